@@ -1,0 +1,1 @@
+//! The command line: `check`, `solve`, output formats, file walking and exit codes.

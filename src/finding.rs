@@ -1,0 +1,247 @@
+//! Findings: what the checker reports, as plain data. The CLI's renderers and the language
+//! server's conversion both start from these, so the wording never drifts between them.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::text::TextRange;
+
+/// Every stable code a checker reports. The string form (`duplicate-digit`) is the contract.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Code {
+    Encoding,
+    UnrecognizedLine,
+    InvalidSymbol,
+    RowLength,
+    RowCount,
+    DuplicateDigit,
+    NoCandidates,
+    DigitHasNoPlace,
+    NoSolution,
+    MultipleSolutions,
+    SolutionMismatch,
+    SearchGaveUp,
+    UnknownDirective,
+    NoPuzzle,
+    BoxShape,
+}
+
+impl Code {
+    pub const ALL: [Code; 15] = [
+        Code::Encoding,
+        Code::UnrecognizedLine,
+        Code::InvalidSymbol,
+        Code::RowLength,
+        Code::RowCount,
+        Code::DuplicateDigit,
+        Code::NoCandidates,
+        Code::DigitHasNoPlace,
+        Code::NoSolution,
+        Code::MultipleSolutions,
+        Code::SolutionMismatch,
+        Code::SearchGaveUp,
+        Code::UnknownDirective,
+        Code::NoPuzzle,
+        Code::BoxShape,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Encoding => "encoding",
+            Code::UnrecognizedLine => "unrecognized-line",
+            Code::InvalidSymbol => "invalid-symbol",
+            Code::RowLength => "row-length",
+            Code::RowCount => "row-count",
+            Code::DuplicateDigit => "duplicate-digit",
+            Code::NoCandidates => "no-candidates",
+            Code::DigitHasNoPlace => "digit-has-no-place",
+            Code::NoSolution => "no-solution",
+            Code::MultipleSolutions => "multiple-solutions",
+            Code::SolutionMismatch => "solution-mismatch",
+            Code::SearchGaveUp => "search-gave-up",
+            Code::UnknownDirective => "unknown-directive",
+            Code::NoPuzzle => "no-puzzle",
+            Code::BoxShape => "box-shape",
+        }
+    }
+
+    /// The severity the format assigns to the code before configuration.
+    pub fn default_severity(self) -> Severity {
+        match self {
+            Code::SearchGaveUp | Code::UnknownDirective | Code::NoPuzzle => Severity::Warning,
+            Code::BoxShape => Severity::Info,
+            _ => Severity::Error,
+        }
+    }
+
+    /// True for the codes of the reader (as opposed to the codes of the analysis); a puzzle with
+    /// one of these gets no verdict.
+    pub fn is_syntax_error(self) -> bool {
+        matches!(self, Code::InvalidSymbol | Code::RowLength | Code::RowCount)
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Code {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Code::ALL
+            .into_iter()
+            .find(|c| c.as_str() == s)
+            .ok_or_else(|| format!("unknown code `{s}`"))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+    Info,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Another place a finding points at: the other cell of a duplicate, a differing cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Related {
+    pub message: String,
+    pub range: TextRange,
+}
+
+/// A replacement of the text in `range` by `new_text`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Edit {
+    pub range: TextRange,
+    pub new_text: String,
+}
+
+/// How safe a fix is to apply without looking (ruff's applicability levels).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Applicability {
+    /// Keeps the puzzle's meaning: filling in its unique solution.
+    Safe,
+    /// Changes what the author wrote: clearing a clashing given.
+    Unsafe,
+}
+
+/// A fix: a title and edits sorted by position, non-overlapping, applied all together or not at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub title: String,
+    pub edits: Vec<Edit>,
+    pub applicability: Applicability,
+}
+
+/// One thing a checker reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    pub range: TextRange,
+    /// The index of the puzzle it is about, `None` for a finding about the whole file.
+    pub puzzle: Option<usize>,
+    pub related: Vec<Related>,
+    pub fixes: Vec<Fix>,
+}
+
+impl Finding {
+    /// A finding with the code's default severity and nothing related.
+    pub fn new(code: Code, range: TextRange, message: impl Into<String>) -> Self {
+        Finding {
+            code,
+            severity: code.default_severity(),
+            message: message.into(),
+            range,
+            puzzle: None,
+            related: Vec::new(),
+            fixes: Vec::new(),
+        }
+    }
+
+    pub fn in_puzzle(mut self, puzzle: usize) -> Self {
+        self.puzzle = Some(puzzle);
+        self
+    }
+
+    pub fn with_related(mut self, related: Vec<Related>) -> Self {
+        self.related = related;
+        self
+    }
+
+    pub fn with_fix(mut self, fix: Fix) -> Self {
+        self.fixes.push(fix);
+        self
+    }
+}
+
+/// Applies edits to a text, all or nothing: `None` when an edit is out of bounds, splits a
+/// character, or overlaps another.
+pub fn apply_edits(text: &str, edits: &[Edit]) -> Option<String> {
+    let mut sorted: Vec<&Edit> = edits.iter().collect();
+    sorted.sort_by_key(|e| (e.range.start, e.range.end));
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for e in sorted {
+        let r = e.range;
+        if r.start < at
+            || r.end < r.start
+            || r.end > text.len()
+            || !text.is_char_boundary(r.start)
+            || !text.is_char_boundary(r.end)
+        {
+            return None;
+        }
+        out.push_str(&text[at..r.start]);
+        out.push_str(&e.new_text);
+        at = r.end;
+    }
+    out.push_str(&text[at..]);
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip() {
+        for c in Code::ALL {
+            assert_eq!(c.as_str().parse::<Code>(), Ok(c));
+        }
+    }
+
+    #[test]
+    fn edits_apply_whole_or_not_at_all() {
+        let e = |s, t, n: &str| Edit {
+            range: TextRange::new(s, t),
+            new_text: n.into(),
+        };
+        assert_eq!(
+            apply_edits("a.b.c", &[e(3, 4, "9"), e(1, 2, "8")]).as_deref(),
+            Some("a8b9c")
+        );
+        assert_eq!(apply_edits("a.b.c", &[e(1, 3, "x"), e(2, 4, "y")]), None);
+        assert_eq!(apply_edits("a", &[e(0, 5, "x")]), None);
+    }
+}

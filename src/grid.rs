@@ -1,0 +1,336 @@
+//! The grid model: sizes and box shapes, cells, units, and candidate sets as bit masks.
+//!
+//! A digit `d` (1-based value) is bit `d - 1` of a [`Mask`], so a set of candidates is one
+//! integer and set algebra is `& | ^ !`:
+//!
+//! ```text
+//!   bit:   24 ... 8 7 6 5 4 3 2 1 0
+//!   digit: 25 ... 9 8 7 6 5 4 3 2 1      {1, 4, 7} = 0b0_0100_1001
+//! ```
+//!
+//! Cells are numbered row-major, `row * size + col`, 0-based. Values in a grid are `0` for an
+//! empty cell and `1..=size` for a digit.
+
+use std::fmt;
+
+/// A set of digits, digit `d` at bit `d - 1`. Sizes go up to 25, so 32 bits are enough.
+pub type Mask = u32;
+
+/// The sizes the format supports.
+pub const SIZES: [usize; 7] = [4, 6, 8, 9, 12, 16, 25];
+
+/// The largest supported size.
+pub const MAX_SIZE: usize = 25;
+
+/// The mask holding every digit of a size-`n` grid.
+pub fn full_mask(n: usize) -> Mask {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << n) - 1
+    }
+}
+
+/// The digits of a mask, smallest first.
+pub fn digits(mut mask: Mask) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let bit = mask.trailing_zeros();
+        mask &= mask - 1;
+        Some(bit as u8 + 1)
+    })
+}
+
+/// The bit of digit `d` (1-based).
+pub fn bit(d: u8) -> Mask {
+    debug_assert!((1..=32).contains(&d));
+    1 << (d - 1)
+}
+
+/// A grid's size and box shape: `size` rows and columns, boxes of `box_rows` x `box_cols`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    pub size: usize,
+    pub box_rows: usize,
+    pub box_cols: usize,
+}
+
+impl Shape {
+    /// The default box shape for a supported size (`None` for any other size).
+    pub fn for_size(size: usize) -> Option<Shape> {
+        let (box_rows, box_cols) = match size {
+            4 => (2, 2),
+            6 => (2, 3),
+            8 => (2, 4),
+            9 => (3, 3),
+            12 => (3, 4),
+            16 => (4, 4),
+            25 => (5, 5),
+            _ => return None,
+        };
+        Some(Shape {
+            size,
+            box_rows,
+            box_cols,
+        })
+    }
+
+    /// A shape with an explicit box; `None` unless `box_rows * box_cols == size` and the size is
+    /// between 1 and [`MAX_SIZE`].
+    pub fn with_box(size: usize, box_rows: usize, box_cols: usize) -> Option<Shape> {
+        (size >= 1
+            && size <= MAX_SIZE
+            && box_rows >= 1
+            && box_cols >= 1
+            && box_rows * box_cols == size)
+            .then_some(Shape {
+                size,
+                box_rows,
+                box_cols,
+            })
+    }
+
+    /// True when the default box is not square (sizes 6, 8, 12), which the format reports once.
+    pub fn is_square_box(&self) -> bool {
+        self.box_rows == self.box_cols
+    }
+
+    pub fn cells(&self) -> usize {
+        self.size * self.size
+    }
+
+    pub fn row(&self, cell: usize) -> usize {
+        cell / self.size
+    }
+
+    pub fn col(&self, cell: usize) -> usize {
+        cell % self.size
+    }
+
+    /// The index of the box holding `cell`, boxes numbered row-major.
+    pub fn box_of(&self, cell: usize) -> usize {
+        let (r, c) = (self.row(cell), self.col(cell));
+        let boxes_per_row = self.size / self.box_cols;
+        (r / self.box_rows) * boxes_per_row + c / self.box_cols
+    }
+
+    pub fn cell(&self, row: usize, col: usize) -> usize {
+        row * self.size + col
+    }
+
+    /// The cells of a unit, in reading order.
+    pub fn unit_cells(&self, unit: Unit) -> Vec<usize> {
+        let n = self.size;
+        match unit {
+            Unit::Row(r) => (0..n).map(|c| self.cell(r, c)).collect(),
+            Unit::Col(c) => (0..n).map(|r| self.cell(r, c)).collect(),
+            Unit::Box(b) => {
+                let boxes_per_row = n / self.box_cols;
+                let r0 = (b / boxes_per_row) * self.box_rows;
+                let c0 = (b % boxes_per_row) * self.box_cols;
+                (0..self.box_rows)
+                    .flat_map(|dr| (0..self.box_cols).map(move |dc| (r0 + dr, c0 + dc)))
+                    .map(|(r, c)| self.cell(r, c))
+                    .collect()
+            }
+        }
+    }
+
+    /// Every unit: rows, then columns, then boxes.
+    pub fn units(&self) -> impl Iterator<Item = Unit> {
+        let n = self.size;
+        (0..n)
+            .map(Unit::Row)
+            .chain((0..n).map(Unit::Col))
+            .chain((0..n).map(Unit::Box))
+    }
+
+    /// The three units of a cell: its row, column and box.
+    pub fn units_of(&self, cell: usize) -> [Unit; 3] {
+        [
+            Unit::Row(self.row(cell)),
+            Unit::Col(self.col(cell)),
+            Unit::Box(self.box_of(cell)),
+        ]
+    }
+
+    /// True when two distinct cells share a row, column or box.
+    pub fn are_peers(&self, a: usize, b: usize) -> bool {
+        a != b
+            && (self.row(a) == self.row(b)
+                || self.col(a) == self.col(b)
+                || self.box_of(a) == self.box_of(b))
+    }
+
+    /// The name puzzle people use for a cell: `r3c5`, 1-based.
+    pub fn cell_name(&self, cell: usize) -> CellName {
+        CellName {
+            row: self.row(cell) + 1,
+            col: self.col(cell) + 1,
+        }
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}x{} (boxes {}x{})",
+            self.size, self.size, self.box_rows, self.box_cols
+        )
+    }
+}
+
+/// `r3c5`: a cell's 1-based row and column, as puzzle people write them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellName {
+    pub row: usize,
+    pub col: usize,
+}
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row, self.col)
+    }
+}
+
+/// A row, column or box, 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unit {
+    Row(usize),
+    Col(usize),
+    Box(usize),
+}
+
+impl fmt::Display for Unit {
+    /// `row 3`, `column 5`, `box 7`: 1-based, for messages.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unit::Row(i) => write!(f, "row {}", i + 1),
+            Unit::Col(i) => write!(f, "column {}", i + 1),
+            Unit::Box(i) => write!(f, "box {}", i + 1),
+        }
+    }
+}
+
+/// A puzzle's givens on a shape: `values[cell]` is `0` (empty) or a digit `1..=size`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    pub shape: Shape,
+    pub values: Vec<u8>,
+}
+
+impl Grid {
+    pub fn empty(shape: Shape) -> Self {
+        Grid {
+            shape,
+            values: vec![0; shape.cells()],
+        }
+    }
+
+    /// A grid from values; `None` when the length is not `size * size` or a value is out of range.
+    pub fn from_values(shape: Shape, values: Vec<u8>) -> Option<Self> {
+        (values.len() == shape.cells() && values.iter().all(|&v| (v as usize) <= shape.size))
+            .then_some(Grid { shape, values })
+    }
+
+    pub fn givens(&self) -> usize {
+        self.values.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// The digits placed in a unit.
+    pub fn unit_mask(&self, unit: Unit) -> Mask {
+        self.shape
+            .unit_cells(unit)
+            .into_iter()
+            .filter_map(|c| match self.values[c] {
+                0 => None,
+                v => Some(bit(v)),
+            })
+            .fold(0, |m, b| m | b)
+    }
+
+    /// The candidates of every cell from the givens alone (elimination): all digits minus those
+    /// in the cell's row, column and box. A filled cell's entry is the mask of its own digit.
+    pub fn candidates(&self) -> Vec<Mask> {
+        let s = self.shape;
+        let n = s.size;
+        let mut rows = vec![0 as Mask; n];
+        let mut cols = vec![0 as Mask; n];
+        let mut boxes = vec![0 as Mask; n];
+        for (cell, &v) in self.values.iter().enumerate() {
+            if v != 0 {
+                rows[s.row(cell)] |= bit(v);
+                cols[s.col(cell)] |= bit(v);
+                boxes[s.box_of(cell)] |= bit(v);
+            }
+        }
+        let full = full_mask(n);
+        self.values
+            .iter()
+            .enumerate()
+            .map(|(cell, &v)| {
+                if v != 0 {
+                    bit(v)
+                } else {
+                    full & !(rows[s.row(cell)] | cols[s.col(cell)] | boxes[s.box_of(cell)])
+                }
+            })
+            .collect()
+    }
+
+    /// True when `other` is a completed grid that agrees with every given of `self` and breaks no
+    /// rule.
+    pub fn is_solved_by(&self, other: &[u8]) -> bool {
+        if other.len() != self.values.len() {
+            return false;
+        }
+        if self
+            .values
+            .iter()
+            .zip(other)
+            .any(|(&g, &s)| g != 0 && g != s)
+        {
+            return false;
+        }
+        let full = full_mask(self.shape.size);
+        let solved = Grid {
+            shape: self.shape,
+            values: other.to_vec(),
+        };
+        solved
+            .values
+            .iter()
+            .all(|&v| v >= 1 && (v as usize) <= self.shape.size)
+            && self.shape.units().all(|u| solved.unit_mask(u) == full)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boxes_of_non_square_shapes() {
+        let s = Shape::for_size(6).unwrap();
+        assert_eq!(s.unit_cells(Unit::Box(0)), vec![0, 1, 2, 6, 7, 8]);
+        assert_eq!(s.box_of(s.cell(5, 5)), 5);
+        assert_eq!(s.box_of(s.cell(2, 3)), 3);
+        let s = Shape::with_box(6, 3, 2).unwrap();
+        assert_eq!(s.unit_cells(Unit::Box(1)), vec![2, 3, 8, 9, 14, 15]);
+        assert!(Shape::with_box(6, 4, 2).is_none());
+    }
+
+    #[test]
+    fn masks() {
+        assert_eq!(digits(0b100_1001).collect::<Vec<_>>(), vec![1, 4, 7]);
+        assert_eq!(full_mask(9), 0x1ff);
+        assert_eq!(full_mask(25), (1 << 25) - 1);
+        assert_eq!(
+            Shape::for_size(9).unwrap().cell_name(22).to_string(),
+            "r3c5"
+        );
+    }
+}
