@@ -1,5 +1,7 @@
 //! The analysis: from a parsed file to findings, one module per diagnostic code.
 
+pub mod fill;
+
 use crate::config::Config;
 use crate::finding::Finding;
 use crate::grid::Shape;
