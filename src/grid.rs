@@ -80,8 +80,7 @@ impl Shape {
     /// A shape with an explicit box; `None` unless `box_rows * box_cols == size` and the size is
     /// between 1 and [`MAX_SIZE`].
     pub fn with_box(size: usize, box_rows: usize, box_cols: usize) -> Option<Shape> {
-        (size >= 1
-            && size <= MAX_SIZE
+        ((1..=MAX_SIZE).contains(&size)
             && box_rows >= 1
             && box_cols >= 1
             && box_rows * box_cols == size)
