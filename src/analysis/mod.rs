@@ -1,11 +1,23 @@
 //! The analysis: from a parsed file to findings, one module per diagnostic code.
 
+mod digit_has_no_place;
+mod duplicate_digit;
 pub mod fill;
+mod no_candidates;
+mod solution_mismatch;
+#[cfg(test)]
+mod tests;
+mod verdict;
+
+use std::collections::HashMap;
+
+use rayon::prelude::*;
 
 use crate::config::Config;
 use crate::finding::Finding;
-use crate::grid::Shape;
-use crate::syntax::{self, ParsedFile};
+use crate::grid::{Mask, Shape};
+use crate::solver::{count_solutions, Outcome};
+use crate::syntax::{self, Directives, ParsedFile, Puzzle};
 use crate::text::TextRange;
 
 /// The verdict on one puzzle.
@@ -58,7 +70,7 @@ pub fn analyze_bytes(bytes: &[u8], config: &Config) -> Analysis {
     match syntax::decode(bytes) {
         Ok((text, _)) => analyze(text, config),
         Err(finding) => Analysis {
-            findings: vec![finding],
+            findings: apply_config(vec![finding], config, &Directives::default(), &[]),
             ..Analysis::default()
         },
     }
@@ -66,9 +78,153 @@ pub fn analyze_bytes(bytes: &[u8], config: &Config) -> Analysis {
 
 /// Analyses a file's text.
 pub fn analyze(text: &str, config: &Config) -> Analysis {
-    let _ = config;
+    analyze_cached(text, config, &mut SolveCache::default())
+}
+
+/// Search outcomes of earlier analyses, keyed by shape and givens, so that re-analysing an
+/// edited document re-solves only the puzzles that changed. After each analysis the cache holds
+/// exactly the puzzles of the latest text, so it never grows past one file's worth.
+#[derive(Debug, Default)]
+pub struct SolveCache {
+    outcomes: HashMap<(Shape, Vec<u8>), Outcome>,
+}
+
+impl SolveCache {
+    pub fn len(&self) -> usize {
+        self.outcomes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.outcomes.is_empty()
+    }
+}
+
+/// Puzzles below this count are checked on the calling thread; above it they are spread over
+/// rayon's pool, so one large collection uses every core.
+const PARALLEL_FROM: usize = 64;
+
+/// Analyses a file's text, reusing (and refreshing) the search outcomes in `cache`.
+pub fn analyze_cached(text: &str, config: &Config, cache: &mut SolveCache) -> Analysis {
+    let file = syntax::parse(text);
+    let previous = &cache.outcomes;
+    let check = |p: &Puzzle| check_puzzle(p, previous.get(&(p.shape, p.givens.clone())));
+    let results: Vec<PuzzleResult> = if file.puzzles.len() >= PARALLEL_FROM {
+        file.puzzles.par_iter().map(check).collect()
+    } else {
+        file.puzzles.iter().map(check).collect()
+    };
+
+    let mut outcomes = HashMap::with_capacity(results.len());
+    let mut reports = Vec::with_capacity(results.len());
+    let mut findings = apply_config(file.findings.clone(), config, &file.defaults, &file.puzzles);
+    for (puzzle, result) in file.puzzles.iter().zip(results) {
+        if let Some(outcome) = result.outcome {
+            outcomes.insert((puzzle.shape, puzzle.givens.clone()), outcome);
+        }
+        reports.push(result.report);
+        findings.extend(apply_config(
+            result.findings,
+            config,
+            &puzzle.directives,
+            &[],
+        ));
+    }
+    cache.outcomes = outcomes;
+    findings.sort_by(|a, b| {
+        (a.range.start, a.range.end, a.code).cmp(&(b.range.start, b.range.end, b.code))
+    });
     Analysis {
-        file: syntax::parse(text),
-        ..Analysis::default()
+        file,
+        reports,
+        findings,
+    }
+}
+
+/// Drops findings that configuration turns off or `@allow` silences, and sets the configured
+/// severity on the rest. A finding about a puzzle honours that puzzle's directives (which include
+/// the file's defaults); one about the file honours the file's defaults.
+fn apply_config(
+    findings: Vec<Finding>,
+    config: &Config,
+    directives: &Directives,
+    puzzles: &[Puzzle],
+) -> Vec<Finding> {
+    findings
+        .into_iter()
+        .filter_map(|mut f| {
+            let scope = f
+                .puzzle
+                .and_then(|i| puzzles.get(i))
+                .map_or(directives, |p| &p.directives);
+            if scope.allows(f.code) {
+                return None;
+            }
+            f.severity = config.severity_of(f.code)?;
+            Some(f)
+        })
+        .collect()
+}
+
+/// What one puzzle's checks need: the puzzle and its candidates from the givens alone.
+pub(crate) struct PuzzleCtx<'a> {
+    pub puzzle: &'a Puzzle,
+    pub candidates: Vec<Mask>,
+}
+
+struct PuzzleResult {
+    report: PuzzleReport,
+    findings: Vec<Finding>,
+    /// The search outcome, when a search was needed, for the cache.
+    outcome: Option<Outcome>,
+}
+
+/// Runs every check on one puzzle. The direct checks (duplicates, cells and units left without a
+/// candidate) come first; the search runs only when they found nothing and the puzzle read
+/// cleanly, since a clash already proves there is no solution and a syntax error leaves the
+/// puzzle undefined.
+fn check_puzzle(puzzle: &Puzzle, cached: Option<&Outcome>) -> PuzzleResult {
+    let grid = puzzle.grid();
+    let ctx = PuzzleCtx {
+        puzzle,
+        candidates: grid.candidates(),
+    };
+    let mut findings = Vec::new();
+    duplicate_digit::check(&ctx, &mut findings);
+    no_candidates::check(&ctx, &mut findings);
+    digit_has_no_place::check(&ctx, &mut findings);
+    let contradiction = !findings.is_empty();
+
+    let mut outcome = None;
+    let verdict = if puzzle.has_syntax_error {
+        Verdict::SyntaxError
+    } else if contradiction {
+        Verdict::Solutions(0)
+    } else {
+        let o = cached.cloned().unwrap_or_else(|| count_solutions(&grid, 2));
+        verdict::check(&ctx, &o, &mut findings);
+        let v = if !o.complete && o.count < 2 {
+            Verdict::GaveUp
+        } else {
+            Verdict::Solutions(o.count.min(2) as u8)
+        };
+        outcome = Some(o);
+        v
+    };
+    let solution = match (verdict, &outcome) {
+        (Verdict::Solutions(1), Some(o)) => o.first.clone(),
+        _ => None,
+    };
+    solution_mismatch::check(&ctx, solution.as_deref(), &mut findings);
+    PuzzleResult {
+        report: PuzzleReport {
+            index: puzzle.index,
+            shape: puzzle.shape,
+            givens: grid.givens(),
+            verdict,
+            solution,
+            first_line: puzzle.first_line,
+        },
+        findings,
+        outcome,
     }
 }

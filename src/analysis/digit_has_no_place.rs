@@ -1,0 +1,76 @@
+//! `digit-has-no-place`: a row, column or box in which a missing symbol fits in no empty cell.
+//! The finding sits on the unit's first cell; its related information shows, for each empty cell
+//! of the unit, the given that keeps the symbol out.
+
+use super::PuzzleCtx;
+use crate::finding::{Code, Finding, Related};
+use crate::grid::{bit, Unit};
+
+pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) {
+    let p = ctx.puzzle;
+    let shape = p.shape;
+    for unit in shape.units() {
+        let cells = shape.unit_cells(unit);
+        let empty: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| p.givens[c] == 0)
+            .collect();
+        // A full unit that misses a symbol holds a duplicate, which is reported on its own.
+        if empty.is_empty() {
+            continue;
+        }
+        let present = cells
+            .iter()
+            .filter(|&&c| p.givens[c] != 0)
+            .fold(0, |m, &c| m | bit(p.givens[c]));
+        for d in 1..=shape.size as u8 {
+            if present & bit(d) != 0 || empty.iter().any(|&c| ctx.candidates[c] & bit(d) != 0) {
+                continue;
+            }
+            let sym = p.alphabet.symbol(d);
+            let related = empty
+                .iter()
+                .filter_map(|&c| {
+                    let blocker = shape
+                        .units_of(c)
+                        .into_iter()
+                        .filter(|&u| u != unit)
+                        .flat_map(|u| shape.unit_cells(u))
+                        .find(|&o| p.givens[o] == d)?;
+                    Some(Related {
+                        message: format!(
+                            "{} cannot hold {sym}: {} holds it",
+                            shape.cell_name(c),
+                            shape.cell_name(blocker)
+                        ),
+                        range: p.cells[c],
+                    })
+                })
+                .collect();
+            let first = cells[0];
+            let message = format!(
+                "{sym} has no place in {}: each of its {} empty cells already sees a {sym}",
+                describe(unit, &shape),
+                empty.len()
+            );
+            out.push(
+                Finding::new(Code::DigitHasNoPlace, p.cells[first], message)
+                    .in_puzzle(p.index)
+                    .with_related(related),
+            );
+        }
+    }
+}
+
+/// `row 3`, `column 5`, or `box 4 (r4c1-r6c3)` so a box can be found without counting.
+fn describe(unit: Unit, shape: &crate::grid::Shape) -> String {
+    match unit {
+        Unit::Box(_) => {
+            let cells = shape.unit_cells(unit);
+            let (a, b) = (cells[0], cells[cells.len() - 1]);
+            format!("{unit} ({}-{})", shape.cell_name(a), shape.cell_name(b))
+        }
+        _ => unit.to_string(),
+    }
+}

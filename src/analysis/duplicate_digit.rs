@@ -1,0 +1,64 @@
+//! `duplicate-digit`: a symbol twice in a row, column or box. One finding on each clashing cell,
+//! related to every cell it clashes with, with quick fixes that clear either cell.
+
+use super::PuzzleCtx;
+use crate::finding::{Applicability, Code, Edit, Finding, Fix, Related};
+
+pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) {
+    let p = ctx.puzzle;
+    let shape = p.shape;
+    for (cell, &d) in p.givens.iter().enumerate() {
+        if d == 0 {
+            continue;
+        }
+        // The clashing cells, each with the kind of unit they share (row first, then column,
+        // then box, so a cell sharing several units is named once, by its closest tie).
+        let clashes: Vec<(usize, &str)> = (0..shape.cells())
+            .filter(|&o| o != cell && p.givens[o] == d && shape.are_peers(cell, o))
+            .map(|o| {
+                let unit = if shape.row(o) == shape.row(cell) {
+                    "row"
+                } else if shape.col(o) == shape.col(cell) {
+                    "column"
+                } else {
+                    "box"
+                };
+                (o, unit)
+            })
+            .collect();
+        if clashes.is_empty() {
+            continue;
+        }
+        let sym = p.alphabet.symbol(d);
+        let name = shape.cell_name(cell);
+        let listed: Vec<String> = clashes
+            .iter()
+            .map(|&(o, unit)| format!("{} (same {unit})", shape.cell_name(o)))
+            .collect();
+        let message = format!("{sym} at {name} clashes with {}", listed.join(", "));
+        let related = clashes
+            .iter()
+            .map(|&(o, unit)| Related {
+                message: format!("{} holds {sym} in the same {unit}", shape.cell_name(o)),
+                range: p.cells[o],
+            })
+            .collect();
+        let mut finding = Finding::new(Code::DuplicateDigit, p.cells[cell], message)
+            .in_puzzle(p.index)
+            .with_related(related);
+        for target in std::iter::once(cell).chain(clashes.iter().map(|&(o, _)| o)) {
+            if p.cells[target].is_empty() {
+                continue;
+            }
+            finding = finding.with_fix(Fix {
+                title: format!("Clear {}", shape.cell_name(target)),
+                edits: vec![Edit {
+                    range: p.cells[target],
+                    new_text: ".".into(),
+                }],
+                applicability: Applicability::Unsafe,
+            });
+        }
+        out.push(finding);
+    }
+}

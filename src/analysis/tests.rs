@@ -1,0 +1,248 @@
+//! Checks of each analysis on puzzles built directly (independent of the reader), so a wrong
+//! verdict or a misplaced range shows up here first.
+
+use super::*;
+use crate::finding::{apply_edits, Code, Severity};
+use crate::grid::{Grid, Shape};
+use crate::syntax::{Alphabet, Directive, Layout};
+
+/// A puzzle as the reader would produce it for a one-liner at the start of a text.
+fn one_liner(line: &str, directives: &[(&str, &str)]) -> Puzzle {
+    let n = (line.chars().count() as f64).sqrt() as usize;
+    let shape = Shape::for_size(n).unwrap();
+    let alphabet = Alphabet::default_for(n);
+    Puzzle {
+        index: 0,
+        layout: Layout::OneLiner,
+        shape,
+        givens: line
+            .chars()
+            .map(|c| alphabet.value_of(c).unwrap_or(0))
+            .collect(),
+        alphabet,
+        cells: (0..line.len()).map(|i| TextRange::new(i, i + 1)).collect(),
+        numbered_rows: vec![false; n],
+        first_line: TextRange::new(0, line.len()),
+        range: TextRange::new(0, line.len()),
+        trailing: None,
+        rating: None,
+        directives: Directives {
+            all: directives
+                .iter()
+                .map(|&(k, v)| Directive {
+                    key: k.into(),
+                    value: v.into(),
+                    range: TextRange::new(100, 110),
+                    value_range: TextRange::new(105, 110),
+                })
+                .collect(),
+        },
+        has_syntax_error: false,
+    }
+}
+
+fn run(p: &Puzzle) -> PuzzleResult {
+    check_puzzle(p, None)
+}
+
+fn codes(r: &PuzzleResult) -> Vec<Code> {
+    r.findings.iter().map(|f| f.code).collect()
+}
+
+const UNIQUE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+#[test]
+fn unique_puzzle_has_no_findings_and_a_solution() {
+    let r = run(&one_liner(UNIQUE, &[]));
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    assert_eq!(r.report.verdict, Verdict::Solutions(1));
+    let grid = one_liner(UNIQUE, &[]).grid();
+    assert!(grid.is_solved_by(r.report.solution.as_ref().unwrap()));
+    assert_eq!(r.report.givens, 17);
+}
+
+#[test]
+fn duplicate_marks_both_cells_and_offers_to_clear_either() {
+    // r1c2 gets a second 4 beside r1c1.
+    let line = format!("44{}", &UNIQUE[2..]);
+    let p = one_liner(&line, &[]);
+    let r = run(&p);
+    let dups: Vec<&Finding> = r
+        .findings
+        .iter()
+        .filter(|f| f.code == Code::DuplicateDigit)
+        .collect();
+    assert_eq!(dups.len(), 2);
+    assert_eq!(dups[0].range, TextRange::new(0, 1));
+    assert_eq!(dups[0].related[0].range, TextRange::new(1, 2));
+    assert_eq!(dups[0].message, "4 at r1c1 clashes with r1c2 (same row)");
+    assert_eq!(dups[1].related[0].range, TextRange::new(0, 1));
+    assert_eq!(r.report.verdict, Verdict::Solutions(0));
+    // Either fix removes this clash.
+    for fix in &dups[0].fixes {
+        let fixed = apply_edits(&line, &fix.edits).unwrap();
+        let r = run(&one_liner(&fixed, &[]));
+        assert!(!codes(&r).contains(&Code::DuplicateDigit), "{}", fix.title);
+    }
+    assert_eq!(dups[0].fixes[0].title, "Clear r1c1");
+    assert_eq!(dups[0].fixes[1].title, "Clear r1c2");
+}
+
+#[test]
+fn no_candidates_names_what_excludes_each_symbol() {
+    // r1c3 is empty; its row holds 1 and 2, its box 3 (r2c4), its column 4 (r4c3).
+    let p = one_liner("12.....3......4.", &[]);
+    let r = run(&p);
+    let f = r
+        .findings
+        .iter()
+        .find(|f| f.code == Code::NoCandidates)
+        .expect("no-candidates");
+    assert_eq!(f.range, TextRange::new(2, 3));
+    assert_eq!(
+        f.message,
+        "no symbol fits r1c3: every one is already in its row, column or box: \
+         1 (row, r1c1), 2 (row, r1c2), 3 (box, r2c4), 4 (column, r4c3)"
+    );
+    assert_eq!(f.related.len(), 4);
+    assert_eq!(r.report.verdict, Verdict::Solutions(0));
+}
+
+#[test]
+fn digit_with_no_place_in_a_unit() {
+    // Row 1 lacks 1 and 9; its two empty cells, r1c8 and r1c9, share box 3 with the 1 at r2c7.
+    let line = format!("2345678........1..{}", ".".repeat(63));
+    let p = one_liner(&line, &[]);
+    let r = run(&p);
+    let f = r
+        .findings
+        .iter()
+        .find(|f| f.code == Code::DigitHasNoPlace && f.message.contains("row 1"))
+        .expect("digit-has-no-place in row 1");
+    assert_eq!(f.range, TextRange::new(0, 1));
+    assert!(
+        f.message.starts_with("1 has no place in row 1"),
+        "{}",
+        f.message
+    );
+}
+
+#[test]
+fn no_solution_found_by_search() {
+    let r = run(&one_liner("1..3...1....31.4", &[]));
+    assert_eq!(codes(&r), vec![Code::NoSolution]);
+    assert_eq!(r.report.verdict, Verdict::Solutions(0));
+    assert_eq!(r.findings[0].range, TextRange::new(0, 16));
+}
+
+#[test]
+fn multiple_solutions_names_differing_cells() {
+    let line = format!("{}.{}", &UNIQUE[..6], &UNIQUE[7..]); // drop the 8 at r1c7
+    let r = run(&one_liner(&line, &[]));
+    assert_eq!(codes(&r), vec![Code::MultipleSolutions]);
+    let f = &r.findings[0];
+    assert!(!f.related.is_empty());
+    assert!(f.related.iter().all(|rel| rel.message.contains(" can be ")));
+    assert_eq!(r.report.verdict, Verdict::Solutions(2));
+    assert_eq!(r.report.solution, None);
+}
+
+#[test]
+fn solution_mismatch_cases() {
+    let solved = run(&one_liner(UNIQUE, &[])).report.solution.unwrap();
+    let alphabet = Alphabet::default_for(9);
+    let good = alphabet.line(&solved);
+    assert!(run(&one_liner(UNIQUE, &[("solution", &good)]))
+        .findings
+        .is_empty());
+
+    let short = &good[..80];
+    let r = run(&one_liner(UNIQUE, &[("solution", short)]));
+    assert_eq!(codes(&r), vec![Code::SolutionMismatch]);
+    assert!(r.findings[0].message.contains("80 symbols"));
+    assert_eq!(r.findings[0].range, TextRange::new(105, 110));
+
+    // Swapping two digits everywhere keeps the rules but breaks a given.
+    let swapped: String = good
+        .chars()
+        .map(|c| match c {
+            '4' => '9',
+            '9' => '4',
+            c => c,
+        })
+        .collect();
+    let r = run(&one_liner(UNIQUE, &[("solution", &swapped)]));
+    assert!(r.findings[0].message.contains("disagrees with the givens"));
+
+    // A valid grid agreeing with the givens of a puzzle that has several solutions is fine; a
+    // different valid grid for a unique puzzle is reported.
+    let loose = format!("{}.{}", &UNIQUE[..6], &UNIQUE[7..]);
+    let other = run(&one_liner(&loose, &[]));
+    let other_solution = alphabet.line(
+        &check_puzzle(&one_liner(&loose, &[]), None)
+            .outcome
+            .unwrap()
+            .second
+            .unwrap(),
+    );
+    assert_eq!(other.report.verdict, Verdict::Solutions(2));
+    let r = run(&one_liner(&loose, &[("solution", &other_solution)]));
+    assert_eq!(codes(&r), vec![Code::MultipleSolutions]);
+}
+
+#[test]
+fn allow_and_config_silence_or_reweight() {
+    let line = format!("{}.{}", &UNIQUE[..6], &UNIQUE[7..]);
+    let p = one_liner(&line, &[("allow", "multiple-solutions")]);
+    let r = run(&p);
+    let kept = apply_config(r.findings, &Config::default(), &p.directives, &[]);
+    assert!(kept.is_empty());
+
+    let p = one_liner(&line, &[]);
+    let mut config = Config::default();
+    config
+        .severity
+        .insert(Code::MultipleSolutions, Some(Severity::Warning));
+    let kept = apply_config(run(&p).findings, &config, &p.directives, &[]);
+    assert_eq!(kept[0].severity, Severity::Warning);
+    config.severity.insert(Code::MultipleSolutions, None);
+    assert!(apply_config(run(&p).findings, &config, &p.directives, &[]).is_empty());
+}
+
+#[test]
+fn syntax_error_gets_no_verdict_but_cells_are_checked() {
+    let mut p = one_liner(&format!("5{}5{}", &UNIQUE[1..8], &UNIQUE[9..]), &[]);
+    p.has_syntax_error = true;
+    let r = run(&p);
+    assert_eq!(r.report.verdict, Verdict::SyntaxError);
+    assert!(codes(&r).contains(&Code::DuplicateDigit));
+}
+
+#[test]
+fn gave_up_is_a_warning_not_a_verdict() {
+    let p = one_liner(UNIQUE, &[]);
+    let ctx = PuzzleCtx {
+        puzzle: &p,
+        candidates: p.grid().candidates(),
+    };
+    let mut out = Vec::new();
+    let outcome = crate::solver::count_solutions_with_budget(
+        &Grid::empty(Shape::for_size(25).unwrap()),
+        1,
+        2,
+    );
+    assert!(!outcome.complete);
+    verdict::check(&ctx, &outcome, &mut out);
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].code, Code::SearchGaveUp);
+    assert_eq!(out[0].severity, Severity::Warning);
+}
+
+#[test]
+fn cache_reuses_outcomes_and_keeps_only_the_latest_puzzles() {
+    let p = one_liner(UNIQUE, &[]);
+    let first = run(&p);
+    let again = check_puzzle(&p, first.outcome.as_ref());
+    assert_eq!(again.report, first.report);
+}

@@ -1,0 +1,75 @@
+//! `no-solution`, `multiple-solutions` and `search-gave-up`: what the search says about a puzzle
+//! whose givens show no contradiction directly. Each sits on the puzzle's first grid line.
+
+use super::PuzzleCtx;
+use crate::finding::{Code, Finding, Related};
+use crate::solver::Outcome;
+
+pub(super) fn check(ctx: &PuzzleCtx, outcome: &Outcome, out: &mut Vec<Finding>) {
+    let p = ctx.puzzle;
+    let shape = p.shape;
+    let at = p.first_line;
+    if !outcome.complete && outcome.count < 2 {
+        out.push(
+            Finding::new(
+                Code::SearchGaveUp,
+                at,
+                format!(
+                    "the search gave up after {} steps without deciding whether this {}x{} puzzle \
+                     has a unique solution",
+                    outcome.steps, shape.size, shape.size
+                ),
+            )
+            .in_puzzle(p.index),
+        );
+        return;
+    }
+    match (outcome.count, &outcome.first, &outcome.second) {
+        (0, _, _) => out.push(
+            Finding::new(
+                Code::NoSolution,
+                at,
+                "this puzzle has no solution: every way of filling it runs into a contradiction",
+            )
+            .in_puzzle(p.index),
+        ),
+        (n, Some(a), Some(b)) if n >= 2 => {
+            let differ: Vec<usize> = (0..a.len().min(b.len()))
+                .filter(|&c| a[c] != b[c])
+                .collect();
+            let names: Vec<String> = differ
+                .iter()
+                .take(8)
+                .map(|&c| shape.cell_name(c).to_string())
+                .collect();
+            let more = differ.len().saturating_sub(names.len());
+            let message = format!(
+                "this puzzle has more than one solution: two of them differ at {}{}",
+                names.join(", "),
+                if more > 0 {
+                    format!(" and {more} more cells")
+                } else {
+                    String::new()
+                }
+            );
+            let related = differ
+                .iter()
+                .map(|&c| Related {
+                    message: format!(
+                        "{} can be {} or {}",
+                        shape.cell_name(c),
+                        p.alphabet.symbol(a[c]),
+                        p.alphabet.symbol(b[c])
+                    ),
+                    range: p.cells[c],
+                })
+                .collect();
+            out.push(
+                Finding::new(Code::MultipleSolutions, at, message)
+                    .in_puzzle(p.index)
+                    .with_related(related),
+            );
+        }
+        _ => {}
+    }
+}
