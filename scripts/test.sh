@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what the tests need and runs all of them: formatting and lint gates, the Rust tests
+# (core, CLI, language server in-process and over stdio), then the editor clients (VS Code's
+# protocol library and packaging, headless Neovim 0.11.4, Emacs with Eglot).
+# `.ci/run` calls this script; run it from anywhere.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy --all-targets -- -D warnings"
+cargo clippy --all-targets --locked -- -D warnings
+
+step "cargo test"
+cargo test --locked --all-targets
+
+step "cargo build (the server binary the editor tests drive)"
+cargo build --locked
+export SUDOKU_LSP="$PWD/target/debug/sudoku-lsp"
+
+if [ -f tests/editors/run.sh ]; then
+  step "editor clients"
+  bash tests/editors/run.sh
+fi
