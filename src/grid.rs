@@ -12,6 +12,7 @@
 //! empty cell and `1..=size` for a digit.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 /// A set of digits, digit `d` at bit `d - 1`. Sizes go up to 25, so 32 bits are enough.
 pub type Mask = u32;
@@ -163,6 +164,15 @@ impl Shape {
                 || self.box_of(a) == self.box_of(b))
     }
 
+    /// The shape's unit and peer tables, built once per shape for the life of the process.
+    pub fn tables(&self) -> &'static ShapeTables {
+        // One slot per (size, box_rows); a shape's box_cols follows from those two.
+        static TABLES: [OnceLock<ShapeTables>; (MAX_SIZE + 1) * (MAX_SIZE + 1)] =
+            [const { OnceLock::new() }; (MAX_SIZE + 1) * (MAX_SIZE + 1)];
+        let slot = self.size.min(MAX_SIZE) * (MAX_SIZE + 1) + self.box_rows.min(MAX_SIZE);
+        TABLES[slot].get_or_init(|| ShapeTables::new(*self))
+    }
+
     /// The name puzzle people use for a cell: `r3c5`, 1-based.
     pub fn cell_name(&self, cell: usize) -> CellName {
         CellName {
@@ -179,6 +189,29 @@ impl fmt::Display for Shape {
             "{}x{} (boxes {}x{})",
             self.size, self.size, self.box_rows, self.box_cols
         )
+    }
+}
+
+/// Precomputed cell lists of a shape, so hot loops index instead of allocating.
+#[derive(Debug)]
+pub struct ShapeTables {
+    /// Every unit's cells in reading order: rows, then columns, then boxes (as [`Shape::units`]).
+    pub units: Vec<Vec<usize>>,
+    /// Every cell's peers (cells sharing a row, column or box), each once, in reading order.
+    pub peers: Vec<Vec<usize>>,
+}
+
+impl ShapeTables {
+    fn new(shape: Shape) -> Self {
+        let units = shape.units().map(|u| shape.unit_cells(u)).collect();
+        let peers = (0..shape.cells())
+            .map(|cell| {
+                (0..shape.cells())
+                    .filter(|&other| shape.are_peers(cell, other))
+                    .collect()
+            })
+            .collect();
+        ShapeTables { units, peers }
     }
 }
 

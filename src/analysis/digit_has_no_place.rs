@@ -9,8 +9,13 @@ use crate::grid::{bit, Unit};
 pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) {
     let p = ctx.puzzle;
     let shape = p.shape;
-    for unit in shape.units() {
-        let cells = shape.unit_cells(unit);
+    let full = crate::grid::full_mask(shape.size);
+    for (unit, cells) in shape.units().zip(&shape.tables().units) {
+        // A filled cell contributes its own digit, an empty one its candidates: when the union
+        // is every digit, each digit is placed or has a place, the common case.
+        if cells.iter().fold(0, |m, &c| m | ctx.candidates[c]) == full {
+            continue;
+        }
         let empty: Vec<usize> = cells
             .iter()
             .copied()

@@ -7,14 +7,20 @@ use crate::finding::{Applicability, Code, Edit, Finding, Fix, Related};
 pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) {
     let p = ctx.puzzle;
     let shape = p.shape;
+    let peers = &shape.tables().peers;
+    if !has_clash(ctx) {
+        return;
+    }
     for (cell, &d) in p.givens.iter().enumerate() {
         if d == 0 {
             continue;
         }
         // The clashing cells, each with the kind of unit they share (row first, then column,
         // then box, so a cell sharing several units is named once, by its closest tie).
-        let clashes: Vec<(usize, &str)> = (0..shape.cells())
-            .filter(|&o| o != cell && p.givens[o] == d && shape.are_peers(cell, o))
+        let clashes: Vec<(usize, &str)> = peers[cell]
+            .iter()
+            .copied()
+            .filter(|&o| p.givens[o] == d)
             .map(|o| {
                 let unit = if shape.row(o) == shape.row(cell) {
                     "row"
@@ -61,4 +67,23 @@ pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) {
         }
         out.push(finding);
     }
+}
+
+/// One pass over the units with a bit mask each: the common case, no clash at all, costs no
+/// allocation.
+fn has_clash(ctx: &PuzzleCtx) -> bool {
+    let givens = &ctx.puzzle.givens;
+    ctx.puzzle.shape.tables().units.iter().any(|unit| {
+        let mut seen = 0u32;
+        unit.iter().any(|&c| {
+            let v = givens[c];
+            if v == 0 {
+                return false;
+            }
+            let b = crate::grid::bit(v);
+            let clash = seen & b != 0;
+            seen |= b;
+            clash
+        })
+    })
 }

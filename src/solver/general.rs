@@ -6,31 +6,22 @@
 
 use crate::grid::{bit, digits, full_mask, Grid, Mask, Shape};
 
-/// Cell and unit tables of one shape, built once per count.
+/// What the search needs of a shape: its size, full mask and (shared, static) tables.
 struct Tables {
     n: usize,
     full: Mask,
-    /// Every unit's cells: rows, then columns, then boxes.
-    units: Vec<Vec<usize>>,
-    /// Every cell's peers (cells sharing a row, column or box), without duplicates.
-    peers: Vec<Vec<usize>>,
+    units: &'static [Vec<usize>],
+    peers: &'static [Vec<usize>],
 }
 
 impl Tables {
     fn new(shape: Shape) -> Self {
-        let units: Vec<Vec<usize>> = shape.units().map(|u| shape.unit_cells(u)).collect();
-        let peers = (0..shape.cells())
-            .map(|cell| {
-                (0..shape.cells())
-                    .filter(|&other| shape.are_peers(cell, other))
-                    .collect()
-            })
-            .collect();
+        let t = shape.tables();
         Tables {
             n: shape.size,
             full: full_mask(shape.size),
-            units,
-            peers,
+            units: &t.units,
+            peers: &t.peers,
         }
     }
 }
@@ -106,7 +97,7 @@ impl State {
         loop {
             self.drain(t, &mut queue)?;
             let mut changed = false;
-            for unit in &t.units {
+            for unit in t.units {
                 // `once` holds digits seen in at least one cell, `twice` in at least two.
                 let (mut once, mut twice) = (0 as Mask, 0 as Mask);
                 for &c in unit {
