@@ -78,7 +78,7 @@ pub fn analyze_bytes(bytes: &[u8], config: &Config) -> Analysis {
 
 /// Analyses a file's text.
 pub fn analyze(text: &str, config: &Config) -> Analysis {
-    analyze_cached(text, config, &mut SolveCache::default())
+    analyze_inner(text, config, None)
 }
 
 /// Search outcomes of earlier analyses, keyed by shape and givens, so that re-analysing an
@@ -105,20 +105,28 @@ const PARALLEL_FROM: usize = 64;
 
 /// Analyses a file's text, reusing (and refreshing) the search outcomes in `cache`.
 pub fn analyze_cached(text: &str, config: &Config, cache: &mut SolveCache) -> Analysis {
+    analyze_inner(text, config, Some(cache))
+}
+
+fn analyze_inner(text: &str, config: &Config, mut cache: Option<&mut SolveCache>) -> Analysis {
     let file = syntax::parse(text);
-    let previous = &cache.outcomes;
-    let check = |p: &Puzzle| check_puzzle(p, previous.get(&(p.shape, p.givens.clone())));
+    let previous = cache.as_deref().map(|c| &c.outcomes);
+    let check = |p: &Puzzle| {
+        let cached = previous.and_then(|m| m.get(&(p.shape, p.givens.clone())));
+        check_puzzle(p, cached)
+    };
     let results: Vec<PuzzleResult> = if file.puzzles.len() >= PARALLEL_FROM {
         file.puzzles.par_iter().map(check).collect()
     } else {
         file.puzzles.iter().map(check).collect()
     };
 
-    let mut outcomes = HashMap::with_capacity(results.len());
+    let keep = cache.is_some();
+    let mut outcomes = HashMap::with_capacity(if keep { results.len() } else { 0 });
     let mut reports = Vec::with_capacity(results.len());
     let mut findings = apply_config(file.findings.clone(), config, &file.defaults, &file.puzzles);
     for (puzzle, result) in file.puzzles.iter().zip(results) {
-        if let Some(outcome) = result.outcome {
+        if let (true, Some(outcome)) = (keep, result.outcome) {
             outcomes.insert((puzzle.shape, puzzle.givens.clone()), outcome);
         }
         reports.push(result.report);
@@ -129,7 +137,9 @@ pub fn analyze_cached(text: &str, config: &Config, cache: &mut SolveCache) -> An
             &[],
         ));
     }
-    cache.outcomes = outcomes;
+    if let Some(cache) = cache.as_deref_mut() {
+        cache.outcomes = outcomes;
+    }
     findings.sort_by(|a, b| {
         (a.range.start, a.range.end, a.code).cmp(&(b.range.start, b.range.end, b.code))
     });
