@@ -8,6 +8,15 @@ use crate::finding::{Code, Finding};
 use crate::grid::{Grid, Shape};
 use crate::text::TextRange;
 
+mod directive;
+mod encoding;
+#[cfg(test)]
+mod fuzz_tests;
+mod lines;
+mod reader;
+#[cfg(test)]
+mod tests;
+
 /// How a puzzle was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
@@ -178,25 +187,10 @@ pub struct ParsedFile {
 /// number of bytes skipped at the start (3 for a BOM), which offsets into the text are
 /// relative to.
 pub fn decode(bytes: &[u8]) -> Result<(&str, usize), Finding> {
-    todo_parser(bytes)
+    encoding::decode(bytes)
 }
 
 /// Reads every puzzle of a text. Never fails: what cannot be read becomes a finding.
 pub fn parse(text: &str) -> ParsedFile {
-    let _ = text;
-    ParsedFile::default()
-}
-
-fn todo_parser(bytes: &[u8]) -> Result<(&str, usize), Finding> {
-    let (rest, skip) = match bytes {
-        [0xEF, 0xBB, 0xBF, rest @ ..] => (rest, 3),
-        _ => (bytes, 0),
-    };
-    std::str::from_utf8(rest).map(|t| (t, skip)).map_err(|_| {
-        Finding::new(
-            Code::Encoding,
-            TextRange::empty(0),
-            "the file is not UTF-8 text",
-        )
-    })
+    reader::parse(text)
 }

@@ -1,0 +1,148 @@
+//! `@key value` directives: reading them, checking their values, and the rating rule.
+
+use super::Directive;
+use crate::grid::SIZES;
+use crate::text::TextRange;
+
+use super::lines::is_space;
+
+/// The keys FORMAT.md defines.
+pub(crate) const KEYS: [&str; 14] = [
+    "title", "author", "source", "url", "date", "id", "tags", "level", "rating", "size", "box",
+    "symbols", "solution", "allow",
+];
+
+/// Reads a directive from a line whose body starts with `@`.
+pub(crate) fn read(text: &str, full: TextRange, body: TextRange) -> Directive {
+    let s = text.get(body.as_range()).unwrap_or("");
+    let after_at = s.get(1..).unwrap_or("");
+    let key_len = after_at.find(is_space).unwrap_or(after_at.len());
+    let key = after_at[..key_len].to_lowercase();
+    let rest = &after_at[key_len..];
+    let lead = rest.len() - rest.trim_start_matches(is_space).len();
+    let value = rest.trim_matches(is_space);
+    let value_start = body.start + 1 + key_len + lead;
+    let value_range = TextRange::new(
+        value_start.min(body.end),
+        (value_start + value.len()).min(body.end),
+    );
+    Directive {
+        key,
+        value: value.to_string(),
+        range: full,
+        value_range,
+    }
+}
+
+/// The range of `@key` in a directive's line.
+pub(crate) fn key_range(text: &str, d: &Directive) -> TextRange {
+    let s = text.get(d.range.as_range()).unwrap_or("");
+    let lead = s.len() - s.trim_start_matches(is_space).len();
+    let rest = &s[lead..];
+    let len = rest.find(is_space).unwrap_or(rest.len());
+    TextRange::new(d.range.start + lead, d.range.start + lead + len)
+}
+
+/// Splits `6x6`, `2x3`, `2 x 3`, `2×3` into two numbers.
+fn pair(v: &str) -> Option<(usize, usize)> {
+    let v = v.trim_matches(is_space);
+    let (a, b) = v.split_once(['x', 'X', '×', '*'])?;
+    let a = a.trim_matches(is_space).parse().ok()?;
+    let b = b.trim_matches(is_space).parse().ok()?;
+    Some((a, b))
+}
+
+/// `@size`: `9`, `9x9`. `None` for anything that is not a supported size.
+pub(crate) fn size(v: &str) -> Option<usize> {
+    let n = match pair(v) {
+        Some((a, b)) if a == b => a,
+        Some(_) => return None,
+        None => v.trim_matches(is_space).parse().ok()?,
+    };
+    SIZES.contains(&n).then_some(n)
+}
+
+/// `@box RxC`: rows and columns of a box whose area is a supported size.
+pub(crate) fn box_shape(v: &str) -> Option<(usize, usize)> {
+    let (r, c) = pair(v)?;
+    (r >= 1 && c >= 1 && r.checked_mul(c).is_some_and(|n| SIZES.contains(&n))).then_some((r, c))
+}
+
+/// `@symbols`: the alphabet in value order, spaces and commas ignored, letters upper-cased.
+/// The error says what is wrong, for the message.
+pub(crate) fn symbols(v: &str) -> Result<Vec<char>, String> {
+    let mut out: Vec<char> = Vec::new();
+    for ch in v.chars().filter(|&c| !is_space(c) && c != ',') {
+        if matches!(ch, '.' | '|' | '#' | '│' | '┃' | '║') {
+            return Err(format!(
+                "`{ch}` cannot be a symbol: it is a blank or a separator"
+            ));
+        }
+        let ch = ch.to_ascii_uppercase();
+        if out.contains(&ch) {
+            return Err(format!("`{ch}` is listed twice"));
+        }
+        if out.len() > 25 {
+            break;
+        }
+        out.push(ch);
+    }
+    if SIZES.contains(&out.len()) {
+        Ok(out)
+    } else {
+        Err(format!(
+            "it lists {} symbols; a puzzle has 4, 6, 8, 9, 12, 16 or 25",
+            if out.len() > 25 {
+                "more than 25".to_string()
+            } else {
+                out.len().to_string()
+            }
+        ))
+    }
+}
+
+/// Finds a rating in a one-liner's trailing field: the first whitespace-separated token that is
+/// either `KEY=VALUE` / `KEY:VALUE` with a rating key (`rating`, `r`, `se`, `er`, `ep`, `ed`,
+/// `diff`, `difficulty`, any case) and a non-empty value, or a bare number below 100 with an
+/// optional decimal part and optional `/`-separated further numbers (`11.9`, `7`,
+/// `11.9/11.9/10.5`, the Sudoku Explainer triple). Larger bare numbers are taken as ids, and
+/// `id=2` is not a rating. Returns the range of the rating value.
+pub(crate) fn rating_in(text: &str, trailing: TextRange) -> Option<TextRange> {
+    let s = text.get(trailing.as_range())?;
+    let mut pos = 0usize;
+    for tok in s.split(is_space) {
+        let start = pos;
+        pos += tok.len() + 1;
+        if tok.is_empty() {
+            continue;
+        }
+        if let Some(i) = tok.find(['=', ':']) {
+            let key = tok[..i].to_ascii_lowercase();
+            let value = &tok[i + 1..];
+            if !value.is_empty()
+                && matches!(
+                    key.as_str(),
+                    "rating" | "r" | "se" | "er" | "ep" | "ed" | "diff" | "difficulty"
+                )
+            {
+                let vs = trailing.start + start + i + 1;
+                return Some(TextRange::new(vs, vs + value.len()));
+            }
+        } else if tok.split('/').all(is_small_number) {
+            let ts = trailing.start + start;
+            return Some(TextRange::new(ts, ts + tok.len()));
+        }
+    }
+    None
+}
+
+/// `7`, `11.9`, `0.5`: at most two integer digits, an optional decimal part.
+fn is_small_number(s: &str) -> bool {
+    let (int, frac) = match s.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (s, None),
+    };
+    (1..=2).contains(&int.len())
+        && int.bytes().all(|b| b.is_ascii_digit())
+        && frac.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+}

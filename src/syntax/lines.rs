@@ -1,0 +1,234 @@
+//! Lines of a `.sudoku` text and the character classes the format gives meaning to: comments,
+//! cell separators, blanks, and the border characters of separator lines.
+
+use crate::text::TextRange;
+
+/// Whitespace between cells; tabs count as spaces, and so does any other Unicode space.
+pub(crate) fn is_space(ch: char) -> bool {
+    ch.is_whitespace()
+}
+
+/// Characters that separate cells and boxes inside a row and carry no meaning.
+pub(crate) fn is_cell_separator(ch: char) -> bool {
+    is_space(ch) || matches!(ch, '|' | ',' | '│' | '┃' | '║')
+}
+
+/// The blank characters of FORMAT.md (`0` only counts when it is not a symbol, which the caller
+/// checks first).
+pub(crate) fn is_blank(ch: char) -> bool {
+    matches!(ch, '.' | '0' | '_' | '-' | 'x' | 'X' | '*')
+}
+
+/// Characters a separator line may hold besides spaces.
+fn is_border(ch: char) -> bool {
+    matches!(ch, '-' | '=' | '+' | '|' | '*' | '.' | ':' | '\'')
+        || ('\u{2500}'..='\u{257F}').contains(&ch)
+}
+
+/// Horizontal strokes: a separator line needs at least three.
+fn is_stroke(ch: char) -> bool {
+    matches!(ch, '-' | '=' | '─' | '━' | '═')
+}
+
+/// True when `s` is made of border characters and spaces only, with at least three strokes.
+pub(crate) fn is_separator_like(s: &str) -> bool {
+    let mut strokes = 0usize;
+    for ch in s.chars() {
+        if is_stroke(ch) {
+            strokes += 1;
+        } else if !(is_space(ch) || is_border(ch)) {
+            return false;
+        }
+    }
+    strokes >= 3
+}
+
+/// The value a character has in the widest default alphabet (`1`-`9`, `A`-`Z`): `Some(0)` for a
+/// blank, `Some(v)` for a symbol, `None` for anything else. Used to guess a grid's size before
+/// its alphabet is known.
+pub(crate) fn default_value(ch: char) -> Option<u8> {
+    if is_blank(ch) {
+        return Some(0);
+    }
+    match ch {
+        '1'..='9' => Some(ch as u8 - b'0'),
+        'a'..='z' => Some(ch as u8 - b'a' + 10),
+        'A'..='Z' => Some(ch as u8 - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// What kind of line it is, before any context is applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// Nothing but whitespace: ends a paragraph.
+    Blank,
+    /// Only a comment (after optional whitespace).
+    Comment,
+    /// `@key value`.
+    Directive,
+    /// Anything else: a row, a separator, a one-liner, or an unrecognized line.
+    Content,
+}
+
+/// One line of the text.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ln {
+    /// The line without its terminator (`\n` or `\r\n`).
+    pub full: TextRange,
+    /// The line without its comment, trimmed of whitespace.
+    pub body: TextRange,
+    pub kind: Kind,
+}
+
+/// Splits a text into lines, classifying each one. Runs in linear time: each byte is looked at a
+/// bounded number of times.
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = Ln> + '_ {
+    let mut pos = 0usize;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let rest = text.get(pos..)?;
+        let (end, next) = match rest.find('\n') {
+            Some(i) => (pos + i, pos + i + 1),
+            None => {
+                done = true;
+                (text.len(), text.len())
+            }
+        };
+        let start = pos;
+        pos = next;
+        let mut content_end = end;
+        if content_end > start && text.as_bytes().get(content_end - 1) == Some(&b'\r') {
+            content_end -= 1;
+        }
+        Some(classify(text, TextRange::new(start, content_end)))
+    })
+}
+
+fn classify(text: &str, full: TextRange) -> Ln {
+    let s = text.get(full.as_range()).unwrap_or("");
+    let lead = s.len() - s.trim_start_matches(is_space).len();
+    let directive = s[lead..].starts_with('@');
+    let (cut, has_comment) = comment_start(s, !directive);
+    let kept = &s[..cut];
+    let trimmed_end = kept.trim_end_matches(is_space).len();
+    let body = if trimmed_end <= lead {
+        TextRange::empty(full.start + lead.min(cut))
+    } else {
+        TextRange::new(full.start + lead, full.start + trimmed_end)
+    };
+    let kind = if body.is_empty() {
+        if has_comment {
+            Kind::Comment
+        } else {
+            Kind::Blank
+        }
+    } else if directive {
+        Kind::Directive
+    } else {
+        Kind::Content
+    };
+    Ln { full, body, kind }
+}
+
+/// Where the comment of a line starts (its length when there is none) and whether it has one.
+/// `#` starts a comment at the line start or after whitespace; `//` does after whitespace that
+/// follows some content (after a puzzle's cells), and never in a directive, whose value may be a
+/// URL.
+fn comment_start(s: &str, allow_slashes: bool) -> (usize, bool) {
+    let bytes = s.as_bytes();
+    let mut after_space = true;
+    let mut seen_content = false;
+    for (i, ch) in s.char_indices() {
+        if after_space {
+            if ch == '#' {
+                return (i, true);
+            }
+            if allow_slashes && seen_content && ch == '/' && bytes.get(i + 1) == Some(&b'/') {
+                return (i, true);
+            }
+        }
+        after_space = is_space(ch);
+        seen_content |= !after_space;
+    }
+    (s.len(), false)
+}
+
+/// The non-separator characters of `range` with their byte ranges: the cells of a row read one
+/// character a cell.
+pub(crate) fn char_cells(
+    text: &str,
+    range: TextRange,
+) -> impl Iterator<Item = (TextRange, char)> + '_ {
+    let s = text.get(range.as_range()).unwrap_or("");
+    s.char_indices()
+        .filter(|&(_, ch)| !is_cell_separator(ch))
+        .map(move |(i, ch)| {
+            let start = range.start + i;
+            (TextRange::new(start, start + ch.len_utf8()), ch)
+        })
+}
+
+/// A token of a row read as numbers: `value` 0 for a blank.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NumTok {
+    pub range: TextRange,
+    pub value: u32,
+}
+
+/// Reads `range` as whitespace- or comma-separated numbers and blanks. `None` when a token is
+/// neither; the flag tells whether some number has two or more digits (which is what makes a
+/// row a numbered row rather than one character a cell).
+pub(crate) fn number_tokens(text: &str, range: TextRange) -> Option<(Vec<NumTok>, bool)> {
+    let s = text.get(range.as_range())?;
+    let mut out = Vec::new();
+    let mut multi = false;
+    let mut start: Option<usize> = None;
+    // A sentinel separator at the end closes the last token without a second code path.
+    for (i, ch) in s.char_indices().chain(std::iter::once((s.len(), ' '))) {
+        if is_cell_separator(ch) {
+            if let Some(st) = start.take() {
+                let tok = &s[st..i];
+                let value = if tok.bytes().all(|b| b.is_ascii_digit()) {
+                    multi |= tok.len() >= 2;
+                    // Long digit runs are out of range anyway; cap them instead of overflowing.
+                    if tok.len() > 3 {
+                        u32::MAX
+                    } else {
+                        tok.parse::<u32>().unwrap_or(u32::MAX)
+                    }
+                } else if tok.chars().count() == 1 && tok.chars().all(is_blank) {
+                    0
+                } else {
+                    return None;
+                };
+                out.push(NumTok {
+                    range: TextRange::new(range.start + st, range.start + i),
+                    value,
+                });
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    Some((out, multi))
+}
+
+/// The first whitespace-separated field of a body and what follows it (trimmed, possibly
+/// empty).
+pub(crate) fn first_field(text: &str, body: TextRange) -> (TextRange, TextRange) {
+    let s = text.get(body.as_range()).unwrap_or("");
+    let end = s.find(is_space).unwrap_or(s.len());
+    let rest = &s[end..];
+    let lead = rest.len() - rest.trim_start_matches(is_space).len();
+    (
+        TextRange::new(body.start, body.start + end),
+        TextRange::new(
+            body.start + end + lead,
+            body.end.max(body.start + end + lead),
+        ),
+    )
+}

@@ -1,0 +1,812 @@
+//! The paragraph and puzzle reader: groups lines into paragraphs, decides which lines are
+//! one-liners, grid rows, separators or errors, and builds [`Puzzle`]s with every cell's range.
+//!
+//! Everything is linear in the size of the text: each line is classified once, each paragraph
+//! is walked a bounded number of times, and no search looks back over earlier puzzles.
+
+use std::collections::HashSet;
+
+use super::directive;
+use super::lines::{self, char_cells, default_value, is_blank, Kind, Ln, NumTok};
+use super::{Alphabet, Directive, Directives, Layout, ParsedFile, Puzzle};
+use crate::finding::{Code, Finding, Severity};
+use crate::grid::{Shape, SIZES};
+use crate::text::TextRange;
+
+/// After this many `unrecognized-line` findings the rest are summed up in one more finding, so
+/// a huge file that is not a puzzle file at all does not produce millions of findings.
+const MAX_UNRECOGNIZED: usize = 1000;
+
+pub(super) fn parse(text: &str) -> ParsedFile {
+    let mut r = Reader {
+        text,
+        out: ParsedFile::default(),
+        reported: HashSet::new(),
+        last_shape: None,
+        unrecognized: 0,
+        first_unlisted: None,
+    };
+    let mut para: Vec<Ln> = Vec::new();
+    for ln in lines::lines(text) {
+        if ln.kind == Kind::Blank {
+            if !para.is_empty() {
+                r.paragraph(&para);
+                para.clear();
+            }
+        } else {
+            para.push(ln);
+        }
+    }
+    if !para.is_empty() {
+        r.paragraph(&para);
+    }
+    r.finish()
+}
+
+struct Reader<'t> {
+    text: &'t str,
+    out: ParsedFile,
+    /// Directives (by start offset) whose mismatch with a puzzle was already reported, so a
+    /// file-wide default that fits no puzzle is said once, not once a puzzle.
+    reported: HashSet<usize>,
+    /// The shape of the previous puzzle, for saying `box-shape` once per change of shape.
+    last_shape: Option<Shape>,
+    unrecognized: usize,
+    first_unlisted: Option<TextRange>,
+}
+
+/// What the directives of a puzzle (its own, then the file's) say about its shape.
+#[derive(Default)]
+struct Settings {
+    size: Option<usize>,
+    symbols: Option<(Vec<char>, Directive)>,
+    boxed: Option<((usize, usize), Directive)>,
+}
+
+impl Settings {
+    /// The size the directives settle: `@size`, else the length of `@symbols`.
+    fn declared(&self) -> Option<usize> {
+        self.size
+            .or_else(|| self.symbols.as_ref().map(|(s, _)| s.len()))
+    }
+}
+
+/// A line of a grid paragraph, read both ways (one character a cell, and as numbers).
+struct GridLine {
+    ln: Ln,
+    chars: Vec<(TextRange, char)>,
+    /// The largest value of a character in the widest default alphabet (0 when all blank,
+    /// `u8::MAX` when some character is no symbol at all).
+    max_default: u8,
+    numbers: Option<(Vec<NumTok>, bool)>,
+    sep_like: bool,
+}
+
+/// What one cell's text stands for.
+enum CellText {
+    Given(u8),
+    Blank,
+    Invalid,
+}
+
+impl Reader<'_> {
+    fn finish(mut self) -> ParsedFile {
+        if self.unrecognized > MAX_UNRECOGNIZED {
+            let more = self.unrecognized - MAX_UNRECOGNIZED;
+            let at = self.first_unlisted.unwrap_or_default();
+            self.out.findings.push(Finding::new(
+                Code::UnrecognizedLine,
+                at,
+                format!(
+                    "{more} more lines from here on are not comments, directives, separators, grid rows or one-liners (only the first {MAX_UNRECOGNIZED} are listed)"
+                ),
+            ));
+        }
+        if self.out.puzzles.is_empty() {
+            self.out.findings.push(Finding::new(
+                Code::NoPuzzle,
+                TextRange::empty(0),
+                "this file holds no puzzle: no line reads as a grid row or a one-liner",
+            ));
+        }
+        self.out
+    }
+
+    fn slice(&self, r: TextRange) -> &str {
+        self.text.get(r.as_range()).unwrap_or("")
+    }
+
+    /// Reads one paragraph (a run of non-blank lines).
+    fn paragraph(&mut self, para: &[Ln]) {
+        let first_puzzle = self.out.puzzles.len();
+        // FORMAT.md: exactly 16 lines of 16 cells make a 16x16 grid, otherwise such lines are
+        // 4x4 one-liners; counted once here so the walk below stays linear.
+        let lines16 = para
+            .iter()
+            .filter(|l| l.kind == Kind::Content && self.first_field_cells(l) == 16)
+            .count();
+        let mut pending: Vec<Directive> = Vec::new();
+        let mut seg: Vec<Ln> = Vec::new();
+        // The size a paragraph is "under" for the 16-cell rule: the latest `@size` (or
+        // `@symbols`) seen in it so far, else the file's; it stays for the rest of the
+        // paragraph even after the directive was given to a puzzle.
+        let mut para_size = self.settings(&[]).declared();
+        for ln in para {
+            match ln.kind {
+                Kind::Blank | Kind::Comment => {}
+                Kind::Directive => {
+                    if !seg.is_empty() {
+                        let own = std::mem::take(&mut pending);
+                        self.grid(&seg, own);
+                        seg.clear();
+                    }
+                    let d = directive::read(self.text, ln.full, ln.body);
+                    if let Some(n) = self.settings(std::slice::from_ref(&d)).declared() {
+                        para_size = Some(n);
+                    }
+                    pending.push(d);
+                }
+                Kind::Content => {
+                    let declared = para_size;
+                    let k = self.first_field_cells(ln);
+                    let grid16 = declared == Some(16) || (declared.is_none() && lines16 == 16);
+                    let one_liner =
+                        k > 25 || (k == 16 && !grid16 && matches!(declared, None | Some(4)));
+                    if one_liner {
+                        if !seg.is_empty() {
+                            let own = std::mem::take(&mut pending);
+                            self.grid(&seg, own);
+                            seg.clear();
+                        }
+                        let own = std::mem::take(&mut pending);
+                        self.one_liner(ln, own);
+                    } else {
+                        seg.push(*ln);
+                    }
+                }
+            }
+        }
+        if !seg.is_empty() {
+            let own = std::mem::take(&mut pending);
+            self.grid(&seg, own);
+        }
+        if pending.is_empty() {
+            return;
+        }
+        if self.out.puzzles.len() > first_puzzle {
+            // Directives below the last puzzle of their paragraph (an `@solution` under the
+            // grid) belong to it; they come too late to change how it was read.
+            let idx = self.out.puzzles.len() - 1;
+            self.check_syntax(&pending, Some(idx));
+            if let Some(p) = self.out.puzzles.last_mut() {
+                if let Some(r) = pending.iter().rev().find(|d| d.key == "rating") {
+                    p.rating = Some(r.value.clone());
+                }
+                p.directives.all.extend(pending);
+            }
+        } else if self.out.puzzles.is_empty() {
+            self.check_syntax(&pending, None);
+            self.out.defaults.all.extend(pending);
+        } else {
+            // A paragraph of directives between puzzles belongs to none (FORMAT.md: such
+            // paragraphs are fine and never warn); its keys are still checked.
+            self.check_syntax(&pending, None);
+        }
+    }
+
+    /// How many cells the first whitespace-separated field of a content line holds.
+    fn first_field_cells(&self, ln: &Ln) -> usize {
+        let (field, _) = lines::first_field(self.text, ln.body);
+        char_cells(self.text, field).count()
+    }
+
+    /// The size, alphabet and box the directives declare: the puzzle's own first, then the
+    /// file's defaults; within each, the last valid one wins.
+    fn settings(&self, own: &[Directive]) -> Settings {
+        let mut s = Settings::default();
+        for group in [own, &self.out.defaults.all[..]] {
+            let size = group.iter().rev().find_map(|d| {
+                (d.key == "size")
+                    .then(|| directive::size(&d.value))
+                    .flatten()
+            });
+            let symbols = group.iter().rev().find_map(|d| {
+                (d.key == "symbols")
+                    .then(|| directive::symbols(&d.value).ok())
+                    .flatten()
+                    .map(|v| (v, d.clone()))
+            });
+            let boxed = group.iter().rev().find_map(|d| {
+                (d.key == "box")
+                    .then(|| directive::box_shape(&d.value))
+                    .flatten()
+                    .map(|v| (v, d.clone()))
+            });
+            if s.size.is_none() {
+                s.size = size;
+            }
+            if s.symbols.is_none() {
+                s.symbols = symbols;
+            }
+            if s.boxed.is_none() {
+                s.boxed = boxed;
+            }
+        }
+        s
+    }
+
+    /// The shape and alphabet of a size-`n` puzzle under `settings`, reporting a declared box
+    /// or alphabet that does not fit (once per directive) and an assumed non-square box (once
+    /// per change of shape).
+    fn resolve(
+        &mut self,
+        st: &Settings,
+        n: usize,
+        idx: usize,
+        first_line: TextRange,
+    ) -> (Shape, Alphabet) {
+        let default_shape = Shape::for_size(n).unwrap_or(Shape {
+            size: n,
+            box_rows: 1,
+            box_cols: n,
+        });
+        let mut explicit = false;
+        let mut shape = default_shape;
+        if let Some(((r, c), d)) = &st.boxed {
+            match Shape::with_box(n, *r, *c) {
+                Some(s) => {
+                    shape = s;
+                    explicit = true;
+                }
+                None => {
+                    if self.reported.insert(d.range.start) {
+                        let f = Finding::new(
+                            Code::UnknownDirective,
+                            d.value_range,
+                            format!(
+                                "`@box {}` does not fit a {n}x{n} grid: its boxes hold {} cells, not {n}; the default {}x{} boxes are used",
+                                d.value,
+                                r * c,
+                                default_shape.box_rows,
+                                default_shape.box_cols
+                            ),
+                        )
+                        .in_puzzle(idx);
+                        self.out.findings.push(f);
+                    }
+                }
+            }
+        }
+        let mut alphabet = Alphabet::default_for(n);
+        if let Some((syms, d)) = &st.symbols {
+            if syms.len() == n {
+                alphabet = Alphabet {
+                    symbols: syms.clone(),
+                };
+            } else if self.reported.insert(d.range.start) {
+                let f = Finding::new(
+                    Code::UnknownDirective,
+                    d.value_range,
+                    format!(
+                        "`@symbols` lists {} symbols but this puzzle is {n}x{n}; the default symbols ({}) are used",
+                        syms.len(),
+                        alphabet.symbols.iter().collect::<String>()
+                    ),
+                )
+                .in_puzzle(idx);
+                self.out.findings.push(f);
+            }
+        }
+        if !explicit && !shape.is_square_box() && self.last_shape != Some(shape) {
+            let f = Finding::new(
+                Code::BoxShape,
+                first_line,
+                format!(
+                    "the boxes of this {n}x{n} grid are taken to be {} rows by {} columns; write `@box {}x{}` to say so (or `@box {}x{}` for the other way round)",
+                    shape.box_rows, shape.box_cols, shape.box_rows, shape.box_cols, shape.box_cols, shape.box_rows
+                ),
+            )
+            .in_puzzle(idx);
+            self.out.findings.push(f);
+        }
+        self.last_shape = Some(shape);
+        (shape, alphabet)
+    }
+
+    /// Checks directive keys and the form of their values (`unknown-directive`), once each.
+    fn check_syntax(&mut self, ds: &[Directive], puzzle: Option<usize>) {
+        for d in ds {
+            let mut f = match d.key.as_str() {
+                "" => Some(Finding::new(
+                    Code::UnknownDirective,
+                    directive::key_range(self.text, d),
+                    "a directive needs a key right after `@` (`@title`, `@size`, ...)",
+                )),
+                k if !directive::KEYS.contains(&k) => Some(Finding::new(
+                    Code::UnknownDirective,
+                    directive::key_range(self.text, d),
+                    format!(
+                        "`@{k}` is not a directive of the .sudoku format (known: {})",
+                        directive::KEYS.join(", ")
+                    ),
+                )),
+                "size" if directive::size(&d.value).is_none() => Some(Finding::new(
+                    Code::UnknownDirective,
+                    d.value_range,
+                    format!(
+                        "`@size {}` is not understood: a size is 4, 6, 8, 9, 12, 16 or 25, written `9` or `9x9`; the size is read from the grid instead",
+                        d.value
+                    ),
+                )),
+                "box" if directive::box_shape(&d.value).is_none() => Some(Finding::new(
+                    Code::UnknownDirective,
+                    d.value_range,
+                    format!(
+                        "`@box {}` is not understood: write the rows and columns of one box, e.g. `@box 2x3`, for a supported size; the default boxes are used",
+                        d.value
+                    ),
+                )),
+                "symbols" => directive::symbols(&d.value).err().map(|why| {
+                    Finding::new(
+                        Code::UnknownDirective,
+                        d.value_range,
+                        format!("`@symbols {}` is not understood: {why}; the default symbols are used", d.value),
+                    )
+                }),
+                _ => None,
+            };
+            if let (Some(f), Some(i)) = (f.as_mut(), puzzle) {
+                f.puzzle = Some(i);
+            }
+            if let Some(f) = f {
+                self.out.findings.push(f);
+            }
+        }
+    }
+
+    fn unrecognized(&mut self, ln: &Ln, message: String) {
+        self.unrecognized += 1;
+        if self.unrecognized > MAX_UNRECOGNIZED {
+            if self.first_unlisted.is_none() {
+                self.first_unlisted = Some(ln.full);
+            }
+            return;
+        }
+        self.out
+            .findings
+            .push(Finding::new(Code::UnrecognizedLine, ln.full, message));
+    }
+
+    /// Adds a puzzle: its directives are the file's defaults followed by its own.
+    fn push_puzzle(&mut self, mut p: Puzzle, own: Vec<Directive>, trailing_rating: Option<String>) {
+        self.check_syntax(&own, Some(p.index));
+        let own_rating = own
+            .iter()
+            .rev()
+            .find(|d| d.key == "rating")
+            .map(|d| d.value.clone());
+        let default_rating = self.out.defaults.get("rating").map(|d| d.value.clone());
+        p.rating = own_rating.or(trailing_rating).or(default_rating);
+        let mut all = Vec::with_capacity(self.out.defaults.all.len() + own.len());
+        all.extend(self.out.defaults.all.iter().cloned());
+        all.extend(own);
+        p.directives = Directives { all };
+        self.out.puzzles.push(p);
+    }
+
+    /// A line whose first field holds a whole puzzle.
+    fn one_liner(&mut self, ln: &Ln, own: Vec<Directive>) {
+        let idx = self.out.puzzles.len();
+        let st = self.settings(&own);
+        let (field, rest) = lines::first_field(self.text, ln.body);
+        let toks: Vec<(TextRange, char)> = char_cells(self.text, field).collect();
+        let k = toks.len();
+        // `@symbols` only settles the size of a one-liner when its cell count does not.
+        let n = st
+            .size
+            .or_else(|| st.declared().filter(|_| !SIZES.iter().any(|&s| s * s == k)))
+            .unwrap_or_else(|| nearest_size(k));
+        let alphabet_guess = st
+            .symbols
+            .as_ref()
+            .filter(|(s, _)| s.len() == n)
+            .map(|(s, _)| Alphabet { symbols: s.clone() })
+            .unwrap_or_else(|| Alphabet::default_for(n));
+        // A long run of prose or noise is no puzzle: it must be mostly cells.
+        let valid = toks
+            .iter()
+            .filter(|(_, ch)| !matches!(cell_text(&alphabet_guess, *ch), CellText::Invalid))
+            .count();
+        if valid * 2 < k {
+            let msg = format!(
+                "this line is not a comment, directive, separator, grid row or one-liner: most of its {k} characters are not cells of a {n}x{n} puzzle"
+            );
+            self.unrecognized(ln, msg);
+            self.check_syntax(&own, None);
+            return;
+        }
+        let (shape, alphabet) = self.resolve(&st, n, idx, ln.full);
+        let cells_n = n * n;
+        let mut p = new_puzzle(idx, Layout::OneLiner, shape, alphabet, ln.full);
+        p.range = ln.full;
+        for (i, &(range, ch)) in toks.iter().take(cells_n).enumerate() {
+            p.cells[i] = range;
+            match cell_text(&p.alphabet, ch) {
+                CellText::Given(v) => p.givens[i] = v,
+                CellText::Blank => {}
+                CellText::Invalid => {
+                    let f = invalid_symbol(&p, i, ch, range);
+                    self.out.findings.push(f);
+                    p.has_syntax_error = true;
+                }
+            }
+        }
+        for c in p.cells.iter_mut().skip(k) {
+            *c = TextRange::empty(field.end);
+        }
+        if k != cells_n {
+            let detail = if k < cells_n {
+                let first_missing = shape.cell_name(k);
+                format!("the cells from {first_missing} on are missing")
+            } else {
+                format!("{} cells too many", k - cells_n)
+            };
+            let f = Finding::new(
+                Code::RowLength,
+                field,
+                format!(
+                    "this one-liner has {k} cells; a {n}x{n} puzzle needs {cells_n} ({detail})"
+                ),
+            )
+            .in_puzzle(idx);
+            self.out.findings.push(f);
+            p.has_syntax_error = true;
+        }
+        let mut trailing_rating = None;
+        if !rest.is_empty() {
+            p.trailing = Some(rest);
+            trailing_rating =
+                directive::rating_in(self.text, rest).map(|r| self.slice(r).to_string());
+        }
+        self.push_puzzle(p, own, trailing_rating);
+    }
+
+    fn grid_line(&self, ln: &Ln) -> GridLine {
+        let chars: Vec<(TextRange, char)> = char_cells(self.text, ln.body).collect();
+        let max_default = chars
+            .iter()
+            .map(|&(_, ch)| default_value(ch).unwrap_or(u8::MAX))
+            .max()
+            .unwrap_or(0);
+        GridLine {
+            ln: *ln,
+            max_default,
+            numbers: lines::number_tokens(self.text, ln.body),
+            sep_like: lines::is_separator_like(self.slice(ln.body)),
+            chars,
+        }
+    }
+
+    /// A run of content lines that are not one-liners: one grid (with `row-count` when it has
+    /// more or fewer than `N` rows), or unrecognized lines when no size fits.
+    fn grid(&mut self, seg: &[Ln], own: Vec<Directive>) {
+        let st = self.settings(&own);
+        let gls: Vec<GridLine> = seg.iter().map(|l| self.grid_line(l)).collect();
+        // Rows written as numbers only make sense with the default alphabet.
+        let numbers_ok = st.symbols.is_none();
+        let n = match st.size {
+            Some(n) => n,
+            None => match infer_size(&gls, numbers_ok, st.symbols.as_ref().map(|(s, _)| s)) {
+                Some(n) => n,
+                None => {
+                    for gl in &gls {
+                        if !gl.sep_like {
+                            let msg = not_a_row_message(gl);
+                            self.unrecognized(&gl.ln, msg);
+                        }
+                    }
+                    self.check_syntax(&own, None);
+                    return;
+                }
+            },
+        };
+        let alphabet_guess = st
+            .symbols
+            .as_ref()
+            .filter(|(s, _)| s.len() == n)
+            .map(|(s, _)| Alphabet { symbols: s.clone() })
+            .unwrap_or_else(|| Alphabet::default_for(n));
+        let numbered = numbers_ok
+            && n > 9
+            && gls
+                .iter()
+                .any(|g| !g.sep_like && g.numbers.as_ref().is_some_and(|(_, multi)| *multi));
+        // Decide which lines are rows; the others are separators or errors.
+        let mut rows: Vec<(usize, bool)> = Vec::new(); // (index into gls, read as numbers)
+        for (i, gl) in gls.iter().enumerate() {
+            let as_numbers = numbered && gl.numbers.is_some();
+            let strict = if as_numbers {
+                gl.numbers
+                    .as_ref()
+                    .is_some_and(|(t, _)| t.len() == n && t.iter().all(|t| t.value as usize <= n))
+            } else {
+                gl.chars.len() == n
+                    && gl.chars.iter().all(|&(_, ch)| {
+                        !matches!(cell_text(&alphabet_guess, ch), CellText::Invalid)
+                    })
+            };
+            if strict {
+                rows.push((i, as_numbers));
+            } else if gl.sep_like {
+                continue;
+            } else if as_numbers || {
+                let valid = gl
+                    .chars
+                    .iter()
+                    .filter(|&&(_, ch)| {
+                        !matches!(cell_text(&alphabet_guess, ch), CellText::Invalid)
+                    })
+                    .count();
+                valid * 2 >= gl.chars.len() && !gl.chars.is_empty()
+            } {
+                rows.push((i, as_numbers));
+            } else {
+                let msg = not_a_row_message(gl);
+                self.unrecognized(&gl.ln, msg);
+            }
+        }
+        let (Some(&(first_i, _)), Some(&(last_i, _))) = (rows.first(), rows.last()) else {
+            self.check_syntax(&own, None);
+            return;
+        };
+        let idx = self.out.puzzles.len();
+        let first_line = gls[first_i].ln.full;
+        let last_line = gls[last_i].ln.full;
+        let (shape, alphabet) = self.resolve(&st, n, idx, first_line);
+        let mut p = new_puzzle(idx, Layout::Grid, shape, alphabet, first_line);
+        p.range = TextRange::new(first_line.start, last_line.end);
+        for (r, &(gi, as_numbers)) in rows.iter().take(n).enumerate() {
+            let gl = &gls[gi];
+            p.numbered_rows[r] = as_numbers;
+            let toks: Vec<(TextRange, CellText, String)> = if as_numbers {
+                gl.numbers
+                    .as_ref()
+                    .map(|(t, _)| {
+                        t.iter()
+                            .map(|t| {
+                                let v = match t.value {
+                                    0 => CellText::Blank,
+                                    v if v as usize <= n => CellText::Given(v as u8),
+                                    _ => CellText::Invalid,
+                                };
+                                (t.range, v, self.slice(t.range).to_string())
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            } else {
+                gl.chars
+                    .iter()
+                    .map(|&(range, ch)| (range, cell_text(&p.alphabet, ch), ch.to_string()))
+                    .collect()
+            };
+            let k = toks.len();
+            for (c, (range, v, written)) in toks.into_iter().take(n).enumerate() {
+                let cell = shape.cell(r, c);
+                p.cells[cell] = range;
+                match v {
+                    CellText::Given(v) => p.givens[cell] = v,
+                    CellText::Blank => {}
+                    CellText::Invalid => {
+                        let f = invalid_symbol_text(&p, cell, &written, range, as_numbers);
+                        self.out.findings.push(f);
+                        p.has_syntax_error = true;
+                    }
+                }
+            }
+            for c in k..n {
+                p.cells[shape.cell(r, c)] = TextRange::empty(gl.ln.body.end);
+            }
+            if k != n {
+                let detail = if k < n {
+                    format!("{} is missing", cell_list(&shape, r, k, n))
+                } else {
+                    format!("{} cells too many", k - n)
+                };
+                let f = Finding::new(
+                    Code::RowLength,
+                    gl.ln.body,
+                    format!(
+                        "row {} has {k} cells; a {n}x{n} grid needs {n} a row ({detail})",
+                        r + 1
+                    ),
+                )
+                .in_puzzle(idx);
+                self.out.findings.push(f);
+                p.has_syntax_error = true;
+            }
+        }
+        let end = gls[last_i].ln.body.end;
+        for r in rows.len()..n {
+            for c in 0..n {
+                p.cells[shape.cell(r, c)] = TextRange::empty(end);
+            }
+        }
+        if rows.len() != n {
+            let detail = if rows.len() < n {
+                if n - rows.len() == 1 {
+                    format!("row {} is missing", n)
+                } else {
+                    format!("rows {} to {n} are missing", rows.len() + 1)
+                }
+            } else {
+                format!("{} rows too many", rows.len() - n)
+            };
+            let f = Finding::new(
+                Code::RowCount,
+                first_line,
+                format!(
+                    "this {n}x{n} grid has {} rows; it needs {n} ({detail})",
+                    rows.len()
+                ),
+            )
+            .in_puzzle(idx)
+            .with_related(vec![crate::finding::Related {
+                message: "the grid's last row".to_string(),
+                range: last_line,
+            }]);
+            self.out.findings.push(f);
+            p.has_syntax_error = true;
+        }
+        self.push_puzzle(p, own, None);
+    }
+}
+
+fn new_puzzle(
+    index: usize,
+    layout: Layout,
+    shape: Shape,
+    alphabet: Alphabet,
+    first_line: TextRange,
+) -> Puzzle {
+    let cells = shape.cells();
+    Puzzle {
+        index,
+        layout,
+        shape,
+        alphabet,
+        givens: vec![0; cells],
+        cells: vec![TextRange::empty(first_line.start); cells],
+        numbered_rows: vec![false; shape.size],
+        first_line,
+        range: first_line,
+        trailing: None,
+        rating: None,
+        directives: Directives::default(),
+        has_syntax_error: false,
+    }
+}
+
+/// A character's meaning in a puzzle: a symbol of its alphabet first (so `0` or `x` may be
+/// symbols), then a blank, else invalid.
+fn cell_text(alphabet: &Alphabet, ch: char) -> CellText {
+    match alphabet.value_of(ch) {
+        Some(v) => CellText::Given(v),
+        None if is_blank(ch) => CellText::Blank,
+        None => CellText::Invalid,
+    }
+}
+
+fn invalid_symbol(p: &Puzzle, cell: usize, ch: char, range: TextRange) -> Finding {
+    invalid_symbol_text(p, cell, &ch.to_string(), range, false)
+}
+
+fn invalid_symbol_text(
+    p: &Puzzle,
+    cell: usize,
+    written: &str,
+    range: TextRange,
+    number: bool,
+) -> Finding {
+    let n = p.shape.size;
+    let name = p.shape.cell_name(cell);
+    let expected = if number {
+        format!("a number from 1 to {n} or a blank")
+    } else {
+        let syms = &p.alphabet.symbols;
+        let list = match (syms.first(), syms.last()) {
+            (Some(a), Some(b))
+                if syms.iter().collect::<String>()
+                    == Alphabet::default_for(n).symbols.iter().collect::<String>() =>
+            {
+                format!("{a}-{b}")
+            }
+            _ => syms.iter().collect(),
+        };
+        format!("a symbol ({list}) or a blank (. 0 _ - x *)")
+    };
+    let shown: String = written.chars().take(8).collect();
+    let mut f = Finding::new(
+        Code::InvalidSymbol,
+        range,
+        format!("`{shown}` in {name} is not a cell of this {n}x{n} puzzle: expected {expected}; it is read as an empty cell"),
+    )
+    .in_puzzle(p.index);
+    f.severity = Severity::Error;
+    f
+}
+
+/// `r3c9` or `r3c8 to r3c9`: the missing cells of a short row.
+fn cell_list(shape: &Shape, r: usize, from: usize, n: usize) -> String {
+    let a = shape.cell_name(shape.cell(r, from));
+    if from + 1 == n {
+        a.to_string()
+    } else {
+        format!("{a} to {}", shape.cell_name(shape.cell(r, n - 1)))
+    }
+}
+
+/// The size whose `N*N` is nearest to `k` cells (ties to the larger).
+fn nearest_size(k: usize) -> usize {
+    let mut best = 9;
+    let mut best_d = usize::MAX;
+    for n in SIZES {
+        let d = (n * n).abs_diff(k);
+        if d <= best_d {
+            best = n;
+            best_d = d;
+        }
+    }
+    best
+}
+
+/// Guesses a grid's size from its lines: the size for which most lines read as a full, valid
+/// row; ties go to the size that matches the number of rows, then to the larger size. `None`
+/// when no line reads as a row of any size.
+fn infer_size(gls: &[GridLine], numbers_ok: bool, symbols: Option<&Vec<char>>) -> Option<usize> {
+    let declared = symbols.map(|s| Alphabet { symbols: s.clone() });
+    let mut best: Option<(usize, bool, usize)> = None;
+    for n in SIZES {
+        let strict = |g: &GridLine| {
+            let chars_ok = match &declared {
+                Some(a) if a.symbols.len() == n => g
+                    .chars
+                    .iter()
+                    .all(|&(_, ch)| !matches!(cell_text(a, ch), CellText::Invalid)),
+                _ => (g.max_default as usize) <= n,
+            };
+            (g.chars.len() == n && chars_ok)
+                || (numbers_ok
+                    && n > 9
+                    && g.numbers.as_ref().is_some_and(|(t, _)| {
+                        t.len() == n && t.iter().all(|t| t.value as usize <= n)
+                    }))
+        };
+        let count = gls.iter().filter(|g| strict(g)).count();
+        if count == 0 {
+            continue;
+        }
+        let rows = gls.iter().filter(|g| strict(g) || !g.sep_like).count();
+        let key = (count, rows == n, n);
+        if best.is_none_or(|b| key >= b) {
+            best = Some(key);
+        }
+    }
+    best.map(|(_, _, n)| n)
+}
+
+fn not_a_row_message(gl: &GridLine) -> String {
+    let k = gl.chars.len();
+    let cellish = gl
+        .chars
+        .iter()
+        .filter(|&&(_, ch)| default_value(ch).is_some())
+        .count();
+    if k > 0 && cellish * 2 >= k {
+        format!(
+            "this line reads as {k} cells, which fits no puzzle: a grid row holds 4, 6, 8, 9, 12, 16 or 25 cells and a one-liner 16, 36, 64, 81, 144, 256 or 625"
+        )
+    } else {
+        "this line is not a comment, directive, separator, grid row or one-liner".to_string()
+    }
+}
