@@ -25,6 +25,8 @@ pub(super) fn parse(text: &str) -> ParsedFile {
         last_shape: None,
         unrecognized: 0,
         first_unlisted: None,
+        toks: Vec::new(),
+        ks: Vec::new(),
     };
     let mut para: Vec<Ln> = Vec::new();
     for ln in lines::lines(text) {
@@ -53,6 +55,9 @@ struct Reader<'t> {
     last_shape: Option<Shape>,
     unrecognized: usize,
     first_unlisted: Option<TextRange>,
+    /// Buffers reused from line to line, so a long collection does not allocate for each.
+    toks: Vec<(TextRange, char)>,
+    ks: Vec<usize>,
 }
 
 /// What the directives of a puzzle (its own, then the file's) say about its shape.
@@ -121,17 +126,23 @@ impl Reader<'_> {
         let first_puzzle = self.out.puzzles.len();
         // FORMAT.md: exactly 16 lines of 16 cells make a 16x16 grid, otherwise such lines are
         // 4x4 one-liners; counted once here so the walk below stays linear.
-        let lines16 = para
-            .iter()
-            .filter(|l| l.kind == Kind::Content && self.first_field_cells(l) == 16)
-            .count();
+        let mut ks = std::mem::take(&mut self.ks);
+        ks.clear();
+        ks.extend(para.iter().map(|l| {
+            if l.kind == Kind::Content {
+                self.first_field_cells(l)
+            } else {
+                0
+            }
+        }));
+        let lines16 = ks.iter().filter(|&&k| k == 16).count();
         let mut pending: Vec<Directive> = Vec::new();
         let mut seg: Vec<Ln> = Vec::new();
         // The size a paragraph is "under" for the 16-cell rule: the latest `@size` (or
         // `@symbols`) seen in it so far, else the file's; it stays for the rest of the
         // paragraph even after the directive was given to a puzzle.
         let mut para_size = self.settings(&[]).declared();
-        for ln in para {
+        for (ln, &k) in para.iter().zip(ks.iter()) {
             match ln.kind {
                 Kind::Blank | Kind::Comment => {}
                 Kind::Directive => {
@@ -148,7 +159,6 @@ impl Reader<'_> {
                 }
                 Kind::Content => {
                     let declared = para_size;
-                    let k = self.first_field_cells(ln);
                     let grid16 = declared == Some(16) || (declared.is_none() && lines16 == 16);
                     let one_liner =
                         k > 25 || (k == 16 && !grid16 && matches!(declared, None | Some(4)));
@@ -166,6 +176,7 @@ impl Reader<'_> {
                 }
             }
         }
+        self.ks = ks;
         if !seg.is_empty() {
             let own = std::mem::take(&mut pending);
             self.grid(&seg, own);
@@ -399,39 +410,35 @@ impl Reader<'_> {
         let idx = self.out.puzzles.len();
         let st = self.settings(&own);
         let (field, rest) = lines::first_field(self.text, ln.body);
-        let toks: Vec<(TextRange, char)> = char_cells(self.text, field).collect();
+        let mut toks = std::mem::take(&mut self.toks);
+        toks.clear();
+        toks.extend(char_cells(self.text, field));
         let k = toks.len();
         // `@symbols` only settles the size of a one-liner when its cell count does not.
         let n = st
             .size
             .or_else(|| st.declared().filter(|_| !SIZES.iter().any(|&s| s * s == k)))
             .unwrap_or_else(|| nearest_size(k));
-        let alphabet_guess = st
-            .symbols
-            .as_ref()
-            .filter(|(s, _)| s.len() == n)
-            .map(|(s, _)| Alphabet { symbols: s.clone() })
-            .unwrap_or_else(|| Alphabet::default_for(n));
+        let guess = Table::new(&guess_alphabet(&st, n));
         // A long run of prose or noise is no puzzle: it must be mostly cells.
-        let valid = toks
-            .iter()
-            .filter(|(_, ch)| !matches!(cell_text(&alphabet_guess, *ch), CellText::Invalid))
-            .count();
+        let valid = toks.iter().filter(|&&(_, ch)| guess.valid(ch)).count();
         if valid * 2 < k {
             let msg = format!(
                 "this line is not a comment, directive, separator, grid row or one-liner: most of its {k} characters are not cells of a {n}x{n} puzzle"
             );
             self.unrecognized(ln, msg);
             self.check_syntax(&own, None);
+            self.toks = toks;
             return;
         }
         let (shape, alphabet) = self.resolve(&st, n, idx, ln.full);
         let cells_n = n * n;
+        let table = Table::new(&alphabet);
         let mut p = new_puzzle(idx, Layout::OneLiner, shape, alphabet, ln.full);
         p.range = ln.full;
         for (i, &(range, ch)) in toks.iter().take(cells_n).enumerate() {
             p.cells[i] = range;
-            match cell_text(&p.alphabet, ch) {
+            match table.get(ch) {
                 CellText::Given(v) => p.givens[i] = v,
                 CellText::Blank => {}
                 CellText::Invalid => {
@@ -441,6 +448,7 @@ impl Reader<'_> {
                 }
             }
         }
+        self.toks = toks;
         for c in p.cells.iter_mut().skip(k) {
             *c = TextRange::empty(field.end);
         }
@@ -510,12 +518,7 @@ impl Reader<'_> {
                 }
             },
         };
-        let alphabet_guess = st
-            .symbols
-            .as_ref()
-            .filter(|(s, _)| s.len() == n)
-            .map(|(s, _)| Alphabet { symbols: s.clone() })
-            .unwrap_or_else(|| Alphabet::default_for(n));
+        let guess = Table::new(&guess_alphabet(&st, n));
         let numbered = numbers_ok
             && n > 9
             && gls
@@ -530,23 +533,14 @@ impl Reader<'_> {
                     .as_ref()
                     .is_some_and(|(t, _)| t.len() == n && t.iter().all(|t| t.value as usize <= n))
             } else {
-                gl.chars.len() == n
-                    && gl.chars.iter().all(|&(_, ch)| {
-                        !matches!(cell_text(&alphabet_guess, ch), CellText::Invalid)
-                    })
+                gl.chars.len() == n && gl.chars.iter().all(|&(_, ch)| guess.valid(ch))
             };
             if strict {
                 rows.push((i, as_numbers));
             } else if gl.sep_like {
                 continue;
             } else if as_numbers || {
-                let valid = gl
-                    .chars
-                    .iter()
-                    .filter(|&&(_, ch)| {
-                        !matches!(cell_text(&alphabet_guess, ch), CellText::Invalid)
-                    })
-                    .count();
+                let valid = gl.chars.iter().filter(|&&(_, ch)| guess.valid(ch)).count();
                 valid * 2 >= gl.chars.len() && !gl.chars.is_empty()
             } {
                 rows.push((i, as_numbers));
@@ -563,12 +557,13 @@ impl Reader<'_> {
         let first_line = gls[first_i].ln.full;
         let last_line = gls[last_i].ln.full;
         let (shape, alphabet) = self.resolve(&st, n, idx, first_line);
+        let table = Table::new(&alphabet);
         let mut p = new_puzzle(idx, Layout::Grid, shape, alphabet, first_line);
         p.range = TextRange::new(first_line.start, last_line.end);
         for (r, &(gi, as_numbers)) in rows.iter().take(n).enumerate() {
             let gl = &gls[gi];
             p.numbered_rows[r] = as_numbers;
-            let toks: Vec<(TextRange, CellText, String)> = if as_numbers {
+            let toks: Vec<(TextRange, CellText)> = if as_numbers {
                 gl.numbers
                     .as_ref()
                     .map(|(t, _)| {
@@ -579,7 +574,7 @@ impl Reader<'_> {
                                     v if v as usize <= n => CellText::Given(v as u8),
                                     _ => CellText::Invalid,
                                 };
-                                (t.range, v, self.slice(t.range).to_string())
+                                (t.range, v)
                             })
                             .collect()
                     })
@@ -587,18 +582,18 @@ impl Reader<'_> {
             } else {
                 gl.chars
                     .iter()
-                    .map(|&(range, ch)| (range, cell_text(&p.alphabet, ch), ch.to_string()))
+                    .map(|&(range, ch)| (range, table.get(ch)))
                     .collect()
             };
             let k = toks.len();
-            for (c, (range, v, written)) in toks.into_iter().take(n).enumerate() {
+            for (c, (range, v)) in toks.into_iter().take(n).enumerate() {
                 let cell = shape.cell(r, c);
                 p.cells[cell] = range;
                 match v {
                     CellText::Given(v) => p.givens[cell] = v,
                     CellText::Blank => {}
                     CellText::Invalid => {
-                        let f = invalid_symbol_text(&p, cell, &written, range, as_numbers);
+                        let f = invalid_symbol_text(&p, cell, self.slice(range), range, as_numbers);
                         self.out.findings.push(f);
                         p.has_syntax_error = true;
                     }
@@ -662,6 +657,15 @@ impl Reader<'_> {
     }
 }
 
+/// The alphabet a size-`n` puzzle will have: its `@symbols` when they fit, else the default.
+fn guess_alphabet(st: &Settings, n: usize) -> Alphabet {
+    st.symbols
+        .as_ref()
+        .filter(|(s, _)| s.len() == n)
+        .map(|(s, _)| Alphabet { symbols: s.clone() })
+        .unwrap_or_else(|| Alphabet::default_for(n))
+}
+
 fn new_puzzle(
     index: usize,
     layout: Layout,
@@ -687,13 +691,57 @@ fn new_puzzle(
     }
 }
 
-/// A character's meaning in a puzzle: a symbol of its alphabet first (so `0` or `x` may be
-/// symbols), then a blank, else invalid.
-fn cell_text(alphabet: &Alphabet, ch: char) -> CellText {
-    match alphabet.value_of(ch) {
-        Some(v) => CellText::Given(v),
-        None if is_blank(ch) => CellText::Blank,
-        None => CellText::Invalid,
+/// A character's meaning in a puzzle, looked up in a table built once a puzzle: a symbol of
+/// its alphabet first (so `0` or `x` may be symbols), then a blank, else invalid. The table
+/// spares the 2-million-line collection a scan of the alphabet for every cell.
+struct Table {
+    ascii: [u8; 128],
+    /// Symbols outside ASCII, which are rare: looked up by scanning.
+    other: Vec<(char, u8)>,
+}
+
+const T_BLANK: u8 = 254;
+const T_INVALID: u8 = 255;
+
+impl Table {
+    fn new(alphabet: &Alphabet) -> Table {
+        let mut ascii = [T_INVALID; 128];
+        for b in 0..128u8 {
+            if is_blank(b as char) {
+                ascii[b as usize] = T_BLANK;
+            }
+        }
+        let mut other = Vec::new();
+        for (i, &ch) in alphabet.symbols.iter().enumerate() {
+            let v = (i + 1) as u8;
+            if ch.is_ascii() {
+                ascii[ch.to_ascii_lowercase() as usize] = v;
+                ascii[ch.to_ascii_uppercase() as usize] = v;
+            } else {
+                other.push((ch, v));
+            }
+        }
+        Table { ascii, other }
+    }
+
+    fn get(&self, ch: char) -> CellText {
+        let code = match self.ascii.get(ch as usize) {
+            Some(&c) => c,
+            None => self
+                .other
+                .iter()
+                .find(|&&(s, _)| s == ch)
+                .map_or(T_INVALID, |&(_, v)| v),
+        };
+        match code {
+            T_BLANK => CellText::Blank,
+            T_INVALID => CellText::Invalid,
+            v => CellText::Given(v),
+        }
+    }
+
+    fn valid(&self, ch: char) -> bool {
+        !matches!(self.get(ch), CellText::Invalid)
     }
 }
 
@@ -764,15 +812,12 @@ fn nearest_size(k: usize) -> usize {
 /// row; ties go to the size that matches the number of rows, then to the larger size. `None`
 /// when no line reads as a row of any size.
 fn infer_size(gls: &[GridLine], numbers_ok: bool, symbols: Option<&Vec<char>>) -> Option<usize> {
-    let declared = symbols.map(|s| Alphabet { symbols: s.clone() });
+    let declared = symbols.map(|s| (s.len(), Table::new(&Alphabet { symbols: s.clone() })));
     let mut best: Option<(usize, bool, usize)> = None;
     for n in SIZES {
         let strict = |g: &GridLine| {
             let chars_ok = match &declared {
-                Some(a) if a.symbols.len() == n => g
-                    .chars
-                    .iter()
-                    .all(|&(_, ch)| !matches!(cell_text(a, ch), CellText::Invalid)),
+                Some((len, t)) if *len == n => g.chars.iter().all(|&(_, ch)| t.valid(ch)),
                 _ => (g.max_default as usize) <= n,
             };
             (g.chars.len() == n && chars_ok)
