@@ -3,6 +3,8 @@
 
 use crate::grid::Grid;
 
+pub mod fast9;
+
 /// The default search budget, in search steps (guesses). A verdict never depends on the machine.
 pub const DEFAULT_BUDGET: u64 = 1_000_000;
 

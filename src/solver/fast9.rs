@@ -1,0 +1,421 @@
+//! Fast 9x9 solution counter: digit-major band bit boards, band-wise (27-bit) propagation with
+//! locked candidates (triads), naked singles by bit-sliced counting, and a copy-on-guess search.
+//!
+//! # Bit layout
+//!
+//! The grid is split into three bands of three rows. For every digit and band one `u32` holds the
+//! cells where that digit may still go, 27 bits, row-major inside the band:
+//!
+//! ```text
+//!              col: 0  1  2 | 3  4  5 | 6  7  8
+//!   band row 0:     0  1  2 | 3  4  5 | 6  7  8      bits  0..=8
+//!   band row 1:     9 10 11 |12 13 14 |15 16 17      bits  9..=17
+//!   band row 2:    18 19 20 |21 22 23 |24 25 26      bits 18..=26
+//!                  `triad`    `triad`   `triad`      (three cells of one row inside one box)
+//!
+//!   f[3 * digit + band]   digit 0..=8 (value - 1), band 0..=2 (rows 3b..3b+3)
+//!   open[band]            cells of the band not yet fixed, same 27-bit layout
+//! ```
+//!
+//! A digit occupies exactly one triad per row and one per box of its band, i.e. a permutation
+//! of the three boxes over the three rows. Compressing a band word to its nine triad bits
+//! (`ROW_TRIADS`) and keeping only triads that belong to some permutation still possible
+//! (`TRIAD_CLOSURE`) performs, in two table look-ups, the box/line interactions inside the band;
+//! box hidden singles and row hidden singles fall out of it as rows left with one candidate.
+//! A row with one candidate fixes its cell: the column leaves the digit's other two bands and the
+//! other digits leave the cell. Cells with one candidate left (naked singles) are found with a
+//! bit-sliced count over the nine digit words of a band.
+//!
+//! When propagation stalls, the search copies the state (a few hundred bytes on the stack) and
+//! tries each candidate of a cell with two candidates (or the fewest). The state never
+//! allocates; the recursion is at most one level per open cell.
+
+/// The outcome of [`count`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count9 {
+    /// Solutions found, at most the limit asked for.
+    pub solutions: usize,
+    /// False when the budget ran out before the count was decided.
+    pub complete: bool,
+    /// Search steps (guesses) made.
+    pub steps: u64,
+}
+
+/// All 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// The nine cells of band row 0.
+const ROW0: u32 = 0x1FF;
+
+/// For a 9-bit row, which of its three triads hold a candidate (3 bits).
+static ROW_TRIADS: [u8; 512] = row_triads();
+
+/// For the nine triad bits of a band (bit `3 * row + box`), the band cells in triads used by
+/// at least one permutation of boxes over rows whose triads are all present. Zero when none is.
+static TRIAD_CLOSURE: [u32; 512] = triad_closure();
+
+/// For a band cell, the other cells of its row, box and column inside the band.
+static BAND_PEERS: [u32; 27] = band_peers();
+
+const fn row_triads() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut t = 0u8;
+        if row & 0o007 != 0 {
+            t |= 1;
+        }
+        if row & 0o070 != 0 {
+            t |= 2;
+        }
+        if row & 0o700 != 0 {
+            t |= 4;
+        }
+        table[row] = t;
+        row += 1;
+    }
+    table
+}
+
+const fn triad_closure() -> [u32; 512] {
+    // Box of band row 0, 1, 2 for each of the six permutations.
+    const PERMS: [[u32; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut table = [0u32; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let mut cells = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let [b0, b1, b2] = PERMS[p];
+            let need = (1 << b0) | (1 << (3 + b1)) | (1 << (6 + b2));
+            if triads & need == need {
+                cells |= (7 << (3 * b0)) | (7 << (9 + 3 * b1)) | (7 << (18 + 3 * b2));
+            }
+            p += 1;
+        }
+        table[triads as usize] = cells;
+        triads += 1;
+    }
+    table
+}
+
+const fn band_peers() -> [u32; 27] {
+    let mut table = [0u32; 27];
+    let mut cell = 0;
+    while cell < 27 {
+        let (row, col) = (cell / 9, cell % 9);
+        let mut peers = ROW0 << (9 * row);
+        let mut r = 0;
+        while r < 3 {
+            peers |= 1 << (9 * r + col);
+            peers |= 7 << (9 * r + 3 * (col / 3));
+            r += 1;
+        }
+        table[cell] = peers & !(1 << cell);
+        cell += 1;
+    }
+    table
+}
+
+/// The cells of column `col` in all three rows of a band.
+#[inline(always)]
+fn column(col: u32) -> u32 {
+    0x40201 << col
+}
+
+/// The two bands other than `band`.
+#[inline(always)]
+fn other_bands(band: usize) -> (usize, usize) {
+    match band {
+        0 => (1, 2),
+        1 => (0, 2),
+        _ => (0, 1),
+    }
+}
+
+/// The search state; copied whole on every guess.
+#[derive(Clone, Copy)]
+struct State {
+    /// Candidate cells of digit `d` in band `b` at `f[3 * d + b]`.
+    f: [u32; 27],
+    /// `f` as it was when last propagated; a difference means the word needs work.
+    /// Starts at a value no word can take so every word is looked at once.
+    seen: [u32; 27],
+    /// Cells not yet fixed, per band.
+    open: [u32; 3],
+}
+
+impl State {
+    fn new() -> State {
+        State {
+            f: [BAND; 27],
+            seen: [u32::MAX; 27],
+            open: [BAND; 3],
+        }
+    }
+
+    /// Puts digit `d` at band cell `cell` of band `b`: its peers lose the digit. The cell is
+    /// marked fixed by [`State::update`] once the row shows one candidate. The caller makes sure
+    /// the cell still holds the digit.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, cell: u32) {
+        let i = 3 * d + b;
+        self.f[i] &= !BAND_PEERS[cell as usize];
+        let col = !column(cell % 9);
+        let (b1, b2) = other_bands(b);
+        self.f[3 * d + b1] &= col;
+        self.f[3 * d + b2] &= col;
+    }
+
+    /// Band-wise propagation of one digit word; false on a contradiction.
+    #[inline(always)]
+    fn update(&mut self, i: usize) -> bool {
+        let mut a = self.f[i];
+        let triads = ROW_TRIADS[(a & ROW0) as usize] as usize
+            | (ROW_TRIADS[((a >> 9) & ROW0) as usize] as usize) << 3
+            | (ROW_TRIADS[((a >> 18) & ROW0) as usize] as usize) << 6;
+        a &= TRIAD_CLOSURE[triads];
+        if a == 0 {
+            return false;
+        }
+        // Every row still has a candidate here (a permutation survived). Rows down to one
+        // candidate fix that cell.
+        let mut fixed = 0;
+        let mut row = ROW0;
+        while row <= BAND {
+            let r = a & row;
+            if r & r.wrapping_sub(1) == 0 {
+                fixed |= r;
+            }
+            row <<= 9;
+        }
+        let b = i % 3;
+        fixed &= self.open[b];
+        if fixed != 0 {
+            self.open[b] &= !fixed;
+            for d in 0..9 {
+                self.f[3 * d + b] &= !fixed;
+            }
+            let c = (fixed | fixed >> 9 | fixed >> 18) & ROW0;
+            let cols = !(c | c << 9 | c << 18);
+            let d = i / 3;
+            let (b1, b2) = other_bands(b);
+            self.f[3 * d + b1] &= cols;
+            self.f[3 * d + b2] &= cols;
+        }
+        self.f[i] = a;
+        self.seen[i] = a;
+        true
+    }
+
+    /// Propagates to a fixed point; false on a contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            // Band words until nothing changes. Each pass that changes something removes at
+            // least one candidate, so this ends.
+            loop {
+                let mut changed = false;
+                for i in 0..27 {
+                    if self.f[i] != self.seen[i] {
+                        changed = true;
+                        if !self.update(i) {
+                            return false;
+                        }
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+            // Naked singles: count candidates per cell with two bit-sliced counters.
+            let mut placed = false;
+            for b in 0..3 {
+                let open = self.open[b];
+                if open == 0 {
+                    continue;
+                }
+                let (mut one, mut two) = (0u32, 0u32);
+                for d in 0..9 {
+                    let x = self.f[3 * d + b];
+                    two |= one & x;
+                    one |= x;
+                }
+                if open & !one != 0 {
+                    return false;
+                }
+                let mut singles = open & !two;
+                while singles != 0 {
+                    let cell = singles.trailing_zeros();
+                    singles &= singles - 1;
+                    let bit = 1 << cell;
+                    // An earlier single of this batch may have taken the last candidate.
+                    let Some(d) = (0..9).find(|&d| self.f[3 * d + b] & bit != 0) else {
+                        return false;
+                    };
+                    self.place(d, b, cell);
+                    placed = true;
+                }
+            }
+            if !placed {
+                return true;
+            }
+        }
+    }
+
+    /// The digits (bit `d`) still possible at band cell `cell` of band `b`.
+    #[inline(always)]
+    fn digits_at(&self, b: usize, cell: u32) -> u32 {
+        let mut m = 0;
+        for d in 0..9 {
+            m |= ((self.f[3 * d + b] >> cell) & 1) << d;
+        }
+        m
+    }
+
+    /// An open cell to guess on: the first with two candidates, else one with the fewest.
+    /// Called only when some cell is open and every open cell has two or more candidates.
+    fn guess_cell(&self) -> (usize, u32) {
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.f[3 * d + b];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            let pairs = self.open[b] & two & !three;
+            if pairs != 0 {
+                return (b, pairs.trailing_zeros());
+            }
+        }
+        let mut best = (0, 0, u32::MAX);
+        for b in 0..3 {
+            let mut open = self.open[b];
+            while open != 0 {
+                let cell = open.trailing_zeros();
+                open &= open - 1;
+                let n = self.digits_at(b, cell).count_ones();
+                if n < best.2 {
+                    best = (b, cell, n);
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+
+    /// Writes the fixed grid (values 1..=9, row-major) into `out`.
+    fn write(&self, out: &mut [u8; 81]) {
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.f[3 * d + b];
+                while x != 0 {
+                    let cell = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    if let Some(v) = out.get_mut(27 * b + cell) {
+                        *v = d as u8 + 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Search bookkeeping shared by every level.
+struct Search<'a> {
+    limit: usize,
+    budget: u64,
+    steps: u64,
+    solutions: usize,
+    exhausted: bool,
+    out: &'a mut [[u8; 81]; 2],
+}
+
+impl Search<'_> {
+    /// Explores `st`; true when the search must stop (limit reached or budget spent).
+    fn run(&mut self, mut st: State) -> bool {
+        loop {
+            if !st.propagate() {
+                return false;
+            }
+            if st.open == [0; 3] {
+                if let Some(slot) = self.out.get_mut(self.solutions) {
+                    st.write(slot);
+                }
+                self.solutions += 1;
+                return self.solutions >= self.limit;
+            }
+            let (b, cell) = st.guess_cell();
+            let mut digits = st.digits_at(b, cell);
+            // Each alternative but the last is tried on a copy; the last continues in place.
+            loop {
+                if self.steps >= self.budget {
+                    self.exhausted = true;
+                    return true;
+                }
+                self.steps += 1;
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits.wrapping_sub(1);
+                if digits == 0 {
+                    st.place(d, b, cell);
+                    break;
+                }
+                let mut child = st;
+                child.place(d, b, cell);
+                if self.run(child) {
+                    return true;
+                }
+            }
+        }
+    }
+}
+
+/// Counts the solutions of a 9x9 grid up to `limit`, spending at most `budget` guesses.
+///
+/// `givens` holds 0 for an empty cell and 1..=9 for a given, row-major; any other value makes
+/// the grid unsolvable (0 solutions). Givens that clash give 0 solutions. `out[0]` and `out[1]`
+/// receive the first and second solutions found. The same input always gives the same result.
+pub fn count(givens: &[u8; 81], limit: usize, budget: u64, out: &mut [[u8; 81]; 2]) -> Count9 {
+    let none = Count9 {
+        solutions: 0,
+        complete: true,
+        steps: 0,
+    };
+    if limit == 0 {
+        return none;
+    }
+    let mut st = State::new();
+    for (i, &v) in givens.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        if v > 9 {
+            return none;
+        }
+        let (d, b, cell) = (v as usize - 1, i / 27, (i % 27) as u32);
+        // A given whose digit was taken away by an earlier given's peers clashes with it.
+        if st.f[3 * d + b] & (1 << cell) == 0 {
+            return none;
+        }
+        st.place(d, b, cell);
+    }
+    let mut search = Search {
+        limit,
+        budget,
+        steps: 0,
+        solutions: 0,
+        exhausted: false,
+        out,
+    };
+    search.run(st);
+    Count9 {
+        solutions: search.solutions,
+        complete: !search.exhausted,
+        steps: search.steps,
+    }
+}
