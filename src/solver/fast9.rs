@@ -419,3 +419,309 @@ pub fn count(givens: &[u8; 81], limit: usize, budget: u64, out: &mut [[u8; 81]; 
         steps: search.steps,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A plain reference: backtracking on the emptiest cell with row/column/box masks, counting
+    /// up to `limit`. Shares nothing with the engine under test.
+    fn brute(grid: &mut [u8; 81], limit: usize) -> usize {
+        let mut rows = [0u16; 9];
+        let mut cols = [0u16; 9];
+        let mut boxes = [0u16; 9];
+        for (i, &v) in grid.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let bit = 1u16 << v;
+            let (r, c, b) = (i / 9, i % 9, (i / 27) * 3 + (i % 9) / 3);
+            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                return 0;
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+        fn go(
+            g: &mut [u8; 81],
+            rows: &mut [u16; 9],
+            cols: &mut [u16; 9],
+            boxes: &mut [u16; 9],
+            limit: usize,
+            found: &mut usize,
+        ) {
+            let mut best: Option<(usize, u16)> = None;
+            for i in 0..81 {
+                if g[i] != 0 {
+                    continue;
+                }
+                let (r, c, b) = (i / 9, i % 9, (i / 27) * 3 + (i % 9) / 3);
+                let free = !(rows[r] | cols[c] | boxes[b]) & 0x3FE;
+                if best.is_none_or(|(_, m)| free.count_ones() < m.count_ones()) {
+                    best = Some((i, free));
+                }
+            }
+            let Some((i, free)) = best else {
+                *found += 1;
+                return;
+            };
+            let (r, c, b) = (i / 9, i % 9, (i / 27) * 3 + (i % 9) / 3);
+            for v in 1..=9u8 {
+                let bit = 1u16 << v;
+                if free & bit == 0 {
+                    continue;
+                }
+                g[i] = v;
+                rows[r] |= bit;
+                cols[c] |= bit;
+                boxes[b] |= bit;
+                go(g, rows, cols, boxes, limit, found);
+                rows[r] &= !bit;
+                cols[c] &= !bit;
+                boxes[b] &= !bit;
+                g[i] = 0;
+                if *found >= limit {
+                    return;
+                }
+            }
+        }
+        let mut found = 0;
+        go(grid, &mut rows, &mut cols, &mut boxes, limit, &mut found);
+        found
+    }
+
+    fn is_valid_solution(sol: &[u8; 81], givens: &[u8; 81]) -> bool {
+        for (s, g) in sol.iter().zip(givens) {
+            if !(1..=9).contains(s) || (*g != 0 && g != s) {
+                return false;
+            }
+        }
+        for k in 0..9 {
+            let (mut r, mut c, mut b) = (0u16, 0u16, 0u16);
+            for j in 0..9 {
+                r |= 1 << sol[k * 9 + j];
+                c |= 1 << sol[j * 9 + k];
+                b |= 1 << sol[(k / 3 * 3 + j / 3) * 9 + k % 3 * 3 + j % 3];
+            }
+            if r != 0x3FE || c != 0x3FE || b != 0x3FE {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn parse(line: &str) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for (cell, b) in g.iter_mut().zip(line.bytes()) {
+            *cell = match b {
+                b'1'..=b'9' => b - b'0',
+                _ => 0,
+            };
+        }
+        g
+    }
+
+    fn fixture(name: &str) -> Vec<[u8; 81]> {
+        let path = format!("{}/fixtures/sets/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let puzzles: Vec<_> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| {
+                assert!(l.len() >= 81, "short line in {name}: {l}");
+                parse(&l[..81])
+            })
+            .collect();
+        assert!(
+            puzzles.len() >= 40,
+            "{name} has only {} puzzles",
+            puzzles.len()
+        );
+        puzzles
+    }
+
+    /// Counts with the engine and the reference and checks that they agree; returns the count.
+    fn check(givens: &[u8; 81]) -> Count9 {
+        let mut out = [[0u8; 81]; 2];
+        let c = count(givens, 2, 1_000_000, &mut out);
+        assert!(c.complete, "budget ran out on {givens:?}");
+        let expected = brute(&mut givens.clone(), 2);
+        assert_eq!(c.solutions, expected, "count differs on {givens:?}");
+        for sol in out.iter().take(c.solutions) {
+            assert!(
+                is_valid_solution(sol, givens),
+                "bad solution for {givens:?}"
+            );
+        }
+        if c.solutions == 2 {
+            assert_ne!(out[0], out[1], "two equal solutions for {givens:?}");
+        }
+        c
+    }
+
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    #[test]
+    fn unique_sets_agree_with_reference() {
+        for name in [
+            "17-clue.txt",
+            "top1465.txt",
+            "forum-hardest-11plus.txt",
+            "forum-hardest-1106.txt",
+        ] {
+            let mut max_steps = 0;
+            for p in fixture(name) {
+                let c = check(&p);
+                assert_eq!(c.solutions, 1, "{name}: {p:?}");
+                max_steps = max_steps.max(c.steps);
+            }
+            // Far below the 1,000,000 default budget even for the hardest known puzzles.
+            assert!(max_steps < 20_000, "{name}: {max_steps} steps");
+        }
+    }
+
+    #[test]
+    fn serg_benchmark_has_two_solutions() {
+        for p in fixture("serg-benchmark.txt") {
+            assert_eq!(check(&p).solutions, 2, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn clashing_givens_give_zero() {
+        let mut row = [0u8; 81];
+        row[3] = 7;
+        row[8] = 7;
+        let mut col = [0u8; 81];
+        col[4] = 2;
+        col[76] = 2;
+        let mut boxed = [0u8; 81];
+        boxed[30] = 9;
+        boxed[50] = 9;
+        let mut full_clash = parse(SOLVED);
+        full_clash.swap(0, 1);
+        for g in [row, col, boxed, full_clash] {
+            let mut out = [[0u8; 81]; 2];
+            let c = count(&g, 2, 1_000_000, &mut out);
+            assert_eq!((c.solutions, c.complete, c.steps), (0, true, 0), "{g:?}");
+            assert_eq!(brute(&mut g.clone(), 2), 0);
+        }
+    }
+
+    #[test]
+    fn unsolvable_without_clash_gives_zero() {
+        // Row 0 needs its 9 in r1c9, but column 9 already has one.
+        let mut blocked = parse(
+            "12345678.........................................................................",
+        );
+        blocked[8 + 9 * 4] = 9;
+        assert_eq!(check(&blocked).solutions, 0);
+        // r1c1 sees 1..4 in its row, 5..8 in its column and 9 in its box.
+        let mut starved = [0u8; 81];
+        starved[1..5].copy_from_slice(&[1, 2, 3, 4]);
+        for (k, v) in [5u8, 6, 7, 8].into_iter().enumerate() {
+            starved[9 * (3 + k)] = v;
+        }
+        starved[10] = 9;
+        assert_eq!(check(&starved).solutions, 0);
+    }
+
+    #[test]
+    fn empty_grid_gives_two_different_solutions() {
+        let c = check(&[0u8; 81]);
+        assert_eq!(c.solutions, 2);
+    }
+
+    #[test]
+    fn full_grid_gives_one() {
+        let g = parse(SOLVED);
+        let mut out = [[0u8; 81]; 2];
+        let c = count(&g, 2, 1_000_000, &mut out);
+        assert_eq!((c.solutions, c.complete, c.steps), (1, true, 0));
+        assert_eq!(out[0], g);
+    }
+
+    #[test]
+    fn budget_exhaustion_is_reported() {
+        let hard = fixture("forum-hardest-11plus.txt")[0];
+        let mut out = [[0u8; 81]; 2];
+        let full = count(&hard, 2, 1_000_000, &mut out);
+        assert!(full.complete && full.steps > 2, "{full:?}");
+        for budget in [0, 1, full.steps - 1] {
+            let c = count(&hard, 2, budget, &mut out);
+            assert!(!c.complete, "budget {budget}: {c:?}");
+            assert!(c.steps <= budget);
+        }
+        // Exactly the steps needed is enough, and the result repeats.
+        assert_eq!(count(&hard, 2, full.steps, &mut out), full);
+    }
+
+    #[test]
+    fn deterministic_and_limit_respected() {
+        let mut out = [[0u8; 81]; 2];
+        for p in fixture("serg-benchmark.txt").iter().take(10) {
+            let a = count(p, 2, 1_000_000, &mut out);
+            let first = out[0];
+            let b = count(p, 2, 1_000_000, &mut out);
+            assert_eq!((a, first), (b, out[0]));
+            let one = count(p, 1, 1_000_000, &mut out);
+            assert_eq!((one.solutions, one.complete), (1, true));
+            assert_eq!(out[0], first);
+            assert_eq!(count(p, 0, 1_000_000, &mut out).solutions, 0);
+        }
+    }
+
+    #[test]
+    fn out_of_range_values_do_not_panic() {
+        let mut g = [0u8; 81];
+        g[40] = 10;
+        g[0] = 255;
+        let mut out = [[0u8; 81]; 2];
+        assert_eq!(count(&g, 2, 1_000_000, &mut out).solutions, 0);
+    }
+
+    /// Random partial grids cut from a solution and then disturbed: many multi-solution and
+    /// contradictory grids that the data sets do not have.
+    #[test]
+    fn random_partial_grids_agree_with_reference() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let base = parse(SOLVED);
+        let mut seen = [0usize; 3];
+        for _ in 0..300 {
+            // Relabel digits and keep a random subset of cells.
+            let mut perm: [u8; 10] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+            for i in (2..=9).rev() {
+                let j = 1 + (next() % i as u64) as usize;
+                perm.swap(i, j);
+            }
+            let keep = 18 + next() % 20;
+            let mut g = [0u8; 81];
+            for (cell, v) in g.iter_mut().zip(base) {
+                if next() % 81 < keep {
+                    *cell = perm[v as usize];
+                }
+            }
+            // Sometimes change one given to another digit (often unsolvable, sometimes clashing).
+            if next() % 2 == 0 {
+                let i = (next() % 81) as usize;
+                if g[i] != 0 {
+                    g[i] = 1 + (next() % 9) as u8;
+                }
+            }
+            seen[check(&g).solutions] += 1;
+        }
+        assert!(
+            seen.iter().all(|&n| n > 10),
+            "too one-sided a sample: {seen:?}"
+        );
+    }
+}
