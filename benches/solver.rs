@@ -40,8 +40,16 @@ fn main() {
         files = found;
     }
     println!(
-        "{:<28} {:>8} {:>9} {:>11} {:>7} {:>7} {:>7} {:>9}",
-        "file", "puzzles", "seconds", "puzzles/s", "0 sol", "1 sol", "2 sol", "max steps"
+        "{:<28} {:>8} {:>9} {:>11} {:>7} {:>7} {:>7} {:>9} {:>10}",
+        "file",
+        "puzzles",
+        "seconds",
+        "puzzles/s",
+        "0 sol",
+        "1 sol",
+        "2 sol",
+        "max steps",
+        "mean steps"
     );
     for path in files {
         let text = match std::fs::read_to_string(&path) {
@@ -65,6 +73,7 @@ fn main() {
         let mut verdicts = [0usize; 3];
         let mut incomplete = 0usize;
         let mut max_steps = 0u64;
+        let mut total_steps = 0u64;
         let mut out = [[0u8; 81]; 2];
         let start = Instant::now();
         for grid in &puzzles {
@@ -72,6 +81,7 @@ fn main() {
             verdicts[c.solutions.min(2)] += 1;
             incomplete += usize::from(!c.complete);
             max_steps = max_steps.max(c.steps);
+            total_steps += c.steps;
         }
         let secs = start.elapsed().as_secs_f64();
         let name = path.file_name().map_or_else(
@@ -79,7 +89,7 @@ fn main() {
             |n| n.to_string_lossy().into_owned(),
         );
         println!(
-            "{:<28} {:>8} {:>9.3} {:>11.0} {:>7} {:>7} {:>7} {:>9}",
+            "{:<28} {:>8} {:>9.3} {:>11.0} {:>7} {:>7} {:>7} {:>9} {:>10.1}",
             name,
             puzzles.len(),
             secs,
@@ -87,7 +97,8 @@ fn main() {
             verdicts[0],
             verdicts[1],
             verdicts[2],
-            max_steps
+            max_steps,
+            total_steps as f64 / puzzles.len().max(1) as f64
         );
         if unreadable > 0 || incomplete > 0 {
             println!("  ({unreadable} unreadable lines, {incomplete} over budget)");

@@ -22,8 +22,8 @@
 //! (`ROW_TRIADS`) and keeping only triads that belong to some permutation still possible
 //! (`TRIAD_CLOSURE`) performs, in two table look-ups, the box/line interactions inside the band;
 //! box hidden singles and row hidden singles fall out of it as rows left with one candidate.
-//! A row with one candidate fixes its cell: the column leaves the digit's other two bands and the
-//! other digits leave the cell. Cells with one candidate left (naked singles) are found with a
+//! A row with one candidate fixes its cell: the other digits leave the cell. A box whose
+//! candidates sit in one column (`LONE_COLUMNS`) takes that column from the digit's other bands. Cells with one candidate left (naked singles) are found with a
 //! bit-sliced count over the nine digit words of a band.
 //!
 //! When propagation stalls, the search copies the state (a few hundred bytes on the stack) and
@@ -52,6 +52,11 @@ static ROW_TRIADS: [u8; 512] = row_triads();
 /// For the nine triad bits of a band (bit `3 * row + box`), the band cells in triads used by
 /// at least one permutation of boxes over rows whose triads are all present. Zero when none is.
 static TRIAD_CLOSURE: [u32; 512] = triad_closure();
+
+/// For the nine column bits of a band (which columns hold a candidate), the columns that are
+/// the only one of their box: the digit's box is confined to that column, so the column loses
+/// the digit in the other two bands (pointing along columns; a fixed cell is the simplest case).
+static LONE_COLUMNS: [u16; 512] = lone_columns();
 
 /// For a band cell, the other cells of its row, box and column inside the band.
 static BAND_PEERS: [u32; 27] = band_peers();
@@ -101,6 +106,25 @@ const fn triad_closure() -> [u32; 512] {
         }
         table[triads as usize] = cells;
         triads += 1;
+    }
+    table
+}
+
+const fn lone_columns() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut lone = 0u16;
+        let mut bx = 0;
+        while bx < 3 {
+            let group = (cols >> (3 * bx)) & 7;
+            if group == 1 || group == 2 || group == 4 {
+                lone |= (group as u16) << (3 * bx);
+            }
+            bx += 1;
+        }
+        table[cols] = lone;
+        cols += 1;
     }
     table
 }
@@ -202,13 +226,13 @@ impl State {
             for d in 0..9 {
                 self.f[3 * d + b] &= !fixed;
             }
-            let c = (fixed | fixed >> 9 | fixed >> 18) & ROW0;
-            let cols = !(c | c << 9 | c << 18);
-            let d = i / 3;
-            let (b1, b2) = other_bands(b);
-            self.f[3 * d + b1] &= cols;
-            self.f[3 * d + b2] &= cols;
         }
+        let lone = LONE_COLUMNS[((a | a >> 9 | a >> 18) & ROW0) as usize] as u32;
+        let cols = !(lone * 0x40201);
+        let (b1, b2) = other_bands(b);
+        let d = i / 3;
+        self.f[3 * d + b1] &= cols;
+        self.f[3 * d + b2] &= cols;
         self.f[i] = a;
         self.seen[i] = a;
         true
@@ -452,8 +476,8 @@ mod tests {
             found: &mut usize,
         ) {
             let mut best: Option<(usize, u16)> = None;
-            for i in 0..81 {
-                if g[i] != 0 {
+            for (i, &v) in g.iter().enumerate() {
+                if v != 0 {
                     continue;
                 }
                 let (r, c, b) = (i / 9, i % 9, (i / 27) * 3 + (i % 9) / 3);
