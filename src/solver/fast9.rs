@@ -197,10 +197,12 @@ impl State {
         self.f[3 * d + b2] &= col;
     }
 
-    /// Band-wise propagation of one digit word; false on a contradiction.
+    /// Band-wise propagation of word `I` (digit `I / 3`, band `I % 3`); false on a
+    /// contradiction. A const parameter so that every index below is a constant.
     #[inline(always)]
-    fn update(&mut self, i: usize) -> bool {
-        let mut a = self.f[i];
+    fn update<const I: usize>(&mut self) -> bool {
+        let (d, b) = (I / 3, I % 3);
+        let mut a = self.f[I];
         let triads = ROW_TRIADS[(a & ROW0) as usize] as usize
             | (ROW_TRIADS[((a >> 9) & ROW0) as usize] as usize) << 3
             | (ROW_TRIADS[((a >> 18) & ROW0) as usize] as usize) << 6;
@@ -208,33 +210,31 @@ impl State {
         if a == 0 {
             return false;
         }
-        // Every row still has a candidate here (a permutation survived). Rows down to one
-        // candidate fix that cell.
+        // Every row still has a candidate here (a permutation survived). A row down to one
+        // candidate fixes that cell; the other digits leave it. Done without branches: a row
+        // fixed earlier changes nothing.
         let mut fixed = 0;
-        let mut row = ROW0;
-        while row <= BAND {
-            let r = a & row;
-            if r & r.wrapping_sub(1) == 0 {
-                fixed |= r;
-            }
-            row <<= 9;
+        for r in 0..3 {
+            let row = a & (ROW0 << (9 * r));
+            fixed |= if row & row.wrapping_sub(1) == 0 {
+                row
+            } else {
+                0
+            };
         }
-        let b = i % 3;
-        fixed &= self.open[b];
-        if fixed != 0 {
-            self.open[b] &= !fixed;
-            for d in 0..9 {
-                self.f[3 * d + b] &= !fixed;
+        self.open[b] &= !fixed;
+        for other in 0..9 {
+            if other != d {
+                self.f[3 * other + b] &= !fixed;
             }
         }
         let lone = LONE_COLUMNS[((a | a >> 9 | a >> 18) & ROW0) as usize] as u32;
         let cols = !(lone * 0x40201);
         let (b1, b2) = other_bands(b);
-        let d = i / 3;
         self.f[3 * d + b1] &= cols;
         self.f[3 * d + b2] &= cols;
-        self.f[i] = a;
-        self.seen[i] = a;
+        self.f[I] = a;
+        self.seen[I] = a;
         true
     }
 
@@ -242,17 +242,21 @@ impl State {
     fn propagate(&mut self) -> bool {
         loop {
             // Band words until nothing changes. Each pass that changes something removes at
-            // least one candidate, so this ends.
+            // least one candidate, so this ends. Unrolled so that each word's indices are
+            // constants.
             loop {
                 let mut changed = false;
-                for i in 0..27 {
-                    if self.f[i] != self.seen[i] {
-                        changed = true;
-                        if !self.update(i) {
-                            return false;
+                macro_rules! pass {
+                    ($($i:literal)*) => {$(
+                        if self.f[$i] != self.seen[$i] {
+                            changed = true;
+                            if !self.update::<$i>() {
+                                return false;
+                            }
                         }
-                    }
+                    )*};
                 }
+                pass!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
                 if !changed {
                     break;
                 }
