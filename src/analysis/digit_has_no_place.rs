@@ -54,8 +54,13 @@ pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) {
                 })
                 .collect();
             let first = cells[0];
+            let others = match unit {
+                Unit::Row(_) => "column or box",
+                Unit::Col(_) => "row or box",
+                Unit::Box(_) => "row or column",
+            };
             let message = format!(
-                "{sym} has no place in {}: each of its {} empty cells already sees a {sym}",
+                "{sym} has no place in {}: each of its {} empty cells already sees {sym} in its {others}",
                 describe(unit, &shape),
                 empty.len()
             );

@@ -108,7 +108,7 @@ pub fn analyze_cached(text: &str, config: &Config, cache: &mut SolveCache) -> An
     analyze_inner(text, config, Some(cache))
 }
 
-fn analyze_inner(text: &str, config: &Config, mut cache: Option<&mut SolveCache>) -> Analysis {
+fn analyze_inner(text: &str, config: &Config, cache: Option<&mut SolveCache>) -> Analysis {
     let file = syntax::parse(text);
     let previous = cache.as_deref().map(|c| &c.outcomes);
     let check = |p: &Puzzle| {
@@ -137,7 +137,7 @@ fn analyze_inner(text: &str, config: &Config, mut cache: Option<&mut SolveCache>
             &[],
         ));
     }
-    if let Some(cache) = cache.as_deref_mut() {
+    if let Some(cache) = cache {
         cache.outcomes = outcomes;
     }
     findings.sort_by(|a, b| {

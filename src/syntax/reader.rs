@@ -612,7 +612,7 @@ impl Reader<'_> {
                     Code::RowLength,
                     gl.ln.body,
                     format!(
-                        "row {} has {k} cells; a {n}x{n} grid needs {n} a row ({detail})",
+                        "row {} has {k} cells; a {n}x{n} grid needs {n} in every row ({detail})",
                         r + 1
                     ),
                 )
