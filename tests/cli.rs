@@ -870,7 +870,7 @@ fn solve_write_replaces_the_file_keeping_bom_and_line_ends() {
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
-    assert_eq!(names, [file.clone()]);
+    assert_eq!(names, std::slice::from_ref(&file));
 
     // A file with nothing to fill is not rewritten.
     let unsolvable = d.join("unsolvable.sudoku");
