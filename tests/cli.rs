@@ -893,3 +893,41 @@ fn server_is_a_subcommand() {
     assert_eq!(r.code, 0);
     assert!(r.stdout.contains("--stdio"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Line ends, byte-order marks and logs
+
+#[test]
+fn crlf_and_bom_do_not_shift_positions() {
+    let dir = temp();
+    let plain =
+        std::fs::read_to_string(root().join("fixtures/duplicate-digit/row.sudoku")).unwrap();
+    let crlf = format!("\u{FEFF}{}", plain.replace('\n', "\r\n"));
+    std::fs::write(dir.path().join("a.sudoku"), crlf).unwrap();
+    let r = run_in(dir.path(), &["check", "--color", "never", "a.sudoku"], None);
+    assert_eq!(r.code, 1);
+    // Same line and column as the LF file; no carriage return leaks into the snippet.
+    assert!(
+        r.stdout.contains("a.sudoku:2:7: error[duplicate-digit]"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("2 | 53..7.5..\n"), "{}", r.stdout);
+    assert!(!r.stdout.contains('\r'));
+    let r = run_in(dir.path(), &["check", "--format", "json", "a.sudoku"], None);
+    let doc: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        doc["files"][0]["diagnostics"][1]["range"]["start"]["column"],
+        6
+    );
+}
+
+#[test]
+fn logs_go_to_stderr_only() {
+    let r = run(&["-vv", "check", "--format", "json", "fixtures/ok"]);
+    assert_eq!(r.code, 0);
+    serde_json::from_str::<Value>(&r.stdout).expect("stdout is still pure JSON");
+    assert!(r.stderr.contains("checking"), "{}", r.stderr);
+    let quiet = run(&["check", "--format", "json", "fixtures/ok"]);
+    assert!(quiet.stderr.is_empty(), "{}", quiet.stderr);
+}
