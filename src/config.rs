@@ -11,6 +11,10 @@
 //! The CLI and the language server read the same file, so editor and CI agree.
 
 use std::collections::HashMap;
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 
 use crate::finding::{Code, Severity};
 
@@ -33,5 +37,355 @@ impl Config {
             Some(s) => *s,
             None => Some(code.default_severity()),
         }
+    }
+}
+
+/// The keys a configuration file may hold at its top level.
+const TOP_KEYS: [&str; 2] = ["exclude", "severity"];
+
+impl Config {
+    /// Reads a configuration from the text of a `sudoku-lsp.toml`. Unknown keys, unknown codes
+    /// and unknown severities are errors: a typo must not silently leave a code switched on.
+    pub fn from_toml_str(text: &str) -> Result<Config, String> {
+        let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+            // toml's message already names the line and column; keep it on one line.
+            e.to_string().trim_end().replace('\n', " ")
+        })?;
+        let mut config = Config::default();
+        for (key, value) in &table {
+            match key.as_str() {
+                "exclude" => {
+                    let list = value
+                        .as_array()
+                        .ok_or("`exclude` must be a list of glob patterns")?;
+                    for item in list {
+                        let glob = item
+                            .as_str()
+                            .ok_or("`exclude` must be a list of glob patterns (strings)")?;
+                        // Compile now so a bad pattern is reported at load, not at first use.
+                        build_glob(glob)?;
+                        config.exclude.push(glob.to_string());
+                    }
+                }
+                "severity" => {
+                    let codes = value
+                        .as_table()
+                        .ok_or("`severity` must be a table of `code = \"level\"`")?;
+                    for (code, level) in codes {
+                        let code: Code = code.parse().map_err(|e| {
+                            format!("[severity]: {e}; known codes: {}", known_codes())
+                        })?;
+                        let level = level.as_str().ok_or_else(|| {
+                            format!("[severity] {code}: the level must be a string")
+                        })?;
+                        let severity = match level {
+                            "error" => Some(Severity::Error),
+                            "warning" => Some(Severity::Warning),
+                            "info" => Some(Severity::Info),
+                            "off" => None,
+                            other => {
+                                return Err(format!(
+                                    "[severity] {code}: unknown level `{other}`; use \
+                                     \"error\", \"warning\", \"info\" or \"off\""
+                                ))
+                            }
+                        };
+                        config.severity.insert(code, severity);
+                    }
+                }
+                other => {
+                    return Err(format!(
+                        "unknown key `{other}`; known keys: {}",
+                        TOP_KEYS.join(", ")
+                    ))
+                }
+            }
+        }
+        Ok(config)
+    }
+
+    /// Reads the configuration file at `path`. The error names the file.
+    pub fn load(path: &Path) -> Result<Config, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        Config::from_toml_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+fn known_codes() -> String {
+    Code::ALL.map(Code::as_str).join(", ")
+}
+
+fn build_glob(pattern: &str) -> Result<Glob, String> {
+    GlobBuilder::new(pattern)
+        // `*` stays inside one folder, `**` crosses folders, as in .gitignore.
+        .literal_separator(true)
+        .build()
+        .map_err(|e| format!("`exclude`: bad glob `{pattern}`: {e}"))
+}
+
+/// The nearest configuration file for `start_dir`: `start_dir/sudoku-lsp.toml`, else the one in
+/// its parent, and so on up to the root. A relative `start_dir` is taken from the current folder.
+pub fn find_config(start_dir: &Path) -> Option<PathBuf> {
+    let start = absolute(start_dir);
+    start
+        .ancestors()
+        .map(|dir| dir.join(FILE_NAME))
+        .find(|candidate| candidate.is_file())
+}
+
+/// `path` made absolute against the current folder, with `.` and `..` resolved by name (no
+/// symlinks are followed), so paths compare and strip prefixes reliably.
+pub fn absolute(path: &Path) -> PathBuf {
+    let joined = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut out = PathBuf::new();
+    for part in joined.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+/// A loaded configuration with where it came from, ready to answer "is this file excluded?".
+#[derive(Clone, Debug)]
+pub struct ProjectConfig {
+    pub config: Config,
+    /// The configuration file, `None` for the built-in defaults.
+    pub path: Option<PathBuf>,
+    /// The folder `exclude` globs are relative to (the configuration file's folder).
+    pub root: PathBuf,
+    exclude: GlobSet,
+}
+
+impl ProjectConfig {
+    /// The built-in defaults: every code at its default severity, nothing excluded.
+    pub fn defaults() -> Self {
+        ProjectConfig {
+            config: Config::default(),
+            path: None,
+            root: PathBuf::new(),
+            exclude: GlobSet::empty(),
+        }
+    }
+
+    /// Loads the configuration file at `path`; its `exclude` globs are relative to its folder.
+    pub fn load(path: &Path) -> Result<Self, String> {
+        let config = Config::load(path)?;
+        let path = absolute(path);
+        let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        Self::new(config, Some(path), root)
+    }
+
+    /// Wraps an already parsed configuration whose `exclude` globs are relative to `root`.
+    pub fn new(config: Config, path: Option<PathBuf>, root: PathBuf) -> Result<Self, String> {
+        let mut set = GlobSetBuilder::new();
+        for pattern in &config.exclude {
+            set.add(build_glob(pattern)?);
+        }
+        let exclude = set
+            .build()
+            .map_err(|e| format!("`exclude`: cannot build the glob set: {e}"))?;
+        Ok(ProjectConfig {
+            config,
+            path,
+            root: absolute(&root),
+            exclude,
+        })
+    }
+
+    /// True when `file` (a file or a folder) matches an `exclude` glob, or lies inside a folder
+    /// that does. Paths outside the configuration's folder are never excluded by it.
+    pub fn is_excluded(&self, file: &Path) -> bool {
+        if self.exclude.is_empty() {
+            return false;
+        }
+        let file = absolute(file);
+        let Ok(relative) = file.strip_prefix(&self.root) else {
+            return false;
+        };
+        // Checking every ancestor lets `drafts` exclude `drafts/a.sudoku` as well as the folder.
+        relative
+            .ancestors()
+            .filter(|p| !p.as_os_str().is_empty())
+            .any(|p| self.exclude.is_match(p))
+    }
+}
+
+/// Finds and loads configurations, remembering the answer per folder so that a walk over many
+/// files reads each `sudoku-lsp.toml` once. Shared by the CLI's workers and the language server.
+#[derive(Debug, Default)]
+pub struct ConfigCache {
+    /// `--config FILE`: used for every file instead of discovery.
+    fixed: Option<Arc<ProjectConfig>>,
+    /// Folder -> the configuration file that governs it (`None`: defaults).
+    by_dir: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
+    /// Configuration file -> its loaded contents or the error loading it.
+    by_file: Mutex<HashMap<PathBuf, Result<Arc<ProjectConfig>, String>>>,
+}
+
+impl ConfigCache {
+    /// A cache that discovers `sudoku-lsp.toml` from each file upward.
+    pub fn discover() -> Self {
+        ConfigCache::default()
+    }
+
+    /// A cache that uses the configuration file at `path` for every file (`--config FILE`).
+    pub fn fixed(path: &Path) -> Result<Self, String> {
+        Ok(ConfigCache {
+            fixed: Some(Arc::new(ProjectConfig::load(path)?)),
+            ..ConfigCache::default()
+        })
+    }
+
+    /// The configuration for a file or folder at `path` (found from its parent folder upward).
+    pub fn for_path(&self, path: &Path) -> Result<Arc<ProjectConfig>, String> {
+        let dir = absolute(path)
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        self.for_dir(&dir)
+    }
+
+    /// The configuration that governs the files of folder `dir`.
+    pub fn for_dir(&self, dir: &Path) -> Result<Arc<ProjectConfig>, String> {
+        if let Some(fixed) = &self.fixed {
+            return Ok(fixed.clone());
+        }
+        let dir = absolute(dir);
+        let cached = lock(&self.by_dir).get(&dir).cloned();
+        let file = match cached {
+            Some(file) => file,
+            None => {
+                let found = find_config(&dir);
+                lock(&self.by_dir).insert(dir, found.clone());
+                found
+            }
+        };
+        let Some(file) = file else {
+            return Ok(Arc::new(ProjectConfig::defaults()));
+        };
+        if let Some(loaded) = lock(&self.by_file).get(&file) {
+            return loaded.clone();
+        }
+        // Loading happens outside the lock; two workers may both load the same file once, which
+        // is harmless, and no worker waits on another's disk read.
+        let loaded = ProjectConfig::load(&file).map(Arc::new);
+        lock(&self.by_file).insert(file, loaded.clone());
+        loaded
+    }
+
+    /// Forgets every cached answer (the language server calls this when a configuration file
+    /// changes on disk).
+    pub fn clear(&self) {
+        lock(&self.by_dir).clear();
+        lock(&self.by_file).clear();
+    }
+}
+
+/// Locks a mutex, recovering the data if a panicking thread poisoned it: the maps hold only
+/// finished answers, so they are never left half-written.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_severities_and_excludes() {
+        let c = Config::from_toml_str(
+            "exclude = [\"drafts/**\"]\n[severity]\nmultiple-solutions = \"warning\"\nbox-shape = \"off\"\n",
+        )
+        .unwrap();
+        assert_eq!(c.exclude, vec!["drafts/**".to_string()]);
+        assert_eq!(
+            c.severity_of(Code::MultipleSolutions),
+            Some(Severity::Warning)
+        );
+        assert_eq!(c.severity_of(Code::BoxShape), None);
+        assert_eq!(c.severity_of(Code::NoSolution), Some(Severity::Error));
+        assert_eq!(Config::from_toml_str(""), Ok(Config::default()));
+    }
+
+    #[test]
+    fn rejects_what_it_does_not_know() {
+        let unknown_key = Config::from_toml_str("excludes = []").unwrap_err();
+        assert!(
+            unknown_key.contains("unknown key `excludes`"),
+            "{unknown_key}"
+        );
+        let unknown_code = Config::from_toml_str("[severity]\nduplicate = \"off\"").unwrap_err();
+        assert!(
+            unknown_code.contains("unknown code `duplicate`"),
+            "{unknown_code}"
+        );
+        let bad_level = Config::from_toml_str("[severity]\nno-solution = \"fatal\"").unwrap_err();
+        assert!(bad_level.contains("unknown level `fatal`"), "{bad_level}");
+        assert!(Config::from_toml_str("exclude = \"x\"").is_err());
+        assert!(Config::from_toml_str("exclude = [\"a[\"]").is_err());
+        assert!(Config::from_toml_str("[severity\n").is_err());
+    }
+
+    #[test]
+    fn excludes_relative_to_the_config_folder() {
+        let config = Config {
+            exclude: vec![
+                "drafts".into(),
+                "*.tmp.sudoku".into(),
+                "deep/**/x.sudoku".into(),
+            ],
+            ..Config::default()
+        };
+        let p = ProjectConfig::new(config, None, PathBuf::from("/repo")).unwrap();
+        assert!(p.is_excluded(Path::new("/repo/drafts")));
+        assert!(p.is_excluded(Path::new("/repo/drafts/a/b.sudoku")));
+        assert!(p.is_excluded(Path::new("/repo/a.tmp.sudoku")));
+        // `*` does not cross folders.
+        assert!(!p.is_excluded(Path::new("/repo/sub/a.tmp.sudoku")));
+        assert!(p.is_excluded(Path::new("/repo/deep/1/2/x.sudoku")));
+        assert!(!p.is_excluded(Path::new("/repo/ok.sudoku")));
+        assert!(!p.is_excluded(Path::new("/elsewhere/drafts/a.sudoku")));
+        assert!(p.is_excluded(Path::new("/repo/./x/../drafts/a.sudoku")));
+    }
+
+    #[test]
+    fn discovery_finds_the_nearest_file_and_caches_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("a/b/c")).unwrap();
+        std::fs::write(root.join("a").join(FILE_NAME), "exclude = [\"b/skip\"]").unwrap();
+        std::fs::write(
+            root.join("a/b/c").join(FILE_NAME),
+            "[severity]\nbox-shape = \"off\"",
+        )
+        .unwrap();
+        assert_eq!(
+            find_config(&root.join("a/b")),
+            Some(absolute(&root.join("a").join(FILE_NAME)))
+        );
+        assert_eq!(
+            find_config(&root.join("a/b/c")),
+            Some(absolute(&root.join("a/b/c").join(FILE_NAME)))
+        );
+
+        let cache = ConfigCache::discover();
+        let b = cache.for_dir(&root.join("a/b")).unwrap();
+        assert!(b.is_excluded(&root.join("a/b/skip/x.sudoku")));
+        assert_eq!(b.config.severity_of(Code::BoxShape), Some(Severity::Info));
+        let c = cache.for_path(&root.join("a/b/c/x.sudoku")).unwrap();
+        assert_eq!(c.config.severity_of(Code::BoxShape), None);
+        // The same folder answers from the cache with the same loaded configuration.
+        assert!(Arc::ptr_eq(&b, &cache.for_dir(&root.join("a/b")).unwrap()));
+
+        std::fs::write(root.join("a").join(FILE_NAME), "nonsense = 1").unwrap();
+        cache.clear();
+        let err = cache.for_dir(&root.join("a/b")).unwrap_err();
+        assert!(err.contains("unknown key `nonsense`"), "{err}");
     }
 }

@@ -1,9 +1,28 @@
 //! The `sudoku-lsp` binary: argument parsing and dispatch, nothing else.
 
+use clap::Parser;
+use sudoku_lsp::cli::{self, Cli};
+use tracing_subscriber::EnvFilter;
+
 fn main() {
-    std::process::exit(sudoku_lsp_main());
+    // clap exits 2 on a usage error and 0 for --help / --version.
+    let cli = Cli::parse();
+    init_logging(cli.verbose);
+    std::process::exit(cli::run(cli));
 }
 
-fn sudoku_lsp_main() -> i32 {
-    0
+/// Logs go to stderr only: stdout carries results (and, for `server`, the protocol).
+fn init_logging(verbose: u8) {
+    let default = match verbose {
+        0 => "warn",
+        1 => "info",
+        2 => "debug",
+        _ => "trace",
+    };
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
 }

@@ -1,0 +1,408 @@
+//! `sudoku-lsp check`: find the files, analyse them in parallel, print in a stable order.
+//!
+//! Files are collected first (walking folders with the `ignore` crate, so `.gitignore` is
+//! respected), sorted by path, then analysed in chunks on a rayon pool. Each worker renders its
+//! file's output to a string, and the main thread writes the strings in order, so output is
+//! stable whatever the thread timing, and only one chunk of results is held at a time.
+
+use std::collections::{BTreeSet, HashSet};
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
+
+use super::human::{self, Totals};
+use super::style::Style;
+use super::{
+    github, json, report_note, report_trouble, CheckArgs, Format, EXIT_FINDINGS, EXIT_OK,
+    EXIT_TROUBLE,
+};
+use crate::analysis::{analyze, analyze_bytes, Analysis};
+use crate::config::{absolute, ConfigCache};
+use crate::finding::Severity;
+use crate::syntax::decode;
+
+/// The name shown for standard input when `--stdin-filename` is not given.
+const STDIN_NAME: &str = "<stdin>";
+
+/// Files analysed per batch and per thread: enough to keep every thread busy, few enough that
+/// the rendered output of one batch stays small.
+const BATCH_PER_THREAD: usize = 16;
+
+/// One file to check.
+struct Target {
+    /// The path as shown in the output (and its sort key).
+    display: String,
+    input: Input,
+    /// Where its configuration is looked up from.
+    config_path: PathBuf,
+}
+
+enum Input {
+    File(PathBuf),
+    Stdin(Vec<u8>),
+}
+
+/// What checking one file gave.
+enum Outcome {
+    Checked {
+        rendered: String,
+        totals: Totals,
+    },
+    /// The file could not be read; the message says why.
+    Failed(String),
+    /// Its configuration is broken (reported once, separately).
+    Skipped,
+}
+
+/// Problems that make the run exit 2, collected from every thread and reported once each.
+#[derive(Default)]
+struct Troubles {
+    config_errors: Mutex<BTreeSet<String>>,
+}
+
+impl Troubles {
+    fn config_error(&self, message: String) {
+        self.config_errors
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(message);
+    }
+}
+
+pub fn run(args: CheckArgs) -> i32 {
+    let cache = match &args.config {
+        Some(path) => match ConfigCache::fixed(path) {
+            Ok(cache) => cache,
+            Err(e) => {
+                report_trouble(&e);
+                return EXIT_TROUBLE;
+            }
+        },
+        None => ConfigCache::discover(),
+    };
+    let cache = Arc::new(cache);
+    let troubles = Arc::new(Troubles::default());
+    let mut trouble = false;
+
+    let targets = collect_targets(&args, &cache, &troubles, &mut trouble);
+    tracing::info!(files = targets.len(), "checking");
+
+    let threads = args
+        .jobs
+        .map(|n| n.get())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            report_trouble(&format!("cannot start {threads} worker threads: {e}"));
+            return EXIT_TROUBLE;
+        }
+    };
+
+    let stdout = io::stdout();
+    let style = Style::new(args.color.enabled(stdout.is_terminal()));
+    let mut out = BufWriter::new(stdout.lock());
+    let mut totals = Totals::default();
+    let written = (|| -> io::Result<()> {
+        if args.format == Format::Json {
+            write!(out, "{{\"version\":{},\"files\":[", json::VERSION)?;
+        }
+        let mut first = true;
+        for batch in targets.chunks(threads * BATCH_PER_THREAD) {
+            let outcomes: Vec<Outcome> = pool.install(|| {
+                batch
+                    .par_iter()
+                    .map(|t| check_target(t, args.format, style, &cache, &troubles))
+                    .collect()
+            });
+            for outcome in outcomes {
+                match outcome {
+                    Outcome::Checked {
+                        rendered,
+                        totals: t,
+                    } => {
+                        if args.format == Format::Json && !std::mem::take(&mut first) {
+                            out.write_all(b",")?;
+                        }
+                        out.write_all(rendered.as_bytes())?;
+                        totals.add(&t);
+                    }
+                    Outcome::Failed(message) => {
+                        // Flush first so the message lands after the files before it.
+                        out.flush()?;
+                        report_trouble(&message);
+                        trouble = true;
+                    }
+                    Outcome::Skipped => trouble = true,
+                }
+            }
+        }
+        match args.format {
+            Format::Json => {
+                let summary = json::SummaryJson {
+                    files: totals.files,
+                    puzzles: totals.puzzles,
+                    errors: totals.errors,
+                    warnings: totals.warnings,
+                    infos: totals.infos,
+                };
+                let summary = serde_json::to_string(&summary).map_err(io::Error::other)?;
+                writeln!(out, "],\"summary\":{summary}}}")?;
+            }
+            Format::Human => writeln!(out, "{}", style.bold(&human::summary(&totals)))?,
+            // stdout stays pure workflow commands; people reading the CI log still get a count.
+            Format::Github => report_note(&human::summary(&totals)),
+        }
+        out.flush()
+    })();
+    if let Err(e) = written {
+        // A closed pipe (`| head`) is not worth a message; anything else is.
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            report_trouble(&format!("cannot write the output: {e}"));
+        }
+        return EXIT_TROUBLE;
+    }
+
+    for message in troubles
+        .config_errors
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .iter()
+    {
+        report_trouble(message);
+        trouble = true;
+    }
+    if targets.is_empty() && !trouble {
+        report_note("no .sudoku files found");
+    }
+    if trouble {
+        EXIT_TROUBLE
+    } else if totals.errors > 0 {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    }
+}
+
+/// The path as shown: as the user wrote it (or as found under it), without a leading `./`.
+fn display_path(path: &Path) -> String {
+    let shown = path.to_string_lossy();
+    let mut trimmed: &str = &shown;
+    while let Some(rest) = trimmed.strip_prefix("./") {
+        trimmed = rest;
+    }
+    if trimmed.is_empty() {
+        shown.into_owned()
+    } else {
+        trimmed.to_string()
+    }
+}
+
+/// Every file to check, sorted by path, each once.
+fn collect_targets(
+    args: &CheckArgs,
+    cache: &Arc<ConfigCache>,
+    troubles: &Arc<Troubles>,
+    trouble: &mut bool,
+) -> Vec<Target> {
+    let mut paths = args.paths.clone();
+    if paths.is_empty() {
+        // `--stdin-filename` alone means "check what comes in on stdin", as in ruff.
+        paths.push(PathBuf::from(if args.stdin_filename.is_some() {
+            "-"
+        } else {
+            "."
+        }));
+    }
+    let mut targets = Vec::new();
+    let mut seen: HashSet<PathBuf> = HashSet::new();
+    let mut stdin_read = false;
+    let mut add_file = |targets: &mut Vec<Target>, path: &Path| {
+        if seen.insert(absolute(path)) {
+            targets.push(Target {
+                display: display_path(path),
+                input: Input::File(path.to_path_buf()),
+                config_path: path.to_path_buf(),
+            });
+        }
+    };
+    for path in &paths {
+        if path.as_os_str() == "-" {
+            if std::mem::replace(&mut stdin_read, true) {
+                continue;
+            }
+            let mut bytes = Vec::new();
+            if let Err(e) = io::stdin().lock().read_to_end(&mut bytes) {
+                report_trouble(&format!("cannot read standard input: {e}"));
+                *trouble = true;
+                continue;
+            }
+            let name = args.stdin_filename.clone();
+            targets.push(Target {
+                display: name
+                    .as_deref()
+                    .map_or_else(|| STDIN_NAME.to_string(), display_path),
+                input: Input::Stdin(bytes),
+                // Without a name, the configuration is the current folder's.
+                config_path: name.unwrap_or_else(|| PathBuf::from(STDIN_NAME)),
+            });
+            continue;
+        }
+        match std::fs::metadata(path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                report_trouble(&format!("{}: no such file or folder", path.display()));
+                *trouble = true;
+            }
+            Err(e) => {
+                report_trouble(&format!("{}: {e}", path.display()));
+                *trouble = true;
+            }
+            Ok(meta) if meta.is_dir() => {
+                for file in walk(path, cache, troubles, trouble) {
+                    add_file(&mut targets, &file);
+                }
+            }
+            // A file named on the command line is checked whatever its name, .gitignore or
+            // `exclude` say: the user asked for it.
+            Ok(_) => add_file(&mut targets, path),
+        }
+    }
+    targets.sort_by(|a, b| {
+        Path::new(&a.display)
+            .cmp(Path::new(&b.display))
+            .then_with(|| a.display.cmp(&b.display))
+    });
+    targets
+}
+
+/// The `*.sudoku` files under `root`, skipping what `.gitignore` (and `.ignore`) files, hidden
+/// names and the governing configuration's `exclude` globs leave out.
+fn walk(
+    root: &Path,
+    cache: &Arc<ConfigCache>,
+    troubles: &Arc<Troubles>,
+    trouble: &mut bool,
+) -> Vec<PathBuf> {
+    let mut builder = ignore::WalkBuilder::new(root);
+    // A puzzle collection need not be a git repository for its .gitignore to count.
+    builder.require_git(false).follow_links(false);
+    let (cache, filter_troubles) = (cache.clone(), troubles.clone());
+    builder.filter_entry(move |entry| {
+        if entry.depth() == 0 {
+            return true;
+        }
+        match cache.for_path(entry.path()) {
+            Ok(config) => !config.is_excluded(entry.path()),
+            Err(e) => {
+                filter_troubles.config_error(e);
+                false
+            }
+        }
+    });
+    let mut files = Vec::new();
+    for result in builder.build() {
+        match result {
+            Ok(entry) => {
+                let is_file = entry.file_type().is_some_and(|t| t.is_file());
+                if is_file && entry.path().extension().is_some_and(|e| e == "sudoku") {
+                    files.push(entry.into_path());
+                }
+            }
+            Err(e) => {
+                report_trouble(&e.to_string());
+                *trouble = true;
+            }
+        }
+    }
+    files
+}
+
+/// Reads, analyses and renders one file.
+fn check_target(
+    target: &Target,
+    format: Format,
+    style: Style,
+    cache: &ConfigCache,
+    troubles: &Troubles,
+) -> Outcome {
+    let _span = tracing::debug_span!("check", path = %target.display).entered();
+    let read;
+    let bytes: &[u8] = match &target.input {
+        Input::Stdin(bytes) => bytes,
+        Input::File(path) => match std::fs::read(path) {
+            Ok(b) => {
+                read = b;
+                &read
+            }
+            Err(e) => return Outcome::Failed(format!("{}: cannot read: {e}", target.display)),
+        },
+    };
+    let config = match cache.for_path(&target.config_path) {
+        Ok(config) => config,
+        Err(e) => {
+            troubles.config_error(e);
+            return Outcome::Skipped;
+        }
+    };
+    let (text, mut analysis): (&str, Analysis) = match decode(bytes) {
+        Ok((text, _bom)) => (text, analyze(text, &config.config)),
+        // Not text: the analysis reports the one `encoding` finding; there is no text to show.
+        Err(_) => ("", analyze_bytes(bytes, &config.config)),
+    };
+    // The analysis sorts by position already; a stable sort keeps its order for ties and makes
+    // the output order a property of this renderer, not an accident.
+    analysis
+        .findings
+        .sort_by_key(|f| (f.range.start, f.range.end));
+
+    let mut totals = Totals {
+        files: 1,
+        puzzles: analysis.reports.len(),
+        ..Totals::default()
+    };
+    for f in &analysis.findings {
+        match f.severity {
+            Severity::Error => totals.errors += 1,
+            Severity::Warning => totals.warnings += 1,
+            Severity::Info => totals.infos += 1,
+        }
+    }
+    totals.files_with_findings = usize::from(!analysis.findings.is_empty());
+
+    let mut rendered = String::new();
+    match format {
+        Format::Human => human::render_file(
+            &mut rendered,
+            &target.display,
+            text,
+            &analysis.findings,
+            style,
+        ),
+        Format::Github => {
+            github::render_file(&mut rendered, &target.display, text, &analysis.findings)
+        }
+        Format::Json => {
+            let file = json::file_json(&target.display, text, &analysis);
+            rendered = match serde_json::to_string(&file) {
+                Ok(s) => s,
+                Err(e) => return Outcome::Failed(format!("{}: {e}", target.display)),
+            };
+        }
+    }
+    Outcome::Checked { rendered, totals }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shown_paths_drop_a_leading_dot_slash() {
+        assert_eq!(display_path(Path::new("./a/b.sudoku")), "a/b.sudoku");
+        assert_eq!(display_path(Path::new("././a.sudoku")), "a.sudoku");
+        assert_eq!(display_path(Path::new("/x/a.sudoku")), "/x/a.sudoku");
+        assert_eq!(display_path(Path::new("./")), "./");
+    }
+}

@@ -1,0 +1,222 @@
+//! The `json` format: one document for tools.
+//!
+//! ```json
+//! {"version":1,
+//!  "files":[{"path":"a.sudoku",
+//!            "puzzles":[{"index":0,"line":3,"size":9,"givens":24,"solutions":1,
+//!                        "solution":"812753649...","rating":null}],
+//!            "diagnostics":[{"code":"duplicate-digit","severity":"error","message":"...",
+//!                            "puzzle":0,"range":{"start":{"line":4,"column":0},
+//!                                                "end":{"line":4,"column":1}},
+//!                            "related":[{"message":"...","range":{...}}]}]}],
+//!  "summary":{"files":1,"puzzles":1,"errors":1,"warnings":0,"infos":0}}
+//! ```
+//!
+//! Lines and columns are 0-based, columns in Unicode scalar values. These structs are the
+//! schema; they live here, at the edge, not in the core.
+
+use serde::{Deserialize, Serialize};
+
+use super::position::Locator;
+use crate::analysis::{Analysis, Verdict};
+use crate::text::TextRange;
+
+/// The schema version written as `"version"`.
+pub const VERSION: u32 = 1;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileJson {
+    pub path: String,
+    pub puzzles: Vec<PuzzleJson>,
+    pub diagnostics: Vec<DiagnosticJson>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleJson {
+    /// 0-based position of the puzzle in its file.
+    pub index: usize,
+    /// 0-based line of the puzzle's first grid line.
+    pub line: u32,
+    pub size: usize,
+    pub givens: usize,
+    /// 0, 1 or 2 (two or more); null when undecided (syntax error, or the search gave up).
+    pub solutions: Option<u8>,
+    /// The unique solution on one line in the puzzle's alphabet, else null.
+    pub solution: Option<String>,
+    /// The declared rating, else null.
+    pub rating: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiagnosticJson {
+    pub code: String,
+    pub severity: String,
+    pub message: String,
+    /// The puzzle's index, null for a finding about the whole file.
+    pub puzzle: Option<usize>,
+    pub range: RangeJson,
+    pub related: Vec<RelatedJson>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RelatedJson {
+    pub message: String,
+    pub range: RangeJson,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RangeJson {
+    pub start: PositionJson,
+    pub end: PositionJson,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PositionJson {
+    pub line: u32,
+    pub column: u32,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SummaryJson {
+    pub files: usize,
+    pub puzzles: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub infos: usize,
+}
+
+fn range_json(locator: &mut Locator<'_>, range: TextRange) -> RangeJson {
+    let (start, end) = locator.locate_range(range);
+    RangeJson {
+        start: PositionJson {
+            line: start.line,
+            column: start.col,
+        },
+        end: PositionJson {
+            line: end.line,
+            column: end.col,
+        },
+    }
+}
+
+/// The JSON object for one analysed file (`text` is the decoded text the ranges point into).
+pub fn file_json(path: &str, text: &str, analysis: &Analysis) -> FileJson {
+    let mut locator = Locator::new(text);
+    let puzzles = analysis
+        .reports
+        .iter()
+        .map(|report| {
+            let puzzle = analysis.file.puzzles.get(report.index);
+            let solution = match (report.verdict, &report.solution, puzzle) {
+                (Verdict::Solutions(1), Some(values), Some(p)) => Some(p.alphabet.line(values)),
+                _ => None,
+            };
+            PuzzleJson {
+                index: report.index,
+                line: locator.locate(report.first_line.start).line,
+                size: report.shape.size,
+                givens: report.givens,
+                solutions: report.verdict.count(),
+                solution,
+                rating: puzzle.and_then(|p| p.rating.clone()),
+            }
+        })
+        .collect();
+    let diagnostics = analysis
+        .findings
+        .iter()
+        .map(|f| DiagnosticJson {
+            code: f.code.as_str().to_string(),
+            severity: f.severity.as_str().to_string(),
+            message: f.message.clone(),
+            puzzle: f.puzzle,
+            range: range_json(&mut locator, f.range),
+            related: f
+                .related
+                .iter()
+                .map(|r| RelatedJson {
+                    message: r.message.clone(),
+                    range: range_json(&mut locator, r.range),
+                })
+                .collect(),
+        })
+        .collect();
+    FileJson {
+        path: path.to_string(),
+        puzzles,
+        diagnostics,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::PuzzleReport;
+    use crate::finding::{Code, Finding, Related};
+    use crate::grid::Shape;
+    use crate::syntax::{Alphabet, Directives, Layout, Puzzle};
+
+    #[test]
+    fn a_file_as_the_schema_says() {
+        let text = "@rating 3\n12..\n..12\n....\n....\n";
+        let shape = Shape::for_size(4).unwrap();
+        let line_of = |l: usize| {
+            let start = text.split_inclusive('\n').take(l).map(str::len).sum();
+            TextRange::new(start, start + 4)
+        };
+        let puzzle = Puzzle {
+            index: 0,
+            layout: Layout::Grid,
+            shape,
+            alphabet: Alphabet::default_for(4),
+            givens: vec![1, 2, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0],
+            cells: (0..16)
+                .map(|c| {
+                    let s = line_of(1 + c / 4).start + c % 4;
+                    TextRange::new(s, s + 1)
+                })
+                .collect(),
+            numbered_rows: vec![false; 4],
+            first_line: line_of(1),
+            range: TextRange::new(line_of(1).start, line_of(4).end),
+            trailing: None,
+            rating: Some("3".into()),
+            directives: Directives::default(),
+            has_syntax_error: false,
+        };
+        let mut analysis = Analysis::default();
+        analysis.file.puzzles.push(puzzle);
+        analysis.reports.push(PuzzleReport {
+            index: 0,
+            shape,
+            givens: 4,
+            verdict: Verdict::Solutions(1),
+            solution: Some(vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]),
+            first_line: line_of(1),
+        });
+        analysis.findings.push(
+            Finding::new(Code::MultipleSolutions, line_of(2), "m")
+                .in_puzzle(0)
+                .with_related(vec![Related {
+                    message: "r".into(),
+                    range: TextRange::new(line_of(3).start + 2, line_of(3).start + 3),
+                }]),
+        );
+        let json = serde_json::to_value(file_json("a.sudoku", text, &analysis)).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({
+                "path": "a.sudoku",
+                "puzzles": [{"index": 0, "line": 1, "size": 4, "givens": 4, "solutions": 1,
+                             "solution": "1234341221434321", "rating": "3"}],
+                "diagnostics": [{"code": "multiple-solutions", "severity": "error",
+                                 "message": "m", "puzzle": 0,
+                                 "range": {"start": {"line": 2, "column": 0},
+                                           "end": {"line": 2, "column": 4}},
+                                 "related": [{"message": "r",
+                                              "range": {"start": {"line": 3, "column": 2},
+                                                        "end": {"line": 3, "column": 3}}}]}]
+            })
+        );
+    }
+}

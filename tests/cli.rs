@@ -1,0 +1,933 @@
+//! End-to-end tests of the `sudoku-lsp` binary: output snapshots per fixture folder, the JSON
+//! shape, GitHub escaping, exit codes, standard input, configuration, `@allow` and `solve`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lsp");
+
+/// The classic puzzle's solution, for checking what `solve` writes.
+const CLASSIC_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs the binary in the crate's folder (so fixture paths print as `fixtures/...`).
+fn run_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .env_remove("RUST_LOG")
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    {
+        // Dropping stdin closes it, so `-` sees the end of input.
+        let mut input = child.stdin.take().expect("stdin is piped");
+        if let Some(bytes) = stdin {
+            input.write_all(bytes).expect("stdin takes the input");
+        }
+    }
+    let out = child.wait_with_output().expect("the binary finishes");
+    Run {
+        code: out.status.code().expect("exited, not killed"),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str]) -> Run {
+    run_in(root(), args, None)
+}
+
+fn json(args: &[&str]) -> (i32, Value) {
+    let r = run(args);
+    let v = serde_json::from_str(&r.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\nstderr:\n{}", r.stdout, r.stderr));
+    (r.code, v)
+}
+
+/// Every code of every diagnostic in a JSON document, in output order.
+fn codes(doc: &Value) -> Vec<String> {
+    doc["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["diagnostics"].as_array().unwrap().iter())
+        .map(|d| d["code"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn temp() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary folder")
+}
+
+// ---------------------------------------------------------------------------------------------
+// Human output: one snapshot per fixture folder, exit code and stderr included.
+
+fn human_snapshot(folder: &str) -> String {
+    let path = format!("fixtures/{folder}");
+    let r = run(&["check", "--color", "never", &path]);
+    format!(
+        "$ sudoku-lsp check {path}\n{}--- exit {}\n{}",
+        r.stdout, r.code, r.stderr
+    )
+}
+
+macro_rules! snapshot_folders {
+    ($($name:ident => $folder:literal,)*) => {$(
+        #[test]
+        fn $name() {
+            insta::assert_snapshot!(stringify!($name), human_snapshot($folder));
+        }
+    )*};
+}
+
+snapshot_folders! {
+    human_ok => "ok",
+    human_encoding => "encoding",
+    human_unrecognized_line => "unrecognized-line",
+    human_invalid_symbol => "invalid-symbol",
+    human_row_length => "row-length",
+    human_row_count => "row-count",
+    human_duplicate_digit => "duplicate-digit",
+    human_no_candidates => "no-candidates",
+    human_digit_has_no_place => "digit-has-no-place",
+    human_no_solution => "no-solution",
+    human_multiple_solutions => "multiple-solutions",
+    human_solution_mismatch => "solution-mismatch",
+    human_unknown_directive => "unknown-directive",
+    human_no_puzzle => "no-puzzle",
+    human_box_shape => "box-shape",
+    human_config => "config",
+    human_allow => "allow",
+}
+
+/// Each defect folder reports its own code, and exits as its severity says.
+#[test]
+fn every_code_folder_reports_its_code() {
+    for (folder, exit) in [
+        ("encoding", 1),
+        ("unrecognized-line", 1),
+        ("invalid-symbol", 1),
+        ("row-length", 1),
+        ("row-count", 1),
+        ("duplicate-digit", 1),
+        ("no-candidates", 1),
+        ("digit-has-no-place", 1),
+        ("no-solution", 1),
+        ("multiple-solutions", 1),
+        ("solution-mismatch", 1),
+        ("unknown-directive", 0),
+        ("no-puzzle", 0),
+        ("box-shape", 0),
+    ] {
+        let (code, doc) = json(&["check", "--format", "json", &format!("fixtures/{folder}")]);
+        assert!(
+            codes(&doc).iter().any(|c| c == folder),
+            "{folder}: {:?}",
+            codes(&doc)
+        );
+        assert_eq!(code, exit, "{folder}");
+    }
+}
+
+#[test]
+fn good_puzzles_are_clean() {
+    let r = run(&["check", "fixtures/ok"]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.starts_with("All checked: "), "{}", r.stdout);
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
+}
+
+#[test]
+fn human_format_points_at_the_cell() {
+    let r = run(&[
+        "check",
+        "--color",
+        "never",
+        "fixtures/duplicate-digit/row.sudoku",
+    ]);
+    assert_eq!(r.code, 1);
+    // r1c7 is on line 2 (after the comment), column 7.
+    assert!(
+        r.stdout
+            .contains("fixtures/duplicate-digit/row.sudoku:2:7: error[duplicate-digit]: "),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("2 | 53..7.5..\n  |       ^\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("= note: fixtures/duplicate-digit/row.sudoku:2:1: "),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.lines().last().unwrap().starts_with("Found "),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn colour_is_chosen_by_flag() {
+    let path = "fixtures/encoding/latin1.sudoku";
+    assert!(run(&["check", "--color", "always", path])
+        .stdout
+        .contains("\x1b["));
+    assert!(!run(&["check", "--color", "never", path])
+        .stdout
+        .contains('\x1b'));
+    // Not a terminal: auto means no colour.
+    assert!(!run(&["check", path]).stdout.contains('\x1b'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON
+
+#[test]
+fn json_shape_of_good_puzzles() {
+    let (code, doc) = json(&["check", "--format", "json", "fixtures/ok"]);
+    assert_eq!(code, 0);
+    assert_eq!(doc["version"], 1);
+    let files = doc["files"].as_array().unwrap();
+    let paths: Vec<&str> = files.iter().map(|f| f["path"].as_str().unwrap()).collect();
+    assert_eq!(
+        paths,
+        [
+            "fixtures/ok/classic.sudoku",
+            "fixtures/ok/collection.sudoku",
+            "fixtures/ok/inkala.sudoku",
+            "fixtures/ok/sixteen.sudoku",
+            "fixtures/ok/small.sudoku",
+        ]
+    );
+    let mut puzzles = 0;
+    for file in files {
+        assert_eq!(file["diagnostics"], Value::Array(vec![]), "{file}");
+        for p in file["puzzles"].as_array().unwrap() {
+            puzzles += 1;
+            let size = p["size"].as_u64().unwrap() as usize;
+            assert_eq!(p["solutions"], 1, "{p}");
+            let solution = p["solution"].as_str().unwrap();
+            assert_eq!(solution.chars().count(), size * size, "{p}");
+            assert!(!solution.contains('.'), "{p}");
+            assert!(p["givens"].as_u64().unwrap() > 0);
+            assert!(p["index"].is_u64() && p["line"].is_u64());
+            assert!(p.get("rating").is_some());
+        }
+    }
+    assert_eq!(puzzles, 1 + 3 + 1 + 1 + 3);
+    assert_eq!(
+        doc["summary"],
+        serde_json::json!({"files": 5, "puzzles": puzzles, "errors": 0, "warnings": 0,
+                           "infos": 0})
+    );
+
+    let classic = &files[0]["puzzles"][0];
+    assert_eq!(classic["index"], 0);
+    // Comment, three directives, then the first grid line (0-based line 4).
+    assert_eq!(classic["line"], 4);
+    assert_eq!(classic["size"], 9);
+    assert_eq!(classic["givens"], 30);
+    assert_eq!(classic["solution"], CLASSIC_SOLUTION);
+    assert_eq!(classic["rating"], Value::Null);
+
+    // The 16x16 solution is written in its alphabet: digits, then letters A-G.
+    let sixteen = files[3]["puzzles"][0]["solution"].as_str().unwrap();
+    assert!(sixteen
+        .chars()
+        .all(|c| (c.is_ascii_digit() && c != '0') || ('A'..='G').contains(&c)));
+    assert!(sixteen.contains('G'));
+    let collection = files[1]["puzzles"].as_array().unwrap();
+    assert_eq!(
+        collection
+            .iter()
+            .map(|p| p["line"].clone())
+            .collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+}
+
+#[test]
+fn json_shape_of_a_finding() {
+    let (code, doc) = json(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/duplicate-digit/row.sudoku",
+    ]);
+    assert_eq!(code, 1);
+    let file = &doc["files"][0];
+    let dups: Vec<&Value> = file["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "duplicate-digit")
+        .collect();
+    // One finding on each clashing cell: r1c1 (line 1, column 0) and r1c7 (column 6).
+    assert_eq!(dups.len(), 2, "{file}");
+    let at = |d: &Value| {
+        (
+            d["range"]["start"]["line"].as_u64().unwrap(),
+            d["range"]["start"]["column"].as_u64().unwrap(),
+            d["range"]["end"]["line"].as_u64().unwrap(),
+            d["range"]["end"]["column"].as_u64().unwrap(),
+        )
+    };
+    assert_eq!(at(dups[0]), (1, 0, 1, 1));
+    assert_eq!(at(dups[1]), (1, 6, 1, 7));
+    for d in &dups {
+        assert_eq!(d["severity"], "error");
+        assert_eq!(d["puzzle"], 0);
+        assert!(!d["message"].as_str().unwrap().is_empty());
+    }
+    assert_eq!(at(&dups[0]["related"][0]), (1, 6, 1, 7));
+    assert_eq!(at(&dups[1]["related"][0]), (1, 0, 1, 1));
+    assert!(dups[0]["related"][0]["message"].is_string());
+    let puzzle = &file["puzzles"][0];
+    assert_eq!(puzzle["solutions"], 0);
+    assert_eq!(puzzle["solution"], Value::Null);
+    assert!(doc["summary"]["errors"].as_u64().unwrap() >= 2);
+}
+
+#[test]
+fn json_verdicts_for_each_kind_of_puzzle() {
+    for (path, solutions) in [
+        ("fixtures/no-solution/wrong-given.sudoku", Value::from(0)),
+        (
+            "fixtures/multiple-solutions/missing-given.sudoku",
+            Value::from(2),
+        ),
+        ("fixtures/row-length/short-row.sudoku", Value::Null),
+        ("fixtures/invalid-symbol/letter.sudoku", Value::Null),
+    ] {
+        let (_, doc) = json(&["check", "--format", "json", path]);
+        let p = &doc["files"][0]["puzzles"][0];
+        assert_eq!(p["solutions"], solutions, "{path}: {p}");
+        assert_eq!(p["solution"], Value::Null, "{path}");
+    }
+    let (_, doc) = json(&["check", "--format", "json", "fixtures/no-puzzle"]);
+    let d = &doc["files"][0]["diagnostics"][0];
+    assert_eq!(d["code"], "no-puzzle");
+    assert_eq!(d["severity"], "warning");
+    assert_eq!(d["puzzle"], Value::Null);
+    assert_eq!(doc["summary"]["warnings"], 1);
+}
+
+#[test]
+fn json_for_a_file_that_is_not_text() {
+    let (code, doc) = json(&["check", "--format", "json", "fixtures/encoding"]);
+    assert_eq!(code, 1);
+    assert_eq!(codes(&doc), ["encoding", "encoding", "encoding"]);
+    for file in doc["files"].as_array().unwrap() {
+        assert_eq!(file["puzzles"], Value::Array(vec![]));
+        assert_eq!(file["diagnostics"][0]["puzzle"], Value::Null);
+    }
+    assert_eq!(doc["summary"]["files"], 3);
+    assert_eq!(doc["summary"]["errors"], 3);
+}
+
+// ---------------------------------------------------------------------------------------------
+// GitHub
+
+#[test]
+fn github_lines_escape_file_names_and_messages() {
+    let dir = temp();
+    let name = "a,b:c%.sudoku";
+    std::fs::copy(
+        root().join("fixtures/encoding/latin1.sudoku"),
+        dir.path().join(name),
+    )
+    .unwrap();
+    let r = run_in(dir.path(), &["check", "--format", "github", name], None);
+    assert_eq!(r.code, 1);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{}", r.stdout);
+    assert!(
+        lines[0].starts_with(
+            "::error file=a%2Cb%3Ac%25.sudoku,line=1,col=1,endLine=1,endColumn=1,title=encoding::"
+        ),
+        "{}",
+        lines[0]
+    );
+    // The closing count goes to stderr so stdout stays workflow commands only.
+    assert!(r.stderr.contains("Found 1 error"), "{}", r.stderr);
+}
+
+#[test]
+fn github_positions_and_levels() {
+    let r = run(&[
+        "check",
+        "--format",
+        "github",
+        "fixtures/duplicate-digit/row.sudoku",
+        "fixtures/unknown-directive",
+        "fixtures/box-shape",
+    ]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout.lines().all(|l| l.starts_with("::")),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains(
+        "::error file=fixtures/duplicate-digit/row.sudoku,line=2,col=7,endLine=2,endColumn=8,\
+         title=duplicate-digit::"
+    ));
+    assert!(r
+        .stdout
+        .contains("::warning file=fixtures/unknown-directive/typo.sudoku,line=2,"));
+    assert!(r
+        .stdout
+        .contains("::notice file=fixtures/box-shape/six.sudoku,"));
+    // Files in sorted order.
+    let first = r.stdout.find("box-shape/").unwrap();
+    let second = r.stdout.find("duplicate-digit/").unwrap();
+    assert!(first < second);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exit codes and arguments
+
+#[test]
+fn help_and_version_exit_0() {
+    let r = run(&["--version"]);
+    assert_eq!(r.code, 0);
+    assert_eq!(
+        r.stdout.trim(),
+        format!("sudoku-lsp {}", env!("CARGO_PKG_VERSION"))
+    );
+    for args in [&["--help"][..], &["check", "--help"], &["solve", "--help"]] {
+        let r = run(args);
+        assert_eq!(r.code, 0, "{args:?}");
+        assert!(r.stdout.contains("Usage:"), "{args:?}");
+    }
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    for args in [
+        &["check", "--format", "xml"][..],
+        &["check", "--bogus"],
+        &["check", "--jobs", "0"],
+        &["check", "--color", "sometimes"],
+        &["solve"],
+        &["frobnicate"],
+    ] {
+        let r = run(args);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(!r.stderr.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn a_missing_path_exits_2_after_checking_the_others() {
+    let r = run(&[
+        "check",
+        "--color",
+        "never",
+        "fixtures/does-not-exist",
+        "fixtures/encoding/latin1.sudoku",
+    ]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("fixtures/does-not-exist: no such file or folder"),
+        "{}",
+        r.stderr
+    );
+    assert!(r
+        .stdout
+        .contains("fixtures/encoding/latin1.sudoku:1:1: error[encoding]"));
+    // Missing even when everything else is clean.
+    assert_eq!(run(&["check", "fixtures/ok", "nope.sudoku"]).code, 2);
+}
+
+#[test]
+fn an_unreadable_path_exits_2() {
+    // A path through a file names nothing that can be read.
+    let r = run(&["check", "fixtures/ok/classic.sudoku/inner.sudoku"]);
+    assert_eq!(r.code, 2);
+    assert!(!r.stderr.is_empty());
+}
+
+#[test]
+fn output_order_does_not_depend_on_threads() {
+    let one = run(&["check", "--color", "never", "-j", "1", "fixtures"]);
+    let many = run(&["check", "--color", "never", "-j", "4", "fixtures"]);
+    assert_eq!(one.stdout, many.stdout);
+    assert_eq!(one.code, many.code);
+    // Paths appear in sorted order.
+    let paths: Vec<&str> = one
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("fixtures/"))
+        .map(|l| l.split(':').next().unwrap())
+        .collect();
+    let mut sorted = paths.clone();
+    sorted.sort();
+    assert_eq!(paths, sorted);
+    // The same file named twice (or inside a named folder) is checked once.
+    let twice = run(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/encoding",
+        "fixtures/encoding/latin1.sudoku",
+        "./fixtures/encoding/latin1.sudoku",
+    ]);
+    let doc: Value = serde_json::from_str(&twice.stdout).unwrap();
+    assert_eq!(doc["summary"]["files"], 3);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Walking
+
+#[test]
+fn folders_are_walked_for_sudoku_files_respecting_gitignore() {
+    let dir = temp();
+    let d = dir.path();
+    let bad = std::fs::read(root().join("fixtures/encoding/latin1.sudoku")).unwrap();
+    std::fs::create_dir_all(d.join("sub/skipped")).unwrap();
+    std::fs::write(d.join(".gitignore"), "ignored.sudoku\nskipped/\n").unwrap();
+    for name in [
+        "a.sudoku",
+        "sub/b.sudoku",
+        "ignored.sudoku",
+        "sub/skipped/c.sudoku",
+        "notes.txt",
+    ] {
+        std::fs::write(d.join(name), &bad).unwrap();
+    }
+    let paths = |r: &Run| -> Vec<String> {
+        let doc: Value = serde_json::from_str(&r.stdout).unwrap();
+        doc["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["path"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // Default path is `.`, shown without the `./`.
+    let r = run_in(d, &["check", "--format", "json"], None);
+    assert_eq!(paths(&r), ["a.sudoku", "sub/b.sudoku"]);
+    // Named files are checked whatever their name and whatever .gitignore says.
+    let r = run_in(
+        d,
+        &[
+            "check",
+            "--format",
+            "json",
+            "ignored.sudoku",
+            "notes.txt",
+            "sub",
+        ],
+        None,
+    );
+    assert_eq!(paths(&r), ["ignored.sudoku", "notes.txt", "sub/b.sudoku"]);
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn an_empty_folder_is_not_an_error() {
+    let dir = temp();
+    let r = run_in(dir.path(), &["check"], None);
+    assert_eq!(r.code, 0);
+    assert!(r.stderr.contains("no .sudoku files found"), "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "All checked: 0 puzzles in 0 files, no problems.\n"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Standard input
+
+#[test]
+fn stdin_is_read_with_a_dash() {
+    let bad = std::fs::read(root().join("fixtures/encoding/latin1.sudoku")).unwrap();
+    let r = run_in(root(), &["check", "--color", "never", "-"], Some(&bad));
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout.starts_with("<stdin>:1:1: error[encoding]"),
+        "{}",
+        r.stdout
+    );
+
+    let r = run_in(
+        root(),
+        &[
+            "check",
+            "--format",
+            "json",
+            "--stdin-filename",
+            "puzzles/x.sudoku",
+            "-",
+        ],
+        Some(&bad),
+    );
+    let doc: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(doc["files"][0]["path"], "puzzles/x.sudoku");
+
+    // `--stdin-filename` alone reads stdin too.
+    let good = std::fs::read(root().join("fixtures/ok/classic.sudoku")).unwrap();
+    let r = run_in(
+        root(),
+        &["check", "--format", "json", "--stdin-filename", "c.sudoku"],
+        Some(&good),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let doc: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(doc["files"][0]["puzzles"][0]["solution"], CLASSIC_SOLUTION);
+}
+
+#[test]
+fn stdin_uses_the_configuration_of_its_stated_name() {
+    let dup = std::fs::read(root().join("fixtures/config/relaxed.sudoku")).unwrap();
+    let r = run_in(
+        root(),
+        &[
+            "check",
+            "--format",
+            "json",
+            "--stdin-filename",
+            "fixtures/config/new.sudoku",
+            "-",
+        ],
+        Some(&dup),
+    );
+    let doc: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(doc["files"][0]["diagnostics"][0]["severity"], "warning");
+    assert_eq!(r.code, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Configuration and @allow
+
+#[test]
+fn configuration_sets_severities_and_excludes() {
+    let (code, doc) = json(&["check", "--format", "json", "fixtures/config"]);
+    assert_eq!(code, 0, "{doc}");
+    let paths: Vec<&str> = doc["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    // drafts/ is excluded; box-shape is off; multiple-solutions is a warning.
+    assert_eq!(
+        paths,
+        [
+            "fixtures/config/relaxed.sudoku",
+            "fixtures/config/six.sudoku"
+        ]
+    );
+    assert_eq!(codes(&doc), ["multiple-solutions"]);
+    assert_eq!(doc["files"][0]["diagnostics"][0]["severity"], "warning");
+    assert_eq!(doc["summary"]["warnings"], 1);
+    assert_eq!(doc["summary"]["infos"], 0);
+
+    // An excluded file named on the command line is still checked (with the configuration).
+    let r = run(&["check", "fixtures/config/drafts/clash.sudoku"]);
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn config_flag_overrides_discovery() {
+    let dir = temp();
+    let config = dir.path().join("strict.toml");
+    std::fs::write(&config, "[severity]\nno-solution = \"off\"\n").unwrap();
+    let config = config.to_str().unwrap();
+    let (code, doc) = json(&[
+        "check",
+        "--format",
+        "json",
+        "--config",
+        config,
+        "fixtures/config/relaxed.sudoku",
+        "fixtures/no-solution",
+    ]);
+    // relaxed.sudoku's own folder configuration is not read: multiple-solutions is an error
+    // again, and no-solution is off.
+    assert_eq!(codes(&doc), ["multiple-solutions"]);
+    assert_eq!(doc["files"][0]["diagnostics"][0]["severity"], "error");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn a_broken_configuration_exits_2_with_the_reason() {
+    let dir = temp();
+    let d = dir.path();
+    std::fs::write(
+        d.join("sudoku-lsp.toml"),
+        "[severity]\nduplicate = \"off\"\n",
+    )
+    .unwrap();
+    std::fs::copy(
+        root().join("fixtures/ok/classic.sudoku"),
+        d.join("a.sudoku"),
+    )
+    .unwrap();
+    let r = run_in(d, &["check"], None);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("sudoku-lsp.toml"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("unknown code `duplicate`"),
+        "{}",
+        r.stderr
+    );
+
+    std::fs::write(d.join("sudoku-lsp.toml"), "exclude = [\"x\"]\nlevel = 3\n").unwrap();
+    let r = run_in(d, &["check", "a.sudoku"], None);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("unknown key `level`"), "{}", r.stderr);
+
+    let r = run_in(d, &["check", "--config", "missing.toml", "a.sudoku"], None);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("missing.toml"), "{}", r.stderr);
+}
+
+#[test]
+fn allow_silences_a_file_or_one_puzzle() {
+    let (code, doc) = json(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/allow/file-wide.sudoku",
+    ]);
+    assert_eq!(codes(&doc), Vec::<String>::new());
+    assert_eq!(code, 0);
+    let (code, doc) = json(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/allow/per-puzzle.sudoku",
+    ]);
+    assert_eq!(codes(&doc), ["multiple-solutions"]);
+    assert_eq!(doc["files"][0]["diagnostics"][0]["puzzle"], 1);
+    assert_eq!(code, 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostile files
+
+#[test]
+fn hostile_files_give_a_finding_not_a_crash() {
+    let dir = temp();
+    let d = dir.path();
+    let mut huge = "5".repeat(2_000_000);
+    huge.push('\n');
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("empty.sudoku", Vec::new()),
+        ("binary.sudoku", (0..=255u8).cycle().take(4096).collect()),
+        (
+            "utf16.sudoku",
+            std::fs::read(root().join("fixtures/encoding/utf16.sudoku")).unwrap(),
+        ),
+        ("huge-line.sudoku", huge.into_bytes()),
+        ("controls.sudoku", b"\x1b[31m\x00\x07\r\r\n@\n#\n".to_vec()),
+        ("bom-only.sudoku", b"\xEF\xBB\xBF".to_vec()),
+    ];
+    for (name, bytes) in &cases {
+        std::fs::write(d.join(name), bytes).unwrap();
+        let r = run_in(d, &["check", "--color", "never", name], None);
+        assert!(r.code == 0 || r.code == 1, "{name}: {}", r.stderr);
+        assert!(
+            r.stdout.contains(&format!("{name}:1:")),
+            "{name}: no finding:\n{}",
+            r.stdout
+        );
+        // A long line is shown as a window, not copied whole.
+        let longest = r.stdout.lines().map(str::len).max().unwrap_or(0);
+        assert!(longest < 10_000, "{name}: a line of {longest} bytes");
+        assert!(!r.stdout.contains('\x1b'), "{name}");
+        let (_, doc) = {
+            let r = run_in(d, &["check", "--format", "json", name], None);
+            (r.code, serde_json::from_str::<Value>(&r.stdout).unwrap())
+        };
+        assert!(!codes(&doc).is_empty(), "{name}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// solve
+
+/// Checks that `after` is `before` with only blank cells of grid lines changed.
+fn only_blanks_changed(before: &str, after: &str) {
+    assert_eq!(before.len(), after.len(), "{after}");
+    for (b, a) in before.chars().zip(after.chars()) {
+        assert!(b == a || b == '.', "{b} became {a}");
+    }
+}
+
+#[test]
+fn solve_prints_the_filled_file() {
+    let before = std::fs::read_to_string(root().join("fixtures/ok/classic.sudoku")).unwrap();
+    let r = run(&["solve", "fixtures/ok/classic.sudoku"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    only_blanks_changed(&before, &r.stdout);
+    let cells: String = r
+        .stdout
+        .lines()
+        .filter(|l| !l.starts_with(['#', '@', '-']))
+        .flat_map(|l| l.chars().filter(|c| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(cells, CLASSIC_SOLUTION);
+    // Every layout fills in place.
+    for file in ["collection", "inkala", "sixteen", "small"] {
+        let path = format!("fixtures/ok/{file}.sudoku");
+        let before = std::fs::read_to_string(root().join(&path)).unwrap();
+        let r = run(&["solve", &path]);
+        assert_eq!(r.code, 0, "{path}: {}", r.stderr);
+        only_blanks_changed(&before, &r.stdout);
+        assert!(r.stdout != before, "{path}: nothing filled");
+    }
+}
+
+#[test]
+fn solve_reports_what_it_could_not_fill() {
+    for (path, why) in [
+        (
+            "fixtures/multiple-solutions/missing-given.sudoku",
+            "several solutions",
+        ),
+        ("fixtures/no-solution/wrong-given.sudoku", "no solution"),
+        ("fixtures/row-length/short-row.sudoku", "syntax error"),
+    ] {
+        let before = std::fs::read_to_string(root().join(path)).unwrap();
+        let r = run(&["solve", path]);
+        assert_eq!(r.code, 1, "{path}");
+        assert_eq!(r.stdout, before, "{path}");
+        assert!(
+            r.stderr
+                .contains(&format!("{path}:2: puzzle 1 was not filled in: ")),
+            "{}",
+            r.stderr
+        );
+        assert!(r.stderr.contains(why), "{path}: {}", r.stderr);
+    }
+    let r = run(&["solve", "fixtures/encoding/utf16.sudoku"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.is_empty());
+    let r = run(&["solve", "fixtures/nope.sudoku"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no such file"), "{}", r.stderr);
+}
+
+#[test]
+fn solve_write_replaces_the_file_keeping_bom_and_line_ends() {
+    let dir = temp();
+    let d = dir.path();
+    let classic = std::fs::read_to_string(root().join("fixtures/ok/classic.sudoku")).unwrap();
+    let several =
+        std::fs::read_to_string(root().join("fixtures/multiple-solutions/missing-given.sudoku"))
+            .unwrap();
+    // A BOM, CRLF line ends, a puzzle that can be filled and one that cannot.
+    let original = format!("\u{FEFF}{classic}\n{several}").replace('\n', "\r\n");
+    let file = d.join("mixed.sudoku");
+    std::fs::write(&file, &original).unwrap();
+
+    let r = run_in(d, &["solve", "--write", "mixed.sudoku"], None);
+    // One puzzle could not be filled: exit 1, but the file holds what could be.
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+    assert!(
+        r.stderr.contains("puzzle 2 was not filled in"),
+        "{}",
+        r.stderr
+    );
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.starts_with('\u{FEFF}'));
+    only_blanks_changed(&original, &written);
+    assert_eq!(
+        written.matches("\r\n").count(),
+        original.matches("\r\n").count()
+    );
+    assert!(written.contains("534|678|912\r\n"), "{written}");
+    // The second puzzle is untouched.
+    assert!(written.ends_with(&several.replace('\n', "\r\n")));
+    // Nothing is left behind but the file itself.
+    let names: Vec<PathBuf> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(names, std::slice::from_ref(&file));
+
+    // A file with nothing to fill is not rewritten.
+    let unsolvable = d.join("unsolvable.sudoku");
+    std::fs::write(&unsolvable, &several).unwrap();
+    let before = std::fs::metadata(&unsolvable).unwrap().modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let r = run_in(d, &["solve", "--write", "unsolvable.sudoku"], None);
+    assert_eq!(r.code, 1);
+    assert_eq!(std::fs::read_to_string(&unsolvable).unwrap(), several);
+    assert_eq!(
+        std::fs::metadata(&unsolvable).unwrap().modified().unwrap(),
+        before
+    );
+}
+
+#[test]
+fn server_is_a_subcommand() {
+    let r = run(&["server", "--help"]);
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.contains("--stdio"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Line ends, byte-order marks and logs
+
+#[test]
+fn crlf_and_bom_do_not_shift_positions() {
+    let dir = temp();
+    let plain =
+        std::fs::read_to_string(root().join("fixtures/duplicate-digit/row.sudoku")).unwrap();
+    let crlf = format!("\u{FEFF}{}", plain.replace('\n', "\r\n"));
+    std::fs::write(dir.path().join("a.sudoku"), crlf).unwrap();
+    let r = run_in(dir.path(), &["check", "--color", "never", "a.sudoku"], None);
+    assert_eq!(r.code, 1);
+    // Same line and column as the LF file; no carriage return leaks into the snippet.
+    assert!(
+        r.stdout.contains("a.sudoku:2:7: error[duplicate-digit]"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("2 | 53..7.5..\n"), "{}", r.stdout);
+    assert!(!r.stdout.contains('\r'));
+    let r = run_in(dir.path(), &["check", "--format", "json", "a.sudoku"], None);
+    let doc: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        doc["files"][0]["diagnostics"][1]["range"]["start"]["column"],
+        6
+    );
+}
+
+#[test]
+fn logs_go_to_stderr_only() {
+    let r = run(&["-vv", "check", "--format", "json", "fixtures/ok"]);
+    assert_eq!(r.code, 0);
+    serde_json::from_str::<Value>(&r.stdout).expect("stdout is still pure JSON");
+    assert!(r.stderr.contains("checking"), "{}", r.stderr);
+    let quiet = run(&["check", "--format", "json", "fixtures/ok"]);
+    assert!(quiet.stderr.is_empty(), "{}", quiet.stderr);
+}
