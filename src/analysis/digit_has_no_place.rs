@@ -6,7 +6,7 @@ use super::PuzzleCtx;
 use crate::finding::{Code, Finding, Related};
 use crate::grid::{bit, Unit};
 
-pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) {
+pub(super) fn check(ctx: &PuzzleCtx, clashing: &[bool], out: &mut Vec<Finding>) {
     let p = ctx.puzzle;
     let shape = p.shape;
     let full = crate::grid::full_mask(shape.size);
@@ -34,7 +34,7 @@ pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) {
                 continue;
             }
             let sym = p.alphabet.symbol(d);
-            let related = empty
+            let blockers: Vec<(usize, usize)> = empty
                 .iter()
                 .filter_map(|&c| {
                     let blocker = shape
@@ -43,14 +43,21 @@ pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) {
                         .filter(|&u| u != unit)
                         .flat_map(|u| shape.unit_cells(u))
                         .find(|&o| p.givens[o] == d)?;
-                    Some(Related {
-                        message: format!(
-                            "{} cannot hold {sym}: {} holds it",
-                            shape.cell_name(c),
-                            shape.cell_name(blocker)
-                        ),
-                        range: p.cells[c],
-                    })
+                    Some((c, blocker))
+                })
+                .collect();
+            if blockers.iter().any(|&(_, b)| clashing[b]) {
+                continue;
+            }
+            let related = blockers
+                .iter()
+                .map(|&(c, blocker)| Related {
+                    message: format!(
+                        "{} cannot hold {sym}: {} holds it",
+                        shape.cell_name(c),
+                        shape.cell_name(blocker)
+                    ),
+                    range: p.cells[c],
                 })
                 .collect();
             let first = cells[0];

@@ -4,12 +4,14 @@
 use super::PuzzleCtx;
 use crate::finding::{Applicability, Code, Edit, Finding, Fix, Related};
 
-pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) {
+/// Reports every clash and returns, for each cell, whether its given clashes.
+pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) -> Vec<bool> {
     let p = ctx.puzzle;
     let shape = p.shape;
     let peers = &shape.tables().peers;
+    let mut clashing = vec![false; p.givens.len()];
     if !has_clash(ctx) {
-        return;
+        return clashing;
     }
     for (cell, &d) in p.givens.iter().enumerate() {
         if d == 0 {
@@ -35,6 +37,7 @@ pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) {
         if clashes.is_empty() {
             continue;
         }
+        clashing[cell] = true;
         let sym = p.alphabet.symbol(d);
         let name = shape.cell_name(cell);
         let listed: Vec<String> = clashes
@@ -67,6 +70,7 @@ pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) {
         }
         out.push(finding);
     }
+    clashing
 }
 
 /// One pass over the units with a bit mask each: the common case, no clash at all, costs no

@@ -199,9 +199,11 @@ fn check_puzzle(puzzle: &Puzzle, cached: Option<&Outcome>) -> PuzzleResult {
         candidates: grid.candidates(),
     };
     let mut findings = Vec::new();
-    duplicate_digit::check(&ctx, &mut findings);
-    no_candidates::check(&ctx, &mut findings);
-    digit_has_no_place::check(&ctx, &mut findings);
+    let clashing = duplicate_digit::check(&ctx, &mut findings);
+    // A clash also starves cells and units of the clashing digit; those consequences would
+    // only bury the cause, so they are reported only when no clashing given is behind them.
+    no_candidates::check(&ctx, &clashing, &mut findings);
+    digit_has_no_place::check(&ctx, &clashing, &mut findings);
     let contradiction = !findings.is_empty();
 
     let mut outcome = None;

@@ -5,7 +5,7 @@ use super::PuzzleCtx;
 use crate::finding::{Code, Finding, Related};
 use crate::grid::bit;
 
-pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) {
+pub(super) fn check(ctx: &PuzzleCtx, clashing: &[bool], out: &mut Vec<Finding>) {
     let p = ctx.puzzle;
     let shape = p.shape;
     for (cell, &m) in ctx.candidates.iter().enumerate() {
@@ -25,6 +25,10 @@ pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) {
                     .find(|&o| p.givens[o] == d)
                     .map(|o| (u, o))
             });
+            if by.is_some_and(|(_, o)| clashing[o]) {
+                reasons.clear();
+                break;
+            }
             if let Some((unit, o)) = by {
                 let sym = p.alphabet.symbol(d);
                 let kind = match unit {
@@ -39,6 +43,9 @@ pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) {
                 });
             }
             debug_assert!(by.is_some() || ctx.candidates[cell] & bit(d) != 0);
+        }
+        if reasons.is_empty() {
+            continue;
         }
         let message = format!(
             "no symbol fits {name}: every one is already in its row, column or box: {}",
