@@ -160,8 +160,9 @@ impl Reader<'_> {
                 Kind::Content => {
                     let declared = para_size;
                     let grid16 = declared == Some(16) || (declared.is_none() && lines16 == 16);
-                    let one_liner =
-                        k > 25 || (k == 16 && !grid16 && matches!(declared, None | Some(4)));
+                    let one_liner = (k > 25
+                        || (k == 16 && !grid16 && matches!(declared, None | Some(4))))
+                        && !self.is_border_line(ln, k);
                     if one_liner {
                         if !seg.is_empty() {
                             let own = std::mem::take(&mut pending);
@@ -203,6 +204,18 @@ impl Reader<'_> {
             // paragraphs are fine and never warn); its keys are still checked.
             self.check_syntax(&pending, None);
         }
+    }
+
+    /// True for a separator line that must not be taken for a one-liner of blanks: one with a
+    /// character that is no cell (`+`, box drawing), or whose cell count fits no puzzle. A long
+    /// line of dashes of exactly `N*N` reads as cells, and so is a one-liner.
+    fn is_border_line(&self, ln: &Ln, k: usize) -> bool {
+        let body = self.slice(ln.body);
+        lines::is_separator_like(body)
+            && (!SIZES.iter().any(|&n| n * n == k)
+                || body
+                    .chars()
+                    .any(|ch| !lines::is_cell_separator(ch) && default_value(ch).is_none()))
     }
 
     /// How many cells the first whitespace-separated field of a content line holds.

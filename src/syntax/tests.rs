@@ -204,6 +204,36 @@ const BOXED: &str = "╔═══════╤═══════╤══�
 ";
 
 #[test]
+fn long_separator_lines_are_no_one_liners() {
+    // A 12x12 separator has more than 25 characters and no spaces.
+    let mut text = String::new();
+    for r in 0..12 {
+        if r > 0 && r % 3 == 0 {
+            text.push_str("--------+---------+--------\n");
+        }
+        text.push_str(". . . . | . . . . | . . . .\n");
+    }
+    let boxed = text.replace(
+        "--------+---------+--------",
+        "╟────────┼─────────┼────────╢",
+    );
+    for t in [text, boxed] {
+        let f = parse(&t);
+        assert!(
+            f.findings.iter().all(|x| x.code == Code::BoxShape),
+            "{:?}",
+            f.findings
+        );
+        assert_eq!(f.puzzles.len(), 1);
+        assert_eq!(f.puzzles[0].shape.size, 12);
+    }
+    // 81 dashes read as 81 blank cells: a one-liner.
+    let f = parse(&"-".repeat(81));
+    assert_eq!(f.puzzles.len(), 1);
+    assert_eq!(f.puzzles[0].layout, Layout::OneLiner);
+}
+
+#[test]
 fn box_drawing_grid() {
     let f = parse(BOXED);
     assert!(f.findings.is_empty(), "{:?}", f.findings);
@@ -492,4 +522,91 @@ fn decode_rules() {
     let e = decode(b"12\x0034").unwrap_err();
     assert!(e.message.contains("NUL"));
     assert_eq!(decode(b"").unwrap(), ("", 0));
+}
+
+/// Every fixture of `fixtures/layouts/`: it decodes, reads without any error or warning, each
+/// puzzle's cells slice to the characters (or numbers) of its givens, its `@solution` agrees
+/// with its givens, and the project's solver finds exactly one solution.
+#[test]
+fn layout_fixtures() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/layouts");
+    let expected: &[(&str, &[usize])] = &[
+        ("grid-9x9-pipes.sudoku", &[9, 9]),
+        ("grid-9x9-box-drawing.sudoku", &[9]),
+        ("one-liners-9x9.sudoku", &[9; 8]),
+        ("4x4.sudoku", &[4; 5]),
+        ("6x6.sudoku", &[6; 3]),
+        ("6x6-box-3x2.sudoku", &[6]),
+        ("8x8.sudoku", &[8]),
+        ("12x12.sudoku", &[12]),
+        ("16x16-letters.sudoku", &[16; 3]),
+        ("16x16-numbered.sudoku", &[16]),
+        ("25x25.sudoku", &[25]),
+        ("symbols.sudoku", &[9, 6]),
+        ("crlf.sudoku", &[9, 4]),
+        ("bom.sudoku", &[9]),
+        ("mixed-sizes.sudoku", &[4, 6, 9, 4, 8, 16]),
+        ("comments-directives.sudoku", &[9, 9]),
+    ];
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("sudoku") {
+            continue;
+        }
+        seen += 1;
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        let sizes = expected
+            .iter()
+            .find(|(n, _)| *n == name)
+            .unwrap_or_else(|| panic!("{name} is not listed here"))
+            .1;
+        let bytes = std::fs::read(&path).unwrap();
+        let (text, skip) = decode(&bytes).unwrap();
+        assert_eq!(skip == 3, name == "bom.sudoku", "{name}");
+        let f = parse(text);
+        for x in &f.findings {
+            assert_eq!(x.code, Code::BoxShape, "{name}: {x:?}");
+        }
+        let got: Vec<usize> = f.puzzles.iter().map(|p| p.shape.size).collect();
+        assert_eq!(got, sizes, "{name}");
+        for p in &f.puzzles {
+            for (i, r) in p.cells.iter().enumerate() {
+                let t = &text[r.as_range()];
+                let want = if p.givens[i] == 0 {
+                    t.to_string()
+                } else {
+                    p.write_digit(i, p.givens[i])
+                };
+                assert_eq!(
+                    t.to_ascii_uppercase(),
+                    want,
+                    "{name}: puzzle {} cell {i}",
+                    p.index
+                );
+                if p.givens[i] == 0 {
+                    assert!(
+                        matches!(t, "." | "0" | "_" | "-" | "x" | "*"),
+                        "{name}: {t}"
+                    );
+                }
+            }
+            if let Some(sol) = p.directives.get("solution") {
+                let values: Vec<u8> = sol
+                    .value
+                    .chars()
+                    .map(|c| p.alphabet.value_of(c).unwrap())
+                    .collect();
+                assert!(p.grid().is_solved_by(&values), "{name}: puzzle {}", p.index);
+            }
+            let out = crate::solver::count_solutions(&p.grid(), 2);
+            assert!(
+                out.complete && out.count == 1,
+                "{name}: puzzle {}: {} solutions",
+                p.index,
+                out.count
+            );
+        }
+    }
+    assert_eq!(seen, expected.len());
 }
