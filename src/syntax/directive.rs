@@ -109,13 +109,21 @@ pub(crate) fn symbols(v: &str) -> Result<Vec<char>, String> {
 /// `id=2` is not a rating. Returns the range of the rating value.
 pub(crate) fn rating_in(text: &str, trailing: TextRange) -> Option<TextRange> {
     let s = text.get(trailing.as_range())?;
-    let mut pos = 0usize;
-    for tok in s.split(is_space) {
-        let start = pos;
-        pos += tok.len() + 1;
-        if tok.is_empty() {
-            continue;
+    // Token starts are taken from `char_indices`, so a multi-byte space (U+3000, NBSP) cannot
+    // shift them off a character boundary.
+    let mut start = None;
+    let mut tokens = Vec::new();
+    for (i, ch) in s.char_indices().chain(std::iter::once((s.len(), ' '))) {
+        match (is_space(ch), start) {
+            (true, Some(st)) => {
+                tokens.push((st, &s[st..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
         }
+    }
+    for (start, tok) in tokens {
         if let Some(i) = tok.find(['=', ':']) {
             let key = tok[..i].to_ascii_lowercase();
             let value = &tok[i + 1..];

@@ -388,7 +388,7 @@ impl Reader<'_> {
         }
     }
 
-    fn unrecognized(&mut self, ln: &Ln, message: String) {
+    fn unrecognized(&mut self, ln: &Ln, message: String, puzzle: Option<usize>) {
         self.unrecognized += 1;
         if self.unrecognized > MAX_UNRECOGNIZED {
             if self.first_unlisted.is_none() {
@@ -396,9 +396,9 @@ impl Reader<'_> {
             }
             return;
         }
-        self.out
-            .findings
-            .push(Finding::new(Code::UnrecognizedLine, ln.full, message));
+        let mut f = Finding::new(Code::UnrecognizedLine, ln.full, message);
+        f.puzzle = puzzle;
+        self.out.findings.push(f);
     }
 
     /// Adds a puzzle: its directives are the file's defaults followed by its own.
@@ -439,7 +439,7 @@ impl Reader<'_> {
             let msg = format!(
                 "this line is not a comment, directive, separator, grid row or one-liner: most of its {k} characters are not cells of a {n}x{n} puzzle"
             );
-            self.unrecognized(ln, msg);
+            self.unrecognized(ln, msg, None);
             self.check_syntax(&own, None);
             self.toks = toks;
             return;
@@ -523,7 +523,7 @@ impl Reader<'_> {
                     for gl in &gls {
                         if !gl.sep_like {
                             let msg = not_a_row_message(gl);
-                            self.unrecognized(&gl.ln, msg);
+                            self.unrecognized(&gl.ln, msg, None);
                         }
                     }
                     self.check_syntax(&own, None);
@@ -539,6 +539,7 @@ impl Reader<'_> {
                 .any(|g| !g.sep_like && g.numbers.as_ref().is_some_and(|(_, multi)| *multi));
         // Decide which lines are rows; the others are separators or errors.
         let mut rows: Vec<(usize, bool)> = Vec::new(); // (index into gls, read as numbers)
+        let mut stray: Vec<usize> = Vec::new(); // lines that are neither rows nor separators
         for (i, gl) in gls.iter().enumerate() {
             let as_numbers = numbered && gl.numbers.is_some();
             let strict = if as_numbers {
@@ -558,15 +559,20 @@ impl Reader<'_> {
             } {
                 rows.push((i, as_numbers));
             } else {
-                let msg = not_a_row_message(gl);
-                self.unrecognized(&gl.ln, msg);
+                stray.push(i);
             }
+        }
+        // A stray line inside a puzzle's grid is about that puzzle.
+        let idx = self.out.puzzles.len();
+        let owner = (!rows.is_empty()).then_some(idx);
+        for &i in &stray {
+            let msg = not_a_row_message(&gls[i]);
+            self.unrecognized(&gls[i].ln, msg, owner);
         }
         let (Some(&(first_i, _)), Some(&(last_i, _))) = (rows.first(), rows.last()) else {
             self.check_syntax(&own, None);
             return;
         };
-        let idx = self.out.puzzles.len();
         let first_line = gls[first_i].ln.full;
         let last_line = gls[last_i].ln.full;
         let (shape, alphabet) = self.resolve(&st, n, idx, first_line);
@@ -654,8 +660,9 @@ impl Reader<'_> {
                 Code::RowCount,
                 first_line,
                 format!(
-                    "this {n}x{n} grid has {} rows; it needs {n} ({detail})",
-                    rows.len()
+                    "this {n}x{n} grid has {} row{}; it needs {n} ({detail})",
+                    rows.len(),
+                    if rows.len() == 1 { "" } else { "s" }
                 ),
             )
             .in_puzzle(idx)

@@ -137,6 +137,7 @@ fn one_liners_trailing_and_ratings() {
             Some("12345 9.1/9.1/8.3"),
             Some("9.1/9.1/8.3"),
         ),
+        (" id\u{3000}7.5", Some("id\u{3000}7.5"), Some("7.5")),
         ("  # 11.9", None, None),
         ("  id=2", Some("id=2"), None),
     ];
@@ -460,6 +461,11 @@ fn unrecognized_lines_are_reported() {
     let f = parse(&text);
     assert_eq!(codes(&f), ["unrecognized-line"]);
     assert_eq!(&text[f.findings[0].range.as_range()], "solution follows");
+    assert_eq!(
+        f.findings[0].puzzle,
+        Some(0),
+        "a stray line in a grid's paragraph"
+    );
     assert_eq!(f.puzzles.len(), 1);
     let f = parse("hello world\n");
     assert_eq!(codes(&f), ["unrecognized-line", "no-puzzle"]);
