@@ -26,7 +26,7 @@
 //!   size; an alphabet of another length is reported and the default one used.
 //! - **Rows**: a line that reads as `N` valid cells is a row, even all blanks (`---------`);
 //!   otherwise a separator line (border characters, three strokes) is skipped; otherwise a line
-//!   at least half made of cells is a row with errors (`invalid-symbol`, `row-length`); any
+//!   more than half made of cells is a row with errors (`invalid-symbol`, `row-length`); any
 //!   other line is an `unrecognized-line`. Extra rows past `N` give `row-count` and are not read.
 //! - **Numbered rows**: only for sizes above 9 with the default alphabet; once one row of a grid
 //!   holds a two-digit number, every row made of numbers and blanks is read as numbers.

@@ -435,7 +435,7 @@ impl Reader<'_> {
         let guess = Table::new(&guess_alphabet(&st, n));
         // A long run of prose or noise is no puzzle: it must be mostly cells.
         let valid = toks.iter().filter(|&&(_, ch)| guess.valid(ch)).count();
-        if valid * 2 < k {
+        if valid * 2 <= k {
             let msg = format!(
                 "this line is not a comment, directive, separator, grid row or one-liner: most of its {k} characters are not cells of a {n}x{n} puzzle"
             );
@@ -555,7 +555,7 @@ impl Reader<'_> {
                 continue;
             } else if as_numbers || {
                 let valid = gl.chars.iter().filter(|&&(_, ch)| guess.valid(ch)).count();
-                valid * 2 >= gl.chars.len() && !gl.chars.is_empty()
+                valid * 2 > gl.chars.len()
             } {
                 rows.push((i, as_numbers));
             } else {

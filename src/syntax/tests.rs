@@ -469,6 +469,12 @@ fn unrecognized_lines_are_reported() {
     assert_eq!(f.puzzles.len(), 1);
     let f = parse("hello world\n");
     assert_eq!(codes(&f), ["unrecognized-line", "no-puzzle"]);
+    // A title above a 16x16 grid is no row, though two of its letters are symbols there.
+    let text = format!("Easy\n{}", "123456789ABCDEFG\n".repeat(16));
+    let f = parse(&text);
+    assert_eq!(codes(&f), ["unrecognized-line"]);
+    assert_eq!(f.puzzles[0].shape.size, 16);
+    assert!(!f.puzzles[0].has_syntax_error);
     // A line of cells of no size says so.
     let f = parse("1234567\n");
     assert!(
