@@ -32,8 +32,9 @@
 //!   holds a two-digit number, every row made of numbers and blanks is read as numbers.
 //! - **Rating**: the puzzle's own `@rating`, else the first token of a one-liner's trailing
 //!   field that is `KEY=VALUE`/`KEY:VALUE` with a rating key (`rating`, `r`, `se`, `er`, `ep`,
-//!   `ed`, `diff`, `difficulty`), or a bare number below 100 with optional decimals and
-//!   `/`-separated parts (`11.9`, `9.1/9.1/8.3`), else a file-wide `@rating`.
+//!   `ed`, `diff`, `difficulty`), or a bare decimal number below 100, optionally with
+//!   `/`-separated parts (`11.9`, `9.1/9.1/8.3`; a bare `2` is an id), else a file-wide
+//!   `@rating`.
 //! - **box-shape**: said for a puzzle whose non-square box was assumed (no valid `@box`), when
 //!   its shape differs from the previous puzzle's; so a file of 6x6 puzzles hears it once.
 //! - **Bad directive values** (`@size 7`, `@box 2-3`, an `@box` or `@symbols` that does not fit

@@ -862,16 +862,18 @@ fn infer_size(gls: &[GridLine], numbers_ok: bool, symbols: Option<&Vec<char>>) -
 
 fn not_a_row_message(gl: &GridLine) -> String {
     let k = gl.chars.len();
+    // Only a line that is clearly made of cells gets the size hint (lower-case letters count
+    // as prose here); prose ("Puzzle 1") is told how to write a title or a note instead.
     let cellish = gl
         .chars
         .iter()
-        .filter(|&&(_, ch)| default_value(ch).is_some())
+        .filter(|&&(_, ch)| ch.is_ascii_digit() || is_blank(ch) || ('A'..='P').contains(&ch))
         .count();
-    if k > 0 && cellish * 2 >= k {
+    if k > 0 && cellish * 3 >= k * 2 {
         format!(
             "this line reads as {k} cells, which fits no puzzle: a grid row holds 4, 6, 8, 9, 12, 16 or 25 cells and a one-liner 16, 36, 64, 81, 144, 256 or 625"
         )
     } else {
-        "this line is not a comment, directive, separator, grid row or one-liner".to_string()
+        "this line is not a comment, directive, separator, grid row or one-liner; write a title as `@title ...` and a note after `#`".to_string()
     }
 }

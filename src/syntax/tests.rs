@@ -139,6 +139,9 @@ fn one_liners_trailing_and_ratings() {
         ),
         (" id\u{3000}7.5", Some("id\u{3000}7.5"), Some("7.5")),
         ("  # 11.9", None, None),
+        (" Puzzle 2", Some("Puzzle 2"), None),
+        (" 7", Some("7"), None),
+        (" diff:7", Some("diff:7"), Some("7")),
         ("  id=2", Some("id=2"), None),
     ];
     for (tail, trailing, rating) in cases {
@@ -467,6 +470,11 @@ fn unrecognized_lines_are_reported() {
         "a stray line in a grid's paragraph"
     );
     assert_eq!(f.puzzles.len(), 1);
+    assert!(
+        f.findings[0].message.contains("@title"),
+        "{}",
+        f.findings[0].message
+    );
     let f = parse("hello world\n");
     assert_eq!(codes(&f), ["unrecognized-line", "no-puzzle"]);
     // A title above a 16x16 grid is no row, though two of its letters are symbols there.
