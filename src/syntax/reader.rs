@@ -648,10 +648,16 @@ impl Reader<'_> {
         }
         if rows.len() != n {
             let detail = if rows.len() < n {
-                if n - rows.len() == 1 {
+                let missing = if n - rows.len() == 1 {
                     format!("row {} is missing", n)
                 } else {
                     format!("rows {} to {n} are missing", rows.len() + 1)
+                };
+                // Whole bands point at a blank line between bands, which ends a grid.
+                if rows.len() % shape.box_rows == 0 {
+                    format!("{missing}; a blank line ends a grid, so bands must not be separated by one")
+                } else {
+                    missing
                 }
             } else {
                 format!("{} rows too many", rows.len() - n)

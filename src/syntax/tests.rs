@@ -447,6 +447,17 @@ fn row_length_and_row_count() {
     assert_eq!(codes(&f), ["row-count"]);
     assert_eq!(&text[f.findings[0].range.as_range()], "8........");
     assert_eq!(f.puzzles[0].cells[80], TextRange::empty(text.len() - 1));
+    // Bands separated by blank lines are three short grids, and the message says why.
+    let bands =
+        ARTO.replacen(".5...7...", "\n.5...7...", 1)
+            .replacen("..1....68", "\n..1....68", 1);
+    let f = parse(&bands);
+    assert_eq!(codes(&f), ["row-count"; 3]);
+    assert!(
+        f.findings[0].message.contains("blank line"),
+        "{}",
+        f.findings[0].message
+    );
     // An extra row.
     let text = format!("{ARTO}\n.........\n");
     assert_eq!(codes(&parse(&text)), ["row-count"]);
