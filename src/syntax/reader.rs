@@ -596,16 +596,23 @@ impl Reader<'_> {
             },
         };
         let guess = Table::new(&guess_alphabet(&st, n));
+        // A grid is in numbered notation when one of its rows is a full row of numbers with a
+        // two-digit one; digit groups such as `123 456 789 ABC` do not count.
         let numbered = numbers_ok
             && n > 9
             && gls
                 .iter()
-                .any(|g| !g.sep_like && g.numbers.is_some_and(|s| s.multi));
+                .any(|g| !g.sep_like && g.numbers.is_some_and(|s| s.multi && s.fits(n)));
         // Decide which lines are rows; the others are separators or errors.
         let mut rows: Vec<(usize, bool)> = Vec::new(); // (index into gls, read as numbers)
         let mut stray: Vec<usize> = Vec::new(); // lines that are neither rows nor separators
         for (i, gl) in gls.iter().enumerate() {
-            let as_numbers = numbered && gl.numbers.is_some();
+            // A line that is a full row one character a cell stays so unless it is a full row
+            // of numbers too.
+            let as_numbers = numbered
+                && gl
+                    .numbers
+                    .is_some_and(|s| s.fits(n) || gl.n_chars != n || s.count == gl.n_chars);
             // Character counts are known; the validity under the final alphabet is checked
             // again only for lines of the right length (or any line not yet decided).
             let strict = if as_numbers {

@@ -641,3 +641,93 @@ fn layout_fixtures() {
     }
     assert_eq!(seen, expected.len());
 }
+
+#[test]
+fn directive_values_keep_urls_and_drop_comments() {
+    let text = "@url https://example.org/a//b#frag\n@title Hard one # from the paper\n@TAGS  x, y \n1234\n3412\n2143\n4321\n";
+    let f = parse(text);
+    assert!(f.findings.is_empty(), "{:?}", f.findings);
+    let d = &f.puzzles[0].directives;
+    assert_eq!(d.get("url").unwrap().value, "https://example.org/a//b#frag");
+    assert_eq!(d.get("title").unwrap().value, "Hard one");
+    let tags = d.get("tags").unwrap();
+    assert_eq!(tags.value, "x, y", "keys are lower-cased, values trimmed");
+    assert_eq!(&text[tags.value_range.as_range()], "x, y");
+}
+
+#[test]
+fn numbered_rows_with_commas_and_zero_blanks() {
+    let row = "10, 0, 3, 12, ., ., ., ., ., ., ., 1\n";
+    let text = row.repeat(12);
+    let f = parse(&text);
+    assert!(
+        f.findings.iter().all(|x| x.code == Code::BoxShape),
+        "{:?}",
+        f.findings
+    );
+    let p = &f.puzzles[0];
+    assert_eq!(p.shape.size, 12);
+    assert_eq!(p.givens[..4], [10, 0, 3, 12]);
+    assert_eq!(&text[p.cells[0].as_range()], "10");
+    assert_eq!(&text[p.cells[1].as_range()], "0");
+    assert_eq!(&text[p.cells[11].as_range()], "1");
+    // One row short of a cell: row-length, read as numbers all the same.
+    let text = row.repeat(11) + "10, 0, 3, 12, ., ., ., ., ., ., .\n";
+    let f = parse(&text);
+    assert_eq!(
+        f.findings
+            .iter()
+            .filter(|x| x.code == Code::RowLength)
+            .count(),
+        1,
+        "{:?}",
+        f.findings
+    );
+    assert!(f.puzzles[0].numbered_rows[11]);
+}
+
+#[test]
+fn bom_offsets_are_into_the_decoded_text() {
+    let bytes = b"\xEF\xBB\xBF1234\n3412\n2143\n4321\n";
+    let (text, skip) = decode(bytes).unwrap();
+    assert_eq!(skip, 3);
+    let f = parse(text);
+    assert_eq!(f.puzzles[0].cells[0], TextRange::new(0, 1));
+    assert_eq!(&text[f.puzzles[0].cells[15].as_range()], "1");
+}
+
+#[test]
+fn digit_groups_are_not_numbers() {
+    // A 12x12 grid written in box groups: `456 789 123 111` holds no numbers.
+    let rows = [
+        "123 456 789 ABC",
+        "... ... ... ...",
+        "10 . . . . . . . . . . 1",
+    ];
+    let mut text = String::new();
+    for r in 0..12 {
+        text.push_str(match r {
+            0 => rows[0],
+            1 => "456 789 123 111",
+            5 => rows[2],
+            _ => rows[1],
+        });
+        text.push('\n');
+    }
+    let f = parse(&text);
+    assert!(
+        f.findings.iter().all(|x| x.code == Code::BoxShape),
+        "{:?}",
+        f.findings
+    );
+    let p = &f.puzzles[0];
+    assert_eq!(p.givens[..12], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    assert!(!p.numbered_rows[0]);
+    assert_eq!(p.givens[12..16], [4, 5, 6, 7]);
+    assert!(
+        !p.numbered_rows[1],
+        "digit groups are read one character a cell"
+    );
+    assert!(p.numbered_rows[5]);
+    assert_eq!(p.givens[5 * 12], 10);
+}
