@@ -29,7 +29,9 @@
 //!   more than half made of cells is a row with errors (`invalid-symbol`, `row-length`); any
 //!   other line is an `unrecognized-line`. Extra rows past `N` give `row-count` and are not read.
 //! - **Numbered rows**: only for sizes above 9 with the default alphabet; once one row of a grid
-//!   holds a two-digit number, every row made of numbers and blanks is read as numbers.
+//!   is a full row of numbers with a two-digit one, every row made of numbers and blanks is read
+//!   as numbers, except a row that is a full row one character a cell and not a full row of
+//!   numbers (digit groups such as `123 456 789 111`).
 //! - **Rating**: the puzzle's own `@rating`, else the first token of a one-liner's trailing
 //!   field that is `KEY=VALUE`/`KEY:VALUE` with a rating key (`rating`, `r`, `se`, `er`, `ep`,
 //!   `ed`, `diff`, `difficulty`), or a bare decimal number below 100, optionally with
