@@ -103,19 +103,27 @@ pub(crate) fn symbols(v: &str) -> Result<Vec<char>, String> {
 
 /// Finds a rating in a one-liner's trailing field: the first whitespace-separated token that is
 /// either `KEY=VALUE` / `KEY:VALUE` with a rating key (`rating`, `r`, `se`, `er`, `ep`, `ed`,
-/// `diff`, `difficulty`, any case) and a non-empty value, or a bare number below 100 with an
-/// optional decimal part and optional `/`-separated further numbers (`11.9`, `7`,
-/// `11.9/11.9/10.5`, the Sudoku Explainer triple). Larger bare numbers are taken as ids, and
-/// `id=2` is not a rating. Returns the range of the rating value.
+/// `diff`, `difficulty`, any case) and a non-empty value, or a bare decimal number below 100,
+/// optionally `/`-separated (`11.9`, `11.9/11.9/10.5`, the Sudoku Explainer triple). Bare
+/// integers are taken as ids or counters, and `id=2` is not a rating. Returns the range of the
+/// rating value.
 pub(crate) fn rating_in(text: &str, trailing: TextRange) -> Option<TextRange> {
     let s = text.get(trailing.as_range())?;
-    let mut pos = 0usize;
-    for tok in s.split(is_space) {
-        let start = pos;
-        pos += tok.len() + 1;
-        if tok.is_empty() {
-            continue;
+    // Token starts are taken from `char_indices`, so a multi-byte space (U+3000, NBSP) cannot
+    // shift them off a character boundary.
+    let mut start = None;
+    let mut tokens = Vec::new();
+    for (i, ch) in s.char_indices().chain(std::iter::once((s.len(), ' '))) {
+        match (is_space(ch), start) {
+            (true, Some(st)) => {
+                tokens.push((st, &s[st..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
         }
+    }
+    for (start, tok) in tokens {
         if let Some(i) = tok.find(['=', ':']) {
             let key = tok[..i].to_ascii_lowercase();
             let value = &tok[i + 1..];
@@ -136,13 +144,14 @@ pub(crate) fn rating_in(text: &str, trailing: TextRange) -> Option<TextRange> {
     None
 }
 
-/// `7`, `11.9`, `0.5`: at most two integer digits, an optional decimal part.
+/// `11.9`, `0.5`, `7.0`: at most two integer digits and a decimal part. A bare integer is
+/// more often a counter or an id (`Puzzle 2`) than a rating, so it needs a rating key.
 fn is_small_number(s: &str) -> bool {
-    let (int, frac) = match s.split_once('.') {
-        Some((i, f)) => (i, Some(f)),
-        None => (s, None),
+    let Some((int, frac)) = s.split_once('.') else {
+        return false;
     };
     (1..=2).contains(&int.len())
         && int.bytes().all(|b| b.is_ascii_digit())
-        && frac.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+        && !frac.is_empty()
+        && frac.bytes().all(|b| b.is_ascii_digit())
 }

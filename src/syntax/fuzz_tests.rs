@@ -35,7 +35,7 @@ const SEEDS: &[&str] = &[
 /// Characters that matter to the reader, plus a few multi-byte ones.
 const ALPHABET: &[char] = &[
     '1', '2', '9', '0', 'A', 'g', 'Z', '.', '-', '_', 'x', '*', '|', ',', '+', '=', ':', ' ', '\t',
-    '\n', '\r', '#', '/', '@', '─', '║', '│', '═', 'é', '𝄞', '\u{feff}',
+    '\n', '\r', '#', '/', '@', '─', '║', '│', '═', 'é', '𝄞', '\u{feff}', '\u{3000}', '\u{a0}',
 ];
 
 fn check_range(text: &str, r: TextRange, what: &str) {

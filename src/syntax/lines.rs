@@ -179,12 +179,16 @@ pub(crate) struct NumTok {
     pub value: u32,
 }
 
-/// Reads `range` as whitespace- or comma-separated numbers and blanks. `None` when a token is
-/// neither; the flag tells whether some number has two or more digits (which is what makes a
-/// row a numbered row rather than one character a cell).
-pub(crate) fn number_tokens(text: &str, range: TextRange) -> Option<(Vec<NumTok>, bool)> {
+/// Reads `range` as whitespace- or comma-separated numbers and blanks, handing each token to
+/// `each`. `None` when a token is neither (tokens already handed over are then to be
+/// discarded); otherwise whether some number has two or more digits, which is what makes a row
+/// a numbered row rather than one character a cell.
+pub(crate) fn scan_numbers(
+    text: &str,
+    range: TextRange,
+    mut each: impl FnMut(NumTok),
+) -> Option<bool> {
     let s = text.get(range.as_range())?;
-    let mut out = Vec::new();
     let mut multi = false;
     let mut start: Option<usize> = None;
     // A sentinel separator at the end closes the last token without a second code path.
@@ -200,12 +204,12 @@ pub(crate) fn number_tokens(text: &str, range: TextRange) -> Option<(Vec<NumTok>
                     } else {
                         tok.parse::<u32>().unwrap_or(u32::MAX)
                     }
-                } else if tok.chars().count() == 1 && tok.chars().all(is_blank) {
+                } else if tok.chars().nth(1).is_none() && tok.chars().all(is_blank) {
                     0
                 } else {
                     return None;
                 };
-                out.push(NumTok {
+                each(NumTok {
                     range: TextRange::new(range.start + st, range.start + i),
                     value,
                 });
@@ -214,7 +218,7 @@ pub(crate) fn number_tokens(text: &str, range: TextRange) -> Option<(Vec<NumTok>
             start = Some(i);
         }
     }
-    Some((out, multi))
+    Some(multi)
 }
 
 /// The first whitespace-separated field of a body and what follows it (trimmed, possibly

@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use super::directive;
-use super::lines::{self, char_cells, default_value, is_blank, Kind, Ln, NumTok};
+use super::lines::{self, char_cells, default_value, is_blank, Kind, Ln};
 use super::{Alphabet, Directive, Directives, Layout, ParsedFile, Puzzle};
 use crate::finding::{Code, Finding, Severity};
 use crate::grid::{Shape, SIZES};
@@ -76,15 +76,35 @@ impl Settings {
     }
 }
 
-/// A line of a grid paragraph, read both ways (one character a cell, and as numbers).
+/// A summary of one line of a grid paragraph, read both ways (one character a cell, and as
+/// numbers). Only counts are kept, never the tokens: a paragraph of two million lines must not
+/// hold two million token lists; the few lines that become rows are read again.
 struct GridLine {
     ln: Ln,
-    chars: Vec<(TextRange, char)>,
+    /// Cells when read one character a cell.
+    n_chars: usize,
     /// The largest value of a character in the widest default alphabet (0 when all blank,
     /// `u8::MAX` when some character is no symbol at all).
     max_default: u8,
-    numbers: Option<(Vec<NumTok>, bool)>,
+    /// Every character is a cell of the declared `@symbols` (false when none are declared).
+    declared_ok: bool,
+    /// When the line reads as numbers and blanks: how many, the largest number, and whether
+    /// some number has two digits.
+    numbers: Option<NumSummary>,
     sep_like: bool,
+}
+
+#[derive(Clone, Copy)]
+struct NumSummary {
+    count: usize,
+    max: u32,
+    multi: bool,
+}
+
+impl NumSummary {
+    fn fits(&self, n: usize) -> bool {
+        self.count == n && self.max as usize <= n
+    }
 }
 
 /// What one cell's text stands for.
@@ -160,8 +180,9 @@ impl Reader<'_> {
                 Kind::Content => {
                     let declared = para_size;
                     let grid16 = declared == Some(16) || (declared.is_none() && lines16 == 16);
-                    let one_liner =
-                        k > 25 || (k == 16 && !grid16 && matches!(declared, None | Some(4)));
+                    let one_liner = (k > 25
+                        || (k == 16 && !grid16 && matches!(declared, None | Some(4))))
+                        && !self.is_border_line(ln, k);
                     if one_liner {
                         if !seg.is_empty() {
                             let own = std::mem::take(&mut pending);
@@ -203,6 +224,18 @@ impl Reader<'_> {
             // paragraphs are fine and never warn); its keys are still checked.
             self.check_syntax(&pending, None);
         }
+    }
+
+    /// True for a separator line that must not be taken for a one-liner of blanks: one with a
+    /// character that is no cell (`+`, box drawing), or whose cell count fits no puzzle. A long
+    /// line of dashes of exactly `N*N` reads as cells, and so is a one-liner.
+    fn is_border_line(&self, ln: &Ln, k: usize) -> bool {
+        let body = self.slice(ln.body);
+        lines::is_separator_like(body)
+            && (!SIZES.iter().any(|&n| n * n == k)
+                || body
+                    .chars()
+                    .any(|ch| !lines::is_cell_separator(ch) && default_value(ch).is_none()))
     }
 
     /// How many cells the first whitespace-separated field of a content line holds.
@@ -375,7 +408,7 @@ impl Reader<'_> {
         }
     }
 
-    fn unrecognized(&mut self, ln: &Ln, message: String) {
+    fn unrecognized(&mut self, ln: &Ln, message: String, puzzle: Option<usize>) {
         self.unrecognized += 1;
         if self.unrecognized > MAX_UNRECOGNIZED {
             if self.first_unlisted.is_none() {
@@ -383,9 +416,9 @@ impl Reader<'_> {
             }
             return;
         }
-        self.out
-            .findings
-            .push(Finding::new(Code::UnrecognizedLine, ln.full, message));
+        let mut f = Finding::new(Code::UnrecognizedLine, ln.full, message);
+        f.puzzle = puzzle;
+        self.out.findings.push(f);
     }
 
     /// Adds a puzzle: its directives are the file's defaults followed by its own.
@@ -422,11 +455,11 @@ impl Reader<'_> {
         let guess = Table::new(&guess_alphabet(&st, n));
         // A long run of prose or noise is no puzzle: it must be mostly cells.
         let valid = toks.iter().filter(|&&(_, ch)| guess.valid(ch)).count();
-        if valid * 2 < k {
+        if valid * 2 <= k {
             let msg = format!(
                 "this line is not a comment, directive, separator, grid row or one-liner: most of its {k} characters are not cells of a {n}x{n} puzzle"
             );
-            self.unrecognized(ln, msg);
+            self.unrecognized(ln, msg, None);
             self.check_syntax(&own, None);
             self.toks = toks;
             return;
@@ -479,38 +512,82 @@ impl Reader<'_> {
         self.push_puzzle(p, own, trailing_rating);
     }
 
-    fn grid_line(&self, ln: &Ln) -> GridLine {
-        let chars: Vec<(TextRange, char)> = char_cells(self.text, ln.body).collect();
-        let max_default = chars
-            .iter()
-            .map(|&(_, ch)| default_value(ch).unwrap_or(u8::MAX))
-            .max()
-            .unwrap_or(0);
+    fn grid_line(&self, ln: &Ln, declared: Option<&Table>) -> GridLine {
+        let mut n_chars = 0;
+        let mut max_default = 0;
+        let mut declared_ok = declared.is_some();
+        for (_, ch) in char_cells(self.text, ln.body) {
+            n_chars += 1;
+            max_default = max_default.max(default_value(ch).unwrap_or(u8::MAX));
+            declared_ok &= declared.is_some_and(|t| t.valid(ch));
+        }
+        let mut count = 0;
+        let mut max = 0;
+        let numbers = lines::scan_numbers(self.text, ln.body, |t| {
+            count += 1;
+            max = max.max(t.value);
+        })
+        .map(|multi| NumSummary { count, max, multi });
         GridLine {
             ln: *ln,
+            n_chars,
             max_default,
-            numbers: lines::number_tokens(self.text, ln.body),
+            declared_ok,
+            numbers,
             sep_like: lines::is_separator_like(self.slice(ln.body)),
-            chars,
         }
+    }
+
+    fn not_a_row_message(&self, ln: &Ln) -> String {
+        let mut k = 0usize;
+        // Only a line that is clearly made of cells gets the size hint (lower-case letters
+        // count as prose here); prose ("Puzzle 1") is told how to write a title or a note.
+        let mut cellish = 0usize;
+        for (_, ch) in char_cells(self.text, ln.body) {
+            k += 1;
+            if ch.is_ascii_digit() || is_blank(ch) || ('A'..='P').contains(&ch) {
+                cellish += 1;
+            }
+        }
+        if k > 0 && cellish * 3 >= k * 2 {
+            format!(
+                "this line reads as {k} cells, which fits no puzzle: a grid row holds 4, 6, 8, 9, 12, 16 or 25 cells and a one-liner 16, 36, 64, 81, 144, 256 or 625"
+            )
+        } else {
+            "this line is not a comment, directive, separator, grid row or one-liner; write a title as `@title ...` and a note after `#`".to_string()
+        }
+    }
+
+    /// How many of a line's characters are cells under `table`.
+    fn valid_chars(&self, ln: &Ln, table: &Table) -> usize {
+        char_cells(self.text, ln.body)
+            .filter(|&(_, ch)| table.valid(ch))
+            .count()
     }
 
     /// A run of content lines that are not one-liners: one grid (with `row-count` when it has
     /// more or fewer than `N` rows), or unrecognized lines when no size fits.
     fn grid(&mut self, seg: &[Ln], own: Vec<Directive>) {
         let st = self.settings(&own);
-        let gls: Vec<GridLine> = seg.iter().map(|l| self.grid_line(l)).collect();
+        let declared = st
+            .symbols
+            .as_ref()
+            .map(|(s, _)| (s.len(), Table::new(&Alphabet { symbols: s.clone() })));
+        let gls: Vec<GridLine> = seg
+            .iter()
+            .map(|l| self.grid_line(l, declared.as_ref().map(|(_, t)| t)))
+            .collect();
         // Rows written as numbers only make sense with the default alphabet.
         let numbers_ok = st.symbols.is_none();
         let n = match st.size {
             Some(n) => n,
-            None => match infer_size(&gls, numbers_ok, st.symbols.as_ref().map(|(s, _)| s)) {
+            None => match infer_size(&gls, numbers_ok, declared.as_ref().map(|(len, _)| *len)) {
                 Some(n) => n,
                 None => {
                     for gl in &gls {
                         if !gl.sep_like {
-                            let msg = not_a_row_message(gl);
-                            self.unrecognized(&gl.ln, msg);
+                            let msg = self.not_a_row_message(&gl.ln);
+                            self.unrecognized(&gl.ln, msg, None);
                         }
                     }
                     self.check_syntax(&own, None);
@@ -519,41 +596,51 @@ impl Reader<'_> {
             },
         };
         let guess = Table::new(&guess_alphabet(&st, n));
+        // A grid is in numbered notation when one of its rows is a full row of numbers with a
+        // two-digit one; digit groups such as `123 456 789 ABC` do not count.
         let numbered = numbers_ok
             && n > 9
             && gls
                 .iter()
-                .any(|g| !g.sep_like && g.numbers.as_ref().is_some_and(|(_, multi)| *multi));
+                .any(|g| !g.sep_like && g.numbers.is_some_and(|s| s.multi && s.fits(n)));
         // Decide which lines are rows; the others are separators or errors.
         let mut rows: Vec<(usize, bool)> = Vec::new(); // (index into gls, read as numbers)
+        let mut stray: Vec<usize> = Vec::new(); // lines that are neither rows nor separators
         for (i, gl) in gls.iter().enumerate() {
-            let as_numbers = numbered && gl.numbers.is_some();
+            // A line that is a full row one character a cell stays so unless it is a full row
+            // of numbers too.
+            let as_numbers = numbered
+                && gl
+                    .numbers
+                    .is_some_and(|s| s.fits(n) || gl.n_chars != n || s.count == gl.n_chars);
+            // Character counts are known; the validity under the final alphabet is checked
+            // again only for lines of the right length (or any line not yet decided).
             let strict = if as_numbers {
-                gl.numbers
-                    .as_ref()
-                    .is_some_and(|(t, _)| t.len() == n && t.iter().all(|t| t.value as usize <= n))
+                gl.numbers.is_some_and(|s| s.fits(n))
             } else {
-                gl.chars.len() == n && gl.chars.iter().all(|&(_, ch)| guess.valid(ch))
+                gl.n_chars == n && self.valid_chars(&gl.ln, &guess) == n
             };
             if strict {
                 rows.push((i, as_numbers));
             } else if gl.sep_like {
                 continue;
-            } else if as_numbers || {
-                let valid = gl.chars.iter().filter(|&&(_, ch)| guess.valid(ch)).count();
-                valid * 2 >= gl.chars.len() && !gl.chars.is_empty()
-            } {
+            } else if as_numbers || self.valid_chars(&gl.ln, &guess) * 2 > gl.n_chars {
                 rows.push((i, as_numbers));
             } else {
-                let msg = not_a_row_message(gl);
-                self.unrecognized(&gl.ln, msg);
+                stray.push(i);
             }
+        }
+        // A stray line inside a puzzle's grid is about that puzzle.
+        let idx = self.out.puzzles.len();
+        let owner = (!rows.is_empty()).then_some(idx);
+        for &i in &stray {
+            let msg = self.not_a_row_message(&gls[i].ln);
+            self.unrecognized(&gls[i].ln, msg, owner);
         }
         let (Some(&(first_i, _)), Some(&(last_i, _))) = (rows.first(), rows.last()) else {
             self.check_syntax(&own, None);
             return;
         };
-        let idx = self.out.puzzles.len();
         let first_line = gls[first_i].ln.full;
         let last_line = gls[last_i].ln.full;
         let (shape, alphabet) = self.resolve(&st, n, idx, first_line);
@@ -564,25 +651,19 @@ impl Reader<'_> {
             let gl = &gls[gi];
             p.numbered_rows[r] = as_numbers;
             let toks: Vec<(TextRange, CellText)> = if as_numbers {
-                gl.numbers
-                    .as_ref()
-                    .map(|(t, _)| {
-                        t.iter()
-                            .map(|t| {
-                                let v = match t.value {
-                                    0 => CellText::Blank,
-                                    v if v as usize <= n => CellText::Given(v as u8),
-                                    _ => CellText::Invalid,
-                                };
-                                (t.range, v)
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default()
+                let mut toks = Vec::new();
+                lines::scan_numbers(self.text, gl.ln.body, |t| {
+                    let v = match t.value {
+                        0 => CellText::Blank,
+                        v if v as usize <= n => CellText::Given(v as u8),
+                        _ => CellText::Invalid,
+                    };
+                    toks.push((t.range, v));
+                });
+                toks
             } else {
-                gl.chars
-                    .iter()
-                    .map(|&(range, ch)| (range, table.get(ch)))
+                char_cells(self.text, gl.ln.body)
+                    .map(|(range, ch)| (range, table.get(ch)))
                     .collect()
             };
             let k = toks.len();
@@ -629,10 +710,16 @@ impl Reader<'_> {
         }
         if rows.len() != n {
             let detail = if rows.len() < n {
-                if n - rows.len() == 1 {
+                let missing = if n - rows.len() == 1 {
                     format!("row {} is missing", n)
                 } else {
                     format!("rows {} to {n} are missing", rows.len() + 1)
+                };
+                // Whole bands point at a blank line between bands, which ends a grid.
+                if rows.len() % shape.box_rows == 0 {
+                    format!("{missing}; a blank line ends a grid, so bands must not be separated by one")
+                } else {
+                    missing
                 }
             } else {
                 format!("{} rows too many", rows.len() - n)
@@ -641,8 +728,9 @@ impl Reader<'_> {
                 Code::RowCount,
                 first_line,
                 format!(
-                    "this {n}x{n} grid has {} rows; it needs {n} ({detail})",
-                    rows.len()
+                    "this {n}x{n} grid has {} row{}; it needs {n} ({detail})",
+                    rows.len(),
+                    if rows.len() == 1 { "" } else { "s" }
                 ),
             )
             .in_puzzle(idx)
@@ -811,21 +899,17 @@ fn nearest_size(k: usize) -> usize {
 /// Guesses a grid's size from its lines: the size for which most lines read as a full, valid
 /// row; ties go to the size that matches the number of rows, then to the larger size. `None`
 /// when no line reads as a row of any size.
-fn infer_size(gls: &[GridLine], numbers_ok: bool, symbols: Option<&Vec<char>>) -> Option<usize> {
-    let declared = symbols.map(|s| (s.len(), Table::new(&Alphabet { symbols: s.clone() })));
+fn infer_size(gls: &[GridLine], numbers_ok: bool, declared: Option<usize>) -> Option<usize> {
     let mut best: Option<(usize, bool, usize)> = None;
     for n in SIZES {
         let strict = |g: &GridLine| {
-            let chars_ok = match &declared {
-                Some((len, t)) if *len == n => g.chars.iter().all(|&(_, ch)| t.valid(ch)),
-                _ => (g.max_default as usize) <= n,
+            let chars_ok = if declared == Some(n) {
+                g.declared_ok
+            } else {
+                (g.max_default as usize) <= n
             };
-            (g.chars.len() == n && chars_ok)
-                || (numbers_ok
-                    && n > 9
-                    && g.numbers.as_ref().is_some_and(|(t, _)| {
-                        t.len() == n && t.iter().all(|t| t.value as usize <= n)
-                    }))
+            (g.n_chars == n && chars_ok)
+                || (numbers_ok && n > 9 && g.numbers.is_some_and(|s| s.fits(n)))
         };
         let count = gls.iter().filter(|g| strict(g)).count();
         if count == 0 {
@@ -838,20 +922,4 @@ fn infer_size(gls: &[GridLine], numbers_ok: bool, symbols: Option<&Vec<char>>) -
         }
     }
     best.map(|(_, _, n)| n)
-}
-
-fn not_a_row_message(gl: &GridLine) -> String {
-    let k = gl.chars.len();
-    let cellish = gl
-        .chars
-        .iter()
-        .filter(|&&(_, ch)| default_value(ch).is_some())
-        .count();
-    if k > 0 && cellish * 2 >= k {
-        format!(
-            "this line reads as {k} cells, which fits no puzzle: a grid row holds 4, 6, 8, 9, 12, 16 or 25 cells and a one-liner 16, 36, 64, 81, 144, 256 or 625"
-        )
-    } else {
-        "this line is not a comment, directive, separator, grid row or one-liner".to_string()
-    }
 }

@@ -137,7 +137,11 @@ fn one_liners_trailing_and_ratings() {
             Some("12345 9.1/9.1/8.3"),
             Some("9.1/9.1/8.3"),
         ),
+        (" id\u{3000}7.5", Some("id\u{3000}7.5"), Some("7.5")),
         ("  # 11.9", None, None),
+        (" Puzzle 2", Some("Puzzle 2"), None),
+        (" 7", Some("7"), None),
+        (" diff:7", Some("diff:7"), Some("7")),
         ("  id=2", Some("id=2"), None),
     ];
     for (tail, trailing, rating) in cases {
@@ -202,6 +206,36 @@ const BOXED: &str = "╔═══════╤═══════╤══�
 ║ . 9 . │ . . . │ 4 . . ║
 ╚═══════╧═══════╧═══════╝
 ";
+
+#[test]
+fn long_separator_lines_are_no_one_liners() {
+    // A 12x12 separator has more than 25 characters and no spaces.
+    let mut text = String::new();
+    for r in 0..12 {
+        if r > 0 && r % 3 == 0 {
+            text.push_str("--------+---------+--------\n");
+        }
+        text.push_str(". . . . | . . . . | . . . .\n");
+    }
+    let boxed = text.replace(
+        "--------+---------+--------",
+        "╟────────┼─────────┼────────╢",
+    );
+    for t in [text, boxed] {
+        let f = parse(&t);
+        assert!(
+            f.findings.iter().all(|x| x.code == Code::BoxShape),
+            "{:?}",
+            f.findings
+        );
+        assert_eq!(f.puzzles.len(), 1);
+        assert_eq!(f.puzzles[0].shape.size, 12);
+    }
+    // 81 dashes read as 81 blank cells: a one-liner.
+    let f = parse(&"-".repeat(81));
+    assert_eq!(f.puzzles.len(), 1);
+    assert_eq!(f.puzzles[0].layout, Layout::OneLiner);
+}
 
 #[test]
 fn box_drawing_grid() {
@@ -413,6 +447,17 @@ fn row_length_and_row_count() {
     assert_eq!(codes(&f), ["row-count"]);
     assert_eq!(&text[f.findings[0].range.as_range()], "8........");
     assert_eq!(f.puzzles[0].cells[80], TextRange::empty(text.len() - 1));
+    // Bands separated by blank lines are three short grids, and the message says why.
+    let bands =
+        ARTO.replacen(".5...7...", "\n.5...7...", 1)
+            .replacen("..1....68", "\n..1....68", 1);
+    let f = parse(&bands);
+    assert_eq!(codes(&f), ["row-count"; 3]);
+    assert!(
+        f.findings[0].message.contains("blank line"),
+        "{}",
+        f.findings[0].message
+    );
     // An extra row.
     let text = format!("{ARTO}\n.........\n");
     assert_eq!(codes(&parse(&text)), ["row-count"]);
@@ -430,9 +475,25 @@ fn unrecognized_lines_are_reported() {
     let f = parse(&text);
     assert_eq!(codes(&f), ["unrecognized-line"]);
     assert_eq!(&text[f.findings[0].range.as_range()], "solution follows");
+    assert_eq!(
+        f.findings[0].puzzle,
+        Some(0),
+        "a stray line in a grid's paragraph"
+    );
     assert_eq!(f.puzzles.len(), 1);
+    assert!(
+        f.findings[0].message.contains("@title"),
+        "{}",
+        f.findings[0].message
+    );
     let f = parse("hello world\n");
     assert_eq!(codes(&f), ["unrecognized-line", "no-puzzle"]);
+    // A title above a 16x16 grid is no row, though two of its letters are symbols there.
+    let text = format!("Easy\n{}", "123456789ABCDEFG\n".repeat(16));
+    let f = parse(&text);
+    assert_eq!(codes(&f), ["unrecognized-line"]);
+    assert_eq!(f.puzzles[0].shape.size, 16);
+    assert!(!f.puzzles[0].has_syntax_error);
     // A line of cells of no size says so.
     let f = parse("1234567\n");
     assert!(
@@ -492,4 +553,181 @@ fn decode_rules() {
     let e = decode(b"12\x0034").unwrap_err();
     assert!(e.message.contains("NUL"));
     assert_eq!(decode(b"").unwrap(), ("", 0));
+}
+
+/// Every fixture of `fixtures/layouts/`: it decodes, reads without any error or warning, each
+/// puzzle's cells slice to the characters (or numbers) of its givens, its `@solution` agrees
+/// with its givens, and the project's solver finds exactly one solution.
+#[test]
+fn layout_fixtures() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/layouts");
+    let expected: &[(&str, &[usize])] = &[
+        ("grid-9x9-pipes.sudoku", &[9, 9]),
+        ("grid-9x9-box-drawing.sudoku", &[9]),
+        ("one-liners-9x9.sudoku", &[9; 8]),
+        ("4x4.sudoku", &[4; 5]),
+        ("6x6.sudoku", &[6; 3]),
+        ("6x6-box-3x2.sudoku", &[6]),
+        ("8x8.sudoku", &[8]),
+        ("12x12.sudoku", &[12]),
+        ("16x16-letters.sudoku", &[16; 3]),
+        ("16x16-numbered.sudoku", &[16]),
+        ("25x25.sudoku", &[25]),
+        ("symbols.sudoku", &[9, 6]),
+        ("crlf.sudoku", &[9, 4]),
+        ("bom.sudoku", &[9]),
+        ("mixed-sizes.sudoku", &[4, 6, 9, 4, 8, 16]),
+        ("comments-directives.sudoku", &[9, 9]),
+    ];
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("sudoku") {
+            continue;
+        }
+        seen += 1;
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        let sizes = expected
+            .iter()
+            .find(|(n, _)| *n == name)
+            .unwrap_or_else(|| panic!("{name} is not listed here"))
+            .1;
+        let bytes = std::fs::read(&path).unwrap();
+        let (text, skip) = decode(&bytes).unwrap();
+        assert_eq!(skip == 3, name == "bom.sudoku", "{name}");
+        let f = parse(text);
+        for x in &f.findings {
+            assert_eq!(x.code, Code::BoxShape, "{name}: {x:?}");
+        }
+        let got: Vec<usize> = f.puzzles.iter().map(|p| p.shape.size).collect();
+        assert_eq!(got, sizes, "{name}");
+        for p in &f.puzzles {
+            for (i, r) in p.cells.iter().enumerate() {
+                let t = &text[r.as_range()];
+                let want = if p.givens[i] == 0 {
+                    t.to_string()
+                } else {
+                    p.write_digit(i, p.givens[i])
+                };
+                assert_eq!(
+                    t.to_ascii_uppercase(),
+                    want,
+                    "{name}: puzzle {} cell {i}",
+                    p.index
+                );
+                if p.givens[i] == 0 {
+                    assert!(
+                        matches!(t, "." | "0" | "_" | "-" | "x" | "*"),
+                        "{name}: {t}"
+                    );
+                }
+            }
+            if let Some(sol) = p.directives.get("solution") {
+                let values: Vec<u8> = sol
+                    .value
+                    .chars()
+                    .map(|c| p.alphabet.value_of(c).unwrap())
+                    .collect();
+                assert!(p.grid().is_solved_by(&values), "{name}: puzzle {}", p.index);
+            }
+            let out = crate::solver::count_solutions(&p.grid(), 2);
+            assert!(
+                out.complete && out.count == 1,
+                "{name}: puzzle {}: {} solutions",
+                p.index,
+                out.count
+            );
+        }
+    }
+    assert_eq!(seen, expected.len());
+}
+
+#[test]
+fn directive_values_keep_urls_and_drop_comments() {
+    let text = "@url https://example.org/a//b#frag\n@title Hard one # from the paper\n@TAGS  x, y \n1234\n3412\n2143\n4321\n";
+    let f = parse(text);
+    assert!(f.findings.is_empty(), "{:?}", f.findings);
+    let d = &f.puzzles[0].directives;
+    assert_eq!(d.get("url").unwrap().value, "https://example.org/a//b#frag");
+    assert_eq!(d.get("title").unwrap().value, "Hard one");
+    let tags = d.get("tags").unwrap();
+    assert_eq!(tags.value, "x, y", "keys are lower-cased, values trimmed");
+    assert_eq!(&text[tags.value_range.as_range()], "x, y");
+}
+
+#[test]
+fn numbered_rows_with_commas_and_zero_blanks() {
+    let row = "10, 0, 3, 12, ., ., ., ., ., ., ., 1\n";
+    let text = row.repeat(12);
+    let f = parse(&text);
+    assert!(
+        f.findings.iter().all(|x| x.code == Code::BoxShape),
+        "{:?}",
+        f.findings
+    );
+    let p = &f.puzzles[0];
+    assert_eq!(p.shape.size, 12);
+    assert_eq!(p.givens[..4], [10, 0, 3, 12]);
+    assert_eq!(&text[p.cells[0].as_range()], "10");
+    assert_eq!(&text[p.cells[1].as_range()], "0");
+    assert_eq!(&text[p.cells[11].as_range()], "1");
+    // One row short of a cell: row-length, read as numbers all the same.
+    let text = row.repeat(11) + "10, 0, 3, 12, ., ., ., ., ., ., .\n";
+    let f = parse(&text);
+    assert_eq!(
+        f.findings
+            .iter()
+            .filter(|x| x.code == Code::RowLength)
+            .count(),
+        1,
+        "{:?}",
+        f.findings
+    );
+    assert!(f.puzzles[0].numbered_rows[11]);
+}
+
+#[test]
+fn bom_offsets_are_into_the_decoded_text() {
+    let bytes = b"\xEF\xBB\xBF1234\n3412\n2143\n4321\n";
+    let (text, skip) = decode(bytes).unwrap();
+    assert_eq!(skip, 3);
+    let f = parse(text);
+    assert_eq!(f.puzzles[0].cells[0], TextRange::new(0, 1));
+    assert_eq!(&text[f.puzzles[0].cells[15].as_range()], "1");
+}
+
+#[test]
+fn digit_groups_are_not_numbers() {
+    // A 12x12 grid written in box groups: `456 789 123 111` holds no numbers.
+    let rows = [
+        "123 456 789 ABC",
+        "... ... ... ...",
+        "10 . . . . . . . . . . 1",
+    ];
+    let mut text = String::new();
+    for r in 0..12 {
+        text.push_str(match r {
+            0 => rows[0],
+            1 => "456 789 123 111",
+            5 => rows[2],
+            _ => rows[1],
+        });
+        text.push('\n');
+    }
+    let f = parse(&text);
+    assert!(
+        f.findings.iter().all(|x| x.code == Code::BoxShape),
+        "{:?}",
+        f.findings
+    );
+    let p = &f.puzzles[0];
+    assert_eq!(p.givens[..12], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    assert!(!p.numbered_rows[0]);
+    assert_eq!(p.givens[12..16], [4, 5, 6, 7]);
+    assert!(
+        !p.numbered_rows[1],
+        "digit groups are read one character a cell"
+    );
+    assert!(p.numbered_rows[5]);
+    assert_eq!(p.givens[5 * 12], 10);
 }
