@@ -10,9 +10,23 @@ pub mod fast9;
 
 use crate::grid::{bit, Grid, Mask, Shape};
 
-/// The default search budget, in search steps (guesses). It decides every 9x9 puzzle with a
-/// wide margin; large, nearly empty grids may exhaust it, which gives an undecided verdict.
+/// The default search budget of the fast 9x9 engine, in search steps (guesses). The hardest
+/// known 9x9 puzzles need a few hundred, so it decides every 9x9 puzzle with a wide margin.
 pub const DEFAULT_BUDGET: u64 = 1_000_000;
+
+/// The default budget of the general engine, in guesses. A guess on a 25x25 grid costs about
+/// 0.1 ms, so this caps the worst case near one second; puzzles that need more come back
+/// undecided (`search-gave-up`) rather than holding up a CI run or an editor.
+pub const GENERAL_BUDGET: u64 = 10_000;
+
+/// The default budget for a shape: the fast engine's for 9x9, the general engine's otherwise.
+pub fn default_budget(shape: Shape) -> u64 {
+    if shape == NINE {
+        DEFAULT_BUDGET
+    } else {
+        GENERAL_BUDGET
+    }
+}
 
 /// What a count found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +45,7 @@ pub struct Outcome {
 
 /// Counts the solutions of `grid` up to `limit` with the default budget.
 pub fn count_solutions(grid: &Grid, limit: usize) -> Outcome {
-    count_solutions_with_budget(grid, limit, DEFAULT_BUDGET)
+    count_solutions_with_budget(grid, limit, default_budget(grid.shape))
 }
 
 /// Counts the solutions of `grid` up to `limit`, giving up after `budget` search steps.
