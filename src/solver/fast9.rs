@@ -498,27 +498,74 @@ mod tests {
             limit: usize,
             found: &mut usize,
         ) {
-            let mut best: Option<(usize, u16)> = None;
-            for (i, &v) in g.iter().enumerate() {
-                if v != 0 {
-                    continue;
-                }
-                let (r, c, b) = (i / 9, i % 9, (i / 27) * 3 + (i % 9) / 3);
-                let free = !(rows[r] | cols[c] | boxes[b]) & 0x3FE;
-                if best.is_none_or(|(_, m)| free.count_ones() < m.count_ones()) {
-                    best = Some((i, free));
+            // Branch on whichever has the fewest alternatives: the values of one empty cell,
+            // or the places of one digit missing from one unit.
+            let mut free = [0u16; 81];
+            for (i, f) in free.iter_mut().enumerate() {
+                if g[i] == 0 {
+                    let (r, c, b) = (i / 9, i % 9, (i / 27) * 3 + (i % 9) / 3);
+                    *f = !(rows[r] | cols[c] | boxes[b]) & 0x3FE;
                 }
             }
-            let Some((i, free)) = best else {
-                *found += 1;
-                return;
-            };
-            let (r, c, b) = (i / 9, i % 9, (i / 27) * 3 + (i % 9) / 3);
-            for v in 1..=9u8 {
-                let bit = 1u16 << v;
-                if free & bit == 0 {
+            let mut choice = [(0usize, 0u8); 9];
+            let mut n = 10;
+            let mut empty = false;
+            for i in 0..81 {
+                if g[i] != 0 {
                     continue;
                 }
+                empty = true;
+                let m = free[i];
+                if (m.count_ones() as usize) < n {
+                    n = 0;
+                    for v in 1..=9u8 {
+                        if m & (1 << v) != 0 {
+                            choice[n] = (i, v);
+                            n += 1;
+                        }
+                    }
+                }
+            }
+            if !empty {
+                *found += 1;
+                return;
+            }
+            // A forced or dead cell needs no further look.
+            for u in 0..27 {
+                if n < 2 {
+                    break;
+                }
+                let has = match u {
+                    0..9 => rows[u],
+                    9..18 => cols[u - 9],
+                    _ => boxes[u - 18],
+                };
+                for v in 1..=9u8 {
+                    if has & (1 << v) != 0 {
+                        continue;
+                    }
+                    let mut places = [(0usize, 0u8); 9];
+                    let mut k = 0;
+                    for j in 0..9 {
+                        let i = match u {
+                            0..9 => u * 9 + j,
+                            9..18 => j * 9 + (u - 9),
+                            _ => ((u - 18) / 3 * 3 + j / 3) * 9 + (u - 18) % 3 * 3 + j % 3,
+                        };
+                        if free[i] & (1 << v) != 0 {
+                            places[k] = (i, v);
+                            k += 1;
+                        }
+                    }
+                    if k < n {
+                        n = k;
+                        choice = places;
+                    }
+                }
+            }
+            for &(i, v) in &choice[..n] {
+                let bit = 1u16 << v;
+                let (r, c, b) = (i / 9, i % 9, (i / 27) * 3 + (i % 9) / 3);
                 g[i] = v;
                 rows[r] |= bit;
                 cols[c] |= bit;
