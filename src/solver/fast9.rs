@@ -399,6 +399,11 @@ impl Search<'_> {
             }
             let (b, cell) = st.guess_cell();
             let mut digits = st.digits_at(b, cell);
+            if digits == 0 {
+                // Propagation leaves no open cell without candidates; kept so that a broken
+                // invariant ends this branch instead of indexing past the digits.
+                return false;
+            }
             // Each alternative but the last is tried on a copy; the last continues in place.
             loop {
                 if self.steps >= self.budget {
