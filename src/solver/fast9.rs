@@ -23,14 +23,15 @@
 //! (`TRIAD_CLOSURE`) performs, in two table look-ups, the box/line interactions inside the band;
 //! box hidden singles and row hidden singles fall out of it as rows left with one candidate.
 //! A row with one candidate fixes its cell: the other digits leave the cell. A box whose
-//! candidates sit in one column (`LONE_COLUMNS`) takes that column from the digit's other bands. Cells with one candidate left (naked singles) are found with a
-//! bit-sliced count over the nine digit words of a band.
+//! candidates sit in one column (`LONE_COLUMNS`) takes that column from the digit's other
+//! bands. Cells with one candidate left (naked singles) are found with a bit-sliced count over
+//! the nine digit words of a band.
 //!
 //! When propagation stalls, the search copies the state (a few hundred bytes on the stack) and
 //! tries each candidate of a cell with two candidates that sees the most open cells (or, when
 //! no cell has two, one with the fewest). Scoring the pair cells costs a popcount each but cuts
-//! the guesses on the hardest sets by about a third against taking the first pair cell. The state never
-//! allocates; the recursion is at most one level per open cell.
+//! the guesses on the hardest sets by about a third against taking the first pair cell. The
+//! search never allocates; the recursion is at most one level per open cell.
 
 /// The outcome of [`count`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
