@@ -783,6 +783,40 @@ mod tests {
         assert_eq!(count(&g, 2, 1_000_000, &mut out).solutions, 0);
     }
 
+    /// Transposing and relabelling a puzzle maps its solutions one to one, so the count must
+    /// not change and a unique solution must map to the transformed puzzle's solution.
+    #[test]
+    fn transposed_relabelled_copies_agree() {
+        let relabel = [0u8, 4, 7, 1, 9, 2, 5, 8, 3, 6];
+        let transform = |g: &[u8; 81]| {
+            let mut t = [0u8; 81];
+            for (i, v) in t.iter_mut().enumerate() {
+                *v = relabel[g[(i % 9) * 9 + i / 9] as usize];
+            }
+            t
+        };
+        let mut out = [[0u8; 81]; 2];
+        let mut out_t = [[0u8; 81]; 2];
+        for name in [
+            "top1465.txt",
+            "forum-hardest-1106.txt",
+            "serg-benchmark.txt",
+        ] {
+            for p in fixture(name) {
+                let c = count(&p, 2, 1_000_000, &mut out);
+                let ct = count(&transform(&p), 2, 1_000_000, &mut out_t);
+                assert_eq!(
+                    (c.solutions, c.complete),
+                    (ct.solutions, ct.complete),
+                    "{p:?}"
+                );
+                if c.solutions == 1 {
+                    assert_eq!(transform(&out[0]), out_t[0], "{p:?}");
+                }
+            }
+        }
+    }
+
     /// Random partial grids cut from a solution and then disturbed: many multi-solution and
     /// contradictory grids that the data sets do not have.
     #[test]
