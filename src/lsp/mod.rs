@@ -3,12 +3,12 @@
 //!
 //! `sudoku-lsp server` calls [`run_stdio`]; tests call [`serve`] on in-memory pipes.
 
-pub mod cache;
 pub mod convert;
 pub mod features;
 pub mod server;
 pub mod settings;
 pub mod state;
+pub mod transport;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -22,7 +22,7 @@ use tower_lsp_server::jsonrpc::{Request, Response};
 use tower_lsp_server::ls_types::{
     DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
 };
-use tower_lsp_server::{ExitedError, LspService, Server};
+use tower_lsp_server::{ExitedError, LspService};
 use tower_service::Service;
 
 use self::server::Backend;
@@ -65,14 +65,12 @@ pub fn run_stdio() -> i32 {
 pub async fn serve<I, O>(input: I, output: O) -> bool
 where
     I: AsyncRead + Unpin,
-    O: AsyncWrite,
+    O: AsyncWrite + Unpin,
 {
     let shut_down = Arc::new(AtomicBool::new(false));
     let state = Arc::new(State::new(shut_down.clone()));
     let (service, socket) = LspService::new(|client| Backend::new(client, state));
-    Server::new(input, output, socket)
-        .serve(Warn { inner: service })
-        .await;
+    transport::serve(input, output, Warn { inner: service }, socket).await;
     shut_down.load(Ordering::SeqCst)
 }
 

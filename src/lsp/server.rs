@@ -206,6 +206,7 @@ impl LanguageServer for Backend {
             generation,
             worker: None,
             latest: None,
+            cache: Arc::default(),
         });
         entry.rope = Rope::from_str(&doc.text);
         entry.version = doc.version;

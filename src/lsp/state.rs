@@ -15,7 +15,7 @@ use ropey::Rope;
 use tokio::sync::mpsc;
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
-use crate::lsp::cache::{analyze_cached, SolveCache};
+use crate::analysis::{analyze, analyze_cached, SolveCache};
 use crate::lsp::convert::{self, Mapper};
 use crate::lsp::features::Snapshot;
 use crate::lsp::settings::{lock, Project, ProjectConfigs, Settings};
@@ -33,6 +33,9 @@ pub struct Document {
     pub worker: Option<u64>,
     /// The newest finished analysis.
     pub latest: Option<Arc<Snapshot>>,
+    /// Search outcomes of the last analysis, so an edit re-solves only the puzzles it changed.
+    /// Locked only inside `spawn_blocking`.
+    pub cache: Arc<Mutex<SolveCache>>,
 }
 
 #[derive(Debug, Default)]
@@ -74,7 +77,6 @@ pub struct State {
     pub settings: Mutex<Settings>,
     pub folders: Mutex<Vec<PathBuf>>,
     pub configs: ProjectConfigs,
-    pub cache: SolveCache,
     counter: AtomicU64,
     publish: mpsc::UnboundedSender<Publish>,
     pub publish_rx: Mutex<Option<mpsc::UnboundedReceiver<Publish>>>,
@@ -99,7 +101,6 @@ impl State {
             settings: Mutex::default(),
             folders: Mutex::default(),
             configs: ProjectConfigs::default(),
-            cache: SolveCache::default(),
             counter: AtomicU64::new(1),
             publish: tx,
             publish_rx: Mutex::new(Some(rx)),
@@ -165,17 +166,19 @@ impl State {
 
     async fn worker(self: Arc<Self>, uri: Uri, token: u64) {
         loop {
-            let (rope, generation, version) = {
+            let (rope, generation, version, cache) = {
                 let store = lock(&self.store);
                 match store.docs.get(&uri) {
-                    Some(d) if d.worker == Some(token) => (d.rope.clone(), d.generation, d.version),
+                    Some(d) if d.worker == Some(token) => {
+                        (d.rope.clone(), d.generation, d.version, d.cache.clone())
+                    }
                     _ => return,
                 }
             };
             let state = self.clone();
             let task_uri = uri.clone();
             let result = tokio::task::spawn_blocking(move || {
-                let snap = state.snapshot(&task_uri, &rope, generation, version);
+                let snap = state.snapshot(&task_uri, &rope, generation, version, &cache);
                 let cap = state.settings().max_diagnostics;
                 let map = Mapper::new(&snap.text, &snap.index, state.unit());
                 let diagnostics =
@@ -206,10 +209,17 @@ impl State {
     }
 
     /// Analyses one generation of a document's text (blocking).
-    pub fn snapshot(&self, uri: &Uri, rope: &Rope, generation: u64, version: i32) -> Snapshot {
+    pub fn snapshot(
+        &self,
+        uri: &Uri,
+        rope: &Rope,
+        generation: u64,
+        version: i32,
+        cache: &Mutex<SolveCache>,
+    ) -> Snapshot {
         let text = rope.to_string();
         let project = self.project_for(uri);
-        let analysis = analyze_cached(&text, &project.config, &self.cache);
+        let analysis = analyze_cached(&text, &project.config, &mut lock(cache));
         Snapshot {
             generation,
             version,
@@ -221,7 +231,7 @@ impl State {
 
     /// The snapshot of a document's current text: the worker's if it is current, else made now.
     pub async fn current_snapshot(self: &Arc<Self>, uri: &Uri) -> Option<Arc<Snapshot>> {
-        let (rope, generation, version) = {
+        let (rope, generation, version, cache) = {
             let store = lock(&self.store);
             let doc = store.docs.get(uri)?;
             if let Some(latest) = doc
@@ -231,12 +241,19 @@ impl State {
             {
                 return Some(latest.clone());
             }
-            (doc.rope.clone(), doc.generation, doc.version)
+            (
+                doc.rope.clone(),
+                doc.generation,
+                doc.version,
+                doc.cache.clone(),
+            )
         };
         let state = self.clone();
         let uri = uri.clone();
-        match tokio::task::spawn_blocking(move || state.snapshot(&uri, &rope, generation, version))
-            .await
+        match tokio::task::spawn_blocking(move || {
+            state.snapshot(&uri, &rope, generation, version, &cache)
+        })
+        .await
         {
             Ok(snap) => Some(Arc::new(snap)),
             Err(e) => {
@@ -289,7 +306,7 @@ impl State {
         let unit = self.unit();
         match syntax::decode(bytes) {
             Ok((text, _)) => {
-                let analysis = analyze_cached(text, &project.config, &self.cache);
+                let analysis = analyze(text, &project.config);
                 let index = LineIndex::new(text);
                 let map = Mapper::new(text, &index, unit);
                 convert::diagnostics(&analysis.findings, &map, uri, cap)
