@@ -186,24 +186,37 @@ impl State {
                 (Arc::new(snap), diagnostics)
             })
             .await;
-            let mut store = lock(&self.store);
-            let Some(doc) = store.docs.get_mut(&uri).filter(|d| d.worker == Some(token)) else {
-                return;
-            };
-            match result {
-                Ok((snap, diagnostics)) if doc.generation == generation => {
-                    doc.latest = Some(snap);
-                    doc.worker = None;
-                    self.queue(&store, uri, diagnostics, Some(version));
+            // What to free once the lock is released: dropping the analysis of a large file
+            // takes tens of milliseconds, which neither the lock nor an async thread should wait.
+            let garbage;
+            {
+                let mut store = lock(&self.store);
+                let Some(doc) = store.docs.get_mut(&uri).filter(|d| d.worker == Some(token)) else {
                     return;
+                };
+                match result {
+                    Ok((snap, diagnostics)) if doc.generation == generation => {
+                        garbage = doc.latest.replace(snap);
+                        doc.worker = None;
+                        self.queue(&store, uri, diagnostics, Some(version));
+                        drop(store);
+                        if let Some(old) = garbage {
+                            tokio::task::spawn_blocking(move || drop(old));
+                        }
+                        return;
+                    }
+                    // A newer generation arrived meanwhile: analyse that one.
+                    Ok((stale, _)) => garbage = Some(stale),
+                    Err(e) => {
+                        // A panic in the analysis: report it and stop; the next edit starts over.
+                        tracing::error!("analysis of {} failed: {e}", uri.as_str());
+                        doc.worker = None;
+                        return;
+                    }
                 }
-                Ok(_) => continue,
-                Err(e) => {
-                    // A panic in the analysis: report it and stop; the next edit starts over.
-                    tracing::error!("analysis of {} failed: {e}", uri.as_str());
-                    doc.worker = None;
-                    return;
-                }
+            }
+            if let Some(old) = garbage {
+                tokio::task::spawn_blocking(move || drop(old));
             }
         }
     }
