@@ -1,2 +1,132 @@
 //! The language server: document store, handlers, and `convert`, the only place that builds
 //! protocol types.
+//!
+//! `sudoku-lsp server` calls [`run_stdio`]; tests call [`serve`] on in-memory pipes.
+
+pub mod convert;
+pub mod features;
+pub mod server;
+pub mod settings;
+pub mod state;
+pub mod transport;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use serde::Deserialize;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tower_lsp_server::jsonrpc::{Request, Response};
+use tower_lsp_server::ls_types::{
+    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
+};
+use tower_lsp_server::{ExitedError, LspService};
+use tower_service::Service;
+
+use self::server::Backend;
+use self::state::State;
+
+/// Serves the protocol on stdin/stdout until `exit`. Returns the process status: 0 when
+/// `shutdown` came before `exit`, 1 otherwise (as the protocol asks).
+pub fn run_stdio() -> i32 {
+    // Logs go to stderr only: stdout is the protocol. `SUDOKU_LSP_LOG` (or `RUST_LOG`) filters.
+    let filter = tracing_subscriber::EnvFilter::try_from_env("SUDOKU_LSP_LOG")
+        .or_else(|_| tracing_subscriber::EnvFilter::try_from_default_env())
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .try_init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            tracing::error!("cannot start the async runtime: {e}");
+            return 1;
+        }
+    };
+    let clean = runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout()));
+    // The stdin reader may still be blocked in a read: do not wait for it.
+    runtime.shutdown_background();
+    if clean {
+        0
+    } else {
+        1
+    }
+}
+
+/// Serves the protocol on a pair of streams until `exit` (or the end of input). Returns true
+/// when `shutdown` was received.
+pub async fn serve<I, O>(input: I, output: O) -> bool
+where
+    I: AsyncRead + Unpin,
+    O: AsyncWrite + Unpin,
+{
+    let shut_down = Arc::new(AtomicBool::new(false));
+    let state = Arc::new(State::new(shut_down.clone()));
+    let (service, socket) = LspService::new(|client| Backend::new(client, state));
+    transport::serve(input, output, Warn { inner: service }, socket).await;
+    shut_down.load(Ordering::SeqCst)
+}
+
+/// The protocol service, with a warning for what `tower-lsp-server` drops without a word: an
+/// unknown notification, a document notification whose parameters do not parse, and a request
+/// that ends in an error reply.
+struct Warn {
+    inner: LspService<Backend>,
+}
+
+type BoxFuture = Pin<Box<dyn Future<Output = Result<Option<Response>, ExitedError>> + Send>>;
+
+/// Checks that a notification's parameters parse as `T` (without copying the document text:
+/// the check reads the JSON tree in place, but allocates the parsed value).
+fn parses<'a, T: Deserialize<'a>>(params: Option<&'a serde_json::Value>) -> Result<(), String> {
+    match params {
+        None => Err("no params".to_string()),
+        Some(v) => T::deserialize(v).map(drop).map_err(|e| e.to_string()),
+    }
+}
+
+impl Service<Request> for Warn {
+    type Response = Option<Response>;
+    type Error = ExitedError;
+    type Future = BoxFuture;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: Request) -> Self::Future {
+        let method = req.method().to_string();
+        if req.id().is_none() {
+            let check = match method.as_str() {
+                "textDocument/didOpen" => parses::<DidOpenTextDocumentParams>(req.params()),
+                "textDocument/didChange" => parses::<DidChangeTextDocumentParams>(req.params()),
+                "textDocument/didClose" => parses::<DidCloseTextDocumentParams>(req.params()),
+                "initialized"
+                | "exit"
+                | "workspace/didChangeConfiguration"
+                | "workspace/didChangeWatchedFiles"
+                | "textDocument/didSave" => Ok(()),
+                m if m.starts_with("$/") => Ok(()),
+                _ => Err("unknown notification".to_string()),
+            };
+            if let Err(e) = check {
+                tracing::warn!("ignoring notification {method}: {e}");
+            }
+        }
+        let fut = self.inner.call(req);
+        Box::pin(async move {
+            let response = fut.await?;
+            if let Some(error) = response.as_ref().and_then(|r| r.error()) {
+                tracing::warn!("request {method} answered with an error: {}", error.message);
+            }
+            Ok(response)
+        })
+    }
+}

@@ -1,0 +1,374 @@
+//! What hover and code actions say, computed from one analysed snapshot of a document in byte
+//! offsets and plain strings; `convert` turns the answers into protocol types.
+
+use crate::analysis::fill::fill_edits;
+use crate::analysis::{Analysis, PuzzleReport, Verdict};
+use crate::finding::{Code, Edit, Finding};
+use crate::grid::digits;
+use crate::lsp::convert::{Action, ActionKind};
+use crate::lsp::settings::Settings;
+use crate::syntax::Puzzle;
+use crate::text::{LineIndex, TextRange};
+
+/// A document's text as it was analysed.
+#[derive(Debug)]
+pub struct Snapshot {
+    /// The store's generation of the text (changes on every edit), to tell stale results.
+    pub generation: u64,
+    /// The client's version of the text.
+    pub version: i32,
+    pub text: String,
+    pub index: LineIndex,
+    pub analysis: Analysis,
+}
+
+impl Snapshot {
+    /// The puzzle whose cells or lines hold `offset` (puzzles are in text order).
+    pub fn puzzle_at(&self, offset: usize) -> Option<&Puzzle> {
+        let puzzles = &self.analysis.file.puzzles;
+        let first = puzzles.partition_point(|p| p.range.end < offset);
+        puzzles
+            .get(first..)?
+            .iter()
+            .take_while(|p| p.range.start <= offset)
+            .find(|p| p.range.touches(offset))
+    }
+
+    pub fn report(&self, puzzle: &Puzzle) -> Option<&PuzzleReport> {
+        let reports = &self.analysis.reports;
+        reports
+            .get(puzzle.index)
+            .filter(|r| r.index == puzzle.index)
+            .or_else(|| reports.iter().find(|r| r.index == puzzle.index))
+    }
+
+    fn unique_solution(&self, puzzle: &Puzzle) -> Option<&[u8]> {
+        let report = self.report(puzzle)?;
+        match (report.verdict, &report.solution) {
+            (Verdict::Solutions(1), Some(s)) if s.len() == puzzle.givens.len() => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// The hover text at `offset` and the range it is about.
+pub fn hover(snap: &Snapshot, offset: usize, settings: &Settings) -> Option<(String, TextRange)> {
+    let puzzle = snap.puzzle_at(offset)?;
+    if let Some(cell) = puzzle.cell_at(offset) {
+        let range = *puzzle.cells.get(cell)?;
+        let text = match puzzle.givens.get(cell).copied()? {
+            0 => empty_cell_hover(snap, puzzle, cell, settings),
+            d => given_hover(puzzle, cell, d),
+        };
+        return Some((text, range));
+    }
+    Some((summary_hover(snap, puzzle), puzzle.range))
+}
+
+fn symbols(puzzle: &Puzzle, mask: u32) -> String {
+    digits(mask)
+        .map(|d| puzzle.alphabet.symbol(d).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn empty_cell_hover(snap: &Snapshot, puzzle: &Puzzle, cell: usize, settings: &Settings) -> String {
+    let grid = puzzle.grid();
+    let shape = grid.shape;
+    let candidates = grid.candidates().get(cell).copied().unwrap_or(0);
+    let mut out = if candidates == 0 {
+        "Candidates: none".to_string()
+    } else {
+        format!("Candidates: {}", symbols(puzzle, candidates))
+    };
+    out.push_str(&format!("\n\n{}", shape.cell_name(cell)));
+    let mut excluded = Vec::new();
+    for unit in shape.units_of(cell) {
+        let placed = grid.unit_mask(unit);
+        if placed != 0 {
+            excluded.push(format!("- {unit} holds {}", symbols(puzzle, placed)));
+        }
+    }
+    if excluded.is_empty() {
+        out.push_str(": nothing in its row, column or box excludes a symbol");
+    } else {
+        out.push_str(" excludes the others:\n\n");
+        out.push_str(&excluded.join("\n"));
+    }
+    if settings.show_solutions {
+        if let Some(d) = snap.unique_solution(puzzle).and_then(|s| s.get(cell)) {
+            out.push_str(&format!("\n\nSolution: {}", puzzle.alphabet.symbol(*d)));
+        }
+    }
+    out
+}
+
+fn given_hover(puzzle: &Puzzle, cell: usize, d: u8) -> String {
+    let shape = puzzle.shape;
+    let symbol = puzzle.alphabet.symbol(d);
+    let mut out = format!("Given {symbol} at {}", shape.cell_name(cell));
+    let clashes: Vec<String> = shape
+        .units_of(cell)
+        .into_iter()
+        .flat_map(|unit| {
+            shape
+                .unit_cells(unit)
+                .into_iter()
+                .filter(move |&other| other != cell)
+                .map(move |other| (unit, other))
+        })
+        .filter(|&(_, other)| puzzle.givens.get(other) == Some(&d))
+        .map(|(unit, other)| format!("{} ({unit})", shape.cell_name(other)))
+        .collect();
+    if clashes.is_empty() {
+        out.push_str(&format!("\n\nNo other {symbol} in its row, column or box."));
+    } else {
+        out.push_str(&format!("\n\nClashes with {}", clashes.join(", ")));
+    }
+    out
+}
+
+fn summary_hover(snap: &Snapshot, puzzle: &Puzzle) -> String {
+    let grid = puzzle.grid();
+    let mut out = format!(
+        "Puzzle {}: {}, {} givens",
+        puzzle.index + 1,
+        puzzle.shape,
+        grid.givens()
+    );
+    if let Some(title) = puzzle.directives.get("title") {
+        out.push_str(&format!(" ({})", title.value));
+    }
+    let verdict = match snap.report(puzzle).map(|r| r.verdict) {
+        Some(Verdict::Solutions(0)) => "No solution.",
+        Some(Verdict::Solutions(1)) => "Exactly one solution.",
+        Some(Verdict::Solutions(_)) => "Two or more solutions.",
+        Some(Verdict::GaveUp) => "Undecided: the search budget ran out.",
+        Some(Verdict::SyntaxError) => "Not solved: the puzzle has a syntax error.",
+        None => "Not analysed yet.",
+    };
+    out.push_str("\n\n");
+    out.push_str(verdict);
+    out
+}
+
+/// The code actions for the selection `start..end`.
+pub fn actions(snap: &Snapshot, start: usize, end: usize, settings: &Settings) -> Vec<Action> {
+    let mut out = Vec::new();
+    if let Some(puzzle) = snap.puzzle_at(start) {
+        if let Some(solution) = snap.unique_solution(puzzle) {
+            let edits = fill_edits(puzzle, solution, None);
+            if !edits.is_empty() {
+                out.push(Action {
+                    title: "Fill in the solution".to_string(),
+                    kind: ActionKind::Rewrite,
+                    edits,
+                    fixes: Vec::new(),
+                    preferred: false,
+                });
+            }
+            if let Some(cell) = puzzle.cell_at(start) {
+                let edits = fill_edits(puzzle, solution, Some(cell));
+                if let (false, Some(&d)) = (edits.is_empty(), solution.get(cell)) {
+                    let name = puzzle.shape.cell_name(cell);
+                    let title = if settings.show_solutions {
+                        format!("Fill {name} with {}", puzzle.alphabet.symbol(d))
+                    } else {
+                        format!("Fill {name}")
+                    };
+                    out.push(Action {
+                        title,
+                        kind: ActionKind::Rewrite,
+                        edits,
+                        fixes: Vec::new(),
+                        preferred: false,
+                    });
+                }
+            }
+        }
+    }
+    duplicate_fixes(snap, start, end, &mut out);
+    out
+}
+
+/// Quick fixes for the `duplicate-digit` findings touching the selection: the core's fixes when
+/// it has any, else clearing either clashing cell.
+fn duplicate_fixes(snap: &Snapshot, start: usize, end: usize, out: &mut Vec<Action>) {
+    let touching =
+        snap.analysis.findings.iter().filter(|f| {
+            f.code == Code::DuplicateDigit && f.range.start <= end && start <= f.range.end
+        });
+    for finding in touching {
+        if !finding.fixes.is_empty() {
+            for fix in &finding.fixes {
+                push_unique(
+                    out,
+                    quick_fix(fix.title.clone(), fix.edits.clone(), finding),
+                );
+            }
+            continue;
+        }
+        let Some(puzzle) = finding
+            .puzzle
+            .and_then(|i| snap.analysis.file.puzzles.get(i))
+            .or_else(|| snap.puzzle_at(finding.range.start))
+        else {
+            continue;
+        };
+        let ranges = std::iter::once(finding.range).chain(finding.related.iter().map(|r| r.range));
+        for range in ranges {
+            let Some(cell) = puzzle.cells.iter().position(|&c| c == range) else {
+                continue;
+            };
+            if puzzle.givens.get(cell).copied().unwrap_or(0) == 0 || range.is_empty() {
+                continue;
+            }
+            let title = format!("Clear {}", puzzle.shape.cell_name(cell));
+            let edit = Edit {
+                range,
+                new_text: ".".to_string(),
+            };
+            push_unique(out, quick_fix(title, vec![edit], finding));
+        }
+    }
+}
+
+fn quick_fix(title: String, edits: Vec<Edit>, finding: &Finding) -> Action {
+    Action {
+        title,
+        kind: ActionKind::QuickFix,
+        edits,
+        fixes: vec![finding.clone()],
+        preferred: false,
+    }
+}
+
+fn push_unique(out: &mut Vec<Action>, action: Action) {
+    match out.iter_mut().find(|a| a.title == action.title) {
+        // The same fix offered from both clashing cells: one action fixing both findings.
+        Some(existing) if existing.edits == action.edits => {
+            existing.fixes.extend(action.fixes);
+        }
+        Some(_) => {}
+        None => out.push(action),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::Related;
+    use crate::grid::Shape;
+    use crate::syntax::{Alphabet, Directives, Layout};
+
+    /// A 4x4 one-liner built by hand (the reader is written in parallel): `1.3.|..2.|...|...`.
+    fn puzzle(givens: &str) -> (String, Puzzle) {
+        let text = format!("{givens}\n");
+        let shape = Shape::for_size(4).unwrap();
+        let alphabet = Alphabet::default_for(4);
+        let values: Vec<u8> = givens
+            .chars()
+            .map(|c| alphabet.value_of(c).unwrap_or(0))
+            .collect();
+        let p = Puzzle {
+            index: 0,
+            layout: Layout::OneLiner,
+            shape,
+            alphabet,
+            givens: values,
+            cells: (0..16).map(|i| TextRange::new(i, i + 1)).collect(),
+            numbered_rows: vec![false; 4],
+            first_line: TextRange::new(0, 16),
+            range: TextRange::new(0, 16),
+            trailing: None,
+            rating: None,
+            directives: Directives::default(),
+            has_syntax_error: false,
+        };
+        (text, p)
+    }
+
+    fn snapshot(
+        text: String,
+        p: Puzzle,
+        report: Option<PuzzleReport>,
+        findings: Vec<Finding>,
+    ) -> Snapshot {
+        let mut analysis = Analysis::default();
+        analysis.file.puzzles.push(p);
+        analysis.reports.extend(report);
+        analysis.findings = findings;
+        Snapshot {
+            generation: 1,
+            version: 1,
+            index: LineIndex::new(&text),
+            text,
+            analysis,
+        }
+    }
+
+    #[test]
+    fn hover_lists_candidates_and_never_the_solution_by_default() {
+        let (text, p) = puzzle("1.3.....2.......");
+        let solution = vec![1, 2, 3, 4, 3, 4, 2, 1, 2, 1, 4, 3, 4, 3, 1, 2];
+        let report = PuzzleReport {
+            index: 0,
+            shape: p.shape,
+            givens: 3,
+            verdict: Verdict::Solutions(1),
+            solution: Some(solution),
+            first_line: p.first_line,
+        };
+        let snap = snapshot(text, p, Some(report), Vec::new());
+        let (h, range) = hover(&snap, 1, &Settings::default()).unwrap();
+        assert_eq!(h.lines().next(), Some("Candidates: 2 4"));
+        assert!(h.contains("r1c2"));
+        assert!(!h.contains("Solution"));
+        assert_eq!(range, TextRange::new(1, 2));
+        let on = Settings {
+            show_solutions: true,
+            ..Settings::default()
+        };
+        assert!(hover(&snap, 1, &on).unwrap().0.ends_with("Solution: 2"));
+        let (given, _) = hover(&snap, 0, &Settings::default()).unwrap();
+        assert!(given.starts_with("Given 1 at r1c1"), "{given}");
+
+        let actions = actions(&snap, 1, 1, &Settings::default());
+        let titles: Vec<&str> = actions.iter().map(|a| a.title.as_str()).collect();
+        assert_eq!(titles, ["Fill in the solution", "Fill r1c2"]);
+        let filled = crate::finding::apply_edits(&snap.text, &actions[0].edits).unwrap();
+        assert_eq!(filled, "1234342121434312\n");
+    }
+
+    #[test]
+    fn empty_cell_without_candidates_and_duplicate_quick_fixes() {
+        let (text, p) = puzzle("1.1.2...4...3...");
+        let dup = |at: usize, other: usize| Finding {
+            related: vec![Related {
+                message: "the other 1".into(),
+                range: TextRange::new(other, other + 1),
+            }],
+            ..Finding::new(
+                Code::DuplicateDigit,
+                TextRange::new(at, at + 1),
+                "1 twice in row 1",
+            )
+            .in_puzzle(0)
+        };
+        let snap = snapshot(text, p, None, vec![dup(0, 2), dup(2, 0)]);
+        // r1c2 sees 1 in its row and 1, 2 in its box.
+        let (h, _) = hover(&snap, 1, &Settings::default()).unwrap();
+        assert_eq!(h.lines().next(), Some("Candidates: 3 4"));
+        assert!(h.contains("- row 1 holds 1\n- box 1 holds 1 2"), "{h}");
+        // r1c2 here sees 1, 3 in its row, 2 in its column, 4 in its box.
+        let (text, p) = puzzle("1.3.4....2......");
+        let none = snapshot(text, p, None, Vec::new());
+        let (h, _) = hover(&none, 1, &Settings::default()).unwrap();
+        assert_eq!(h.lines().next(), Some("Candidates: none"));
+        let actions = actions(&snap, 0, 0, &Settings::default());
+        let titles: Vec<&str> = actions.iter().map(|a| a.title.as_str()).collect();
+        assert_eq!(titles, ["Clear r1c1", "Clear r1c3"]);
+        let fixed = crate::finding::apply_edits(&snap.text, &actions[1].edits).unwrap();
+        assert_eq!(fixed, "1...2...4...3...\n");
+    }
+}

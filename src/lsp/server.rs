@@ -1,0 +1,354 @@
+//! The protocol handlers. Document notifications change the store synchronously (no `.await`
+//! before the change is applied); everything slow runs in `spawn_blocking`.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use ropey::Rope;
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::{
+    CodeActionKind, CodeActionOptions, CodeActionOrCommand, CodeActionParams,
+    CodeActionProviderCapability, CodeActionResponse, ConfigurationItem,
+    DidChangeConfigurationParams, DidChangeTextDocumentParams, DidChangeWatchedFilesParams,
+    DidChangeWatchedFilesRegistrationOptions, DidCloseTextDocumentParams,
+    DidOpenTextDocumentParams, FileChangeType, FileSystemWatcher, GlobPattern, Hover, HoverParams,
+    HoverProviderCapability, InitializeParams, InitializeResult, InitializedParams, MarkupKind,
+    Registration, ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind,
+    TextDocumentSyncOptions,
+};
+use tower_lsp_server::{Client, LanguageServer};
+
+use crate::config::FILE_NAME;
+use crate::lsp::convert::{self, Mapper};
+use crate::lsp::features;
+use crate::lsp::settings::{lock, SECTION};
+use crate::lsp::state::{file_path, is_sudoku, Caps, Document, State};
+
+pub struct Backend {
+    client: Client,
+    state: Arc<State>,
+}
+
+impl Backend {
+    pub fn new(client: Client, state: Arc<State>) -> Self {
+        Backend { client, state }
+    }
+
+    /// Asks the client for the `sudoku` section and applies it; true when it changed.
+    async fn fetch_settings(&self) -> bool {
+        if !lock(&self.state.caps).configuration {
+            return false;
+        }
+        let item = ConfigurationItem {
+            scope_uri: None,
+            section: Some(SECTION.to_string()),
+        };
+        match self.client.configuration(vec![item]).await {
+            Ok(values) => {
+                let mut settings = lock(&self.state.settings);
+                let before = settings.clone();
+                for v in &values {
+                    settings.update(v);
+                }
+                *settings != before
+            }
+            Err(e) => {
+                tracing::warn!("workspace/configuration failed: {e}");
+                false
+            }
+        }
+    }
+
+    async fn register_watchers(&self) {
+        let options = DidChangeWatchedFilesRegistrationOptions {
+            watchers: vec![
+                FileSystemWatcher {
+                    glob_pattern: GlobPattern::String("**/*.sudoku".to_string()),
+                    kind: None,
+                },
+                FileSystemWatcher {
+                    glob_pattern: GlobPattern::String(format!("**/{FILE_NAME}")),
+                    kind: None,
+                },
+            ],
+        };
+        let registration = Registration {
+            id: "sudoku-watched-files".to_string(),
+            method: "workspace/didChangeWatchedFiles".to_string(),
+            register_options: serde_json::to_value(options).ok(),
+        };
+        if let Err(e) = self.client.register_capability(vec![registration]).await {
+            tracing::warn!("could not register file watching: {e}");
+        }
+    }
+
+    fn rescan(&self) {
+        let state = self.state.clone();
+        tokio::task::spawn_blocking(move || {
+            let n = state.scan_workspace();
+            tracing::info!("workspace scan: {n} files");
+        });
+    }
+}
+
+fn caps_of(params: &InitializeParams) -> Caps {
+    let c = &params.capabilities;
+    let ws = c.workspace.as_ref();
+    Caps {
+        document_changes: ws
+            .and_then(|w| w.workspace_edit.as_ref())
+            .and_then(|e| e.document_changes)
+            .unwrap_or(false),
+        markdown_hover: c
+            .text_document
+            .as_ref()
+            .and_then(|t| t.hover.as_ref())
+            .and_then(|h| h.content_format.as_ref())
+            .is_some_and(|f| f.contains(&MarkupKind::Markdown)),
+        watch_dynamic: ws
+            .and_then(|w| w.did_change_watched_files.as_ref())
+            .and_then(|d| d.dynamic_registration)
+            .unwrap_or(false),
+        configuration: ws.and_then(|w| w.configuration).unwrap_or(false),
+    }
+}
+
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        let unit = convert::negotiate_encoding(&params);
+        *lock(&self.state.unit) = unit;
+        *lock(&self.state.caps) = caps_of(&params);
+        if let Some(options) = &params.initialization_options {
+            lock(&self.state.settings).update(options);
+        }
+        let mut folders: Vec<_> = params
+            .workspace_folders
+            .iter()
+            .flatten()
+            .filter_map(|f| file_path(&f.uri))
+            .collect();
+        #[allow(deprecated)]
+        if folders.is_empty() {
+            folders.extend(params.root_uri.as_ref().and_then(file_path));
+        }
+        *lock(&self.state.folders) = folders;
+
+        // One task sends every publication in the order the store queued them.
+        if let Some(mut rx) = lock(&self.state.publish_rx).take() {
+            let client = self.client.clone();
+            tokio::spawn(async move {
+                while let Some(p) = rx.recv().await {
+                    client
+                        .publish_diagnostics(p.uri, p.diagnostics, p.version)
+                        .await;
+                }
+            });
+        }
+
+        Ok(InitializeResult {
+            capabilities: ServerCapabilities {
+                position_encoding: Some(convert::encoding_kind(unit)),
+                text_document_sync: Some(TextDocumentSyncCapability::Options(
+                    TextDocumentSyncOptions {
+                        open_close: Some(true),
+                        change: Some(TextDocumentSyncKind::INCREMENTAL),
+                        ..TextDocumentSyncOptions::default()
+                    },
+                )),
+                hover_provider: Some(HoverProviderCapability::Simple(true)),
+                code_action_provider: Some(CodeActionProviderCapability::Options(
+                    CodeActionOptions {
+                        code_action_kinds: Some(vec![
+                            CodeActionKind::QUICKFIX,
+                            CodeActionKind::REFACTOR_REWRITE,
+                        ]),
+                        ..CodeActionOptions::default()
+                    },
+                )),
+                ..ServerCapabilities::default()
+            },
+            server_info: Some(ServerInfo {
+                name: "sudoku-lsp".to_string(),
+                version: Some(env!("CARGO_PKG_VERSION").to_string()),
+            }),
+            offset_encoding: None,
+        })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {
+        // The scan does not wait for the client's answers below.
+        self.rescan();
+        if lock(&self.state.caps).watch_dynamic {
+            self.register_watchers().await;
+        }
+        if self.fetch_settings().await {
+            self.state.reanalyse_open();
+            self.rescan();
+        }
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        self.state.shut_down.store(true, Ordering::SeqCst);
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        let doc = params.text_document;
+        let mut store = lock(&self.state.store);
+        let generation = self.state.next_id();
+        let path = file_path(&doc.uri);
+        if let Some(p) = path {
+            store.paths.insert(p, doc.uri.clone());
+        }
+        let entry = store.docs.entry(doc.uri.clone()).or_insert(Document {
+            rope: Rope::new(),
+            version: doc.version,
+            generation,
+            worker: None,
+            latest: None,
+            cache: Arc::default(),
+        });
+        entry.rope = Rope::from_str(&doc.text);
+        entry.version = doc.version;
+        entry.generation = generation;
+        self.state.schedule(&doc.uri, entry);
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        let uri = params.text_document.uri;
+        let unit = self.state.unit();
+        let mut store = lock(&self.state.store);
+        let Some(doc) = store.docs.get_mut(&uri) else {
+            tracing::warn!(
+                "didChange for a document that is not open: {}",
+                uri.as_str()
+            );
+            return;
+        };
+        match convert::apply_changes(&doc.rope, &params.content_changes, unit) {
+            Ok(rope) => {
+                doc.rope = rope;
+                doc.version = params.text_document.version;
+                doc.generation = self.state.next_id();
+                self.state.schedule(&uri, doc);
+            }
+            Err(e) => tracing::warn!(
+                "ignoring change set of {} (version {}): {e}; the text stays as it was",
+                uri.as_str(),
+                params.text_document.version
+            ),
+        }
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        let uri = params.text_document.uri;
+        let path = file_path(&uri);
+        {
+            let mut store = lock(&self.state.store);
+            if store.docs.remove(&uri).is_none() {
+                tracing::warn!("didClose for a document that is not open: {}", uri.as_str());
+            }
+            if let Some(p) = &path {
+                store.paths.remove(p);
+            }
+        }
+        let state = self.state.clone();
+        tokio::task::spawn_blocking(move || match path {
+            // A workspace file goes back to what its text on disk says.
+            Some(p) if state.is_workspace_file(&p) => state.publish_disk(&p, Some(uri)),
+            _ => state.clear_if_closed(uri, path.as_deref()),
+        });
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        lock(&self.state.settings).update(&params.settings);
+        self.fetch_settings().await;
+        self.state.reanalyse_open();
+        self.rescan();
+    }
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        let mut config_changed = false;
+        let mut work = Vec::new();
+        for change in params.changes {
+            let Some(path) = file_path(&change.uri) else {
+                continue;
+            };
+            if path.file_name().is_some_and(|n| n == FILE_NAME) {
+                config_changed = true;
+            } else if is_sudoku(&path) {
+                work.push((change.uri, path, change.typ));
+            }
+        }
+        let state = self.state.clone();
+        if config_changed {
+            state.configs.clear();
+            state.reanalyse_open();
+            self.rescan();
+        }
+        tokio::task::spawn_blocking(move || {
+            for (uri, path, typ) in work {
+                if typ == FileChangeType::DELETED {
+                    state.clear_if_closed(uri, Some(&path));
+                } else if state.is_workspace_file(&path) {
+                    state.publish_disk(&path, Some(uri));
+                }
+            }
+        });
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let uri = params.text_document_position_params.text_document.uri;
+        let pos = params.text_document_position_params.position;
+        let Some(snap) = self.state.current_snapshot(&uri).await else {
+            tracing::warn!("hover on a document that is not open: {}", uri.as_str());
+            return Ok(None);
+        };
+        let map = Mapper::new(&snap.text, &snap.index, self.state.unit());
+        let offset = map.offset(pos);
+        let settings = self.state.settings();
+        let markdown = lock(&self.state.caps).markdown_hover;
+        Ok(features::hover(&snap, offset, &settings)
+            .map(|(text, range)| convert::hover(text, range, &map, markdown)))
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let uri = params.text_document.uri;
+        let Some(snap) = self.state.current_snapshot(&uri).await else {
+            tracing::warn!(
+                "codeAction on a document that is not open: {}",
+                uri.as_str()
+            );
+            return Ok(None);
+        };
+        let map = Mapper::new(&snap.text, &snap.index, self.state.unit());
+        let (mut start, mut end) = (map.offset(params.range.start), map.offset(params.range.end));
+        if start > end {
+            std::mem::swap(&mut start, &mut end);
+        }
+        let settings = self.state.settings();
+        let versioned = lock(&self.state.caps).document_changes;
+        let only = params.context.only.unwrap_or_default();
+        let wanted = |kind: &CodeActionKind| {
+            only.is_empty()
+                || only.iter().any(|o| {
+                    kind.as_str() == o.as_str()
+                        || kind.as_str().starts_with(&format!("{}.", o.as_str()))
+                })
+        };
+        let actions: Vec<CodeActionOrCommand> = features::actions(&snap, start, end, &settings)
+            .iter()
+            .filter(|a| wanted(&a.kind.kind()))
+            .map(|a| {
+                CodeActionOrCommand::CodeAction(convert::code_action(
+                    a,
+                    &uri,
+                    snap.version,
+                    &map,
+                    versioned,
+                ))
+            })
+            .collect();
+        Ok(Some(actions))
+    }
+}

@@ -1,0 +1,399 @@
+//! The server's state: open documents as ropes, negotiated capabilities and settings, and the
+//! analysis pipeline that turns a document generation into published diagnostics.
+//!
+//! Ordering rule: every publication is decided and queued while the document store's lock is
+//! held (the queue send does not wait), so the order of publications for a file always follows
+//! the order of the store's changes: a closed file never gets a late result of its open text,
+//! and an old version never overwrites a newer one.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use ropey::Rope;
+use tokio::sync::mpsc;
+use tower_lsp_server::ls_types::{Diagnostic, Uri};
+
+use crate::analysis::{analyze, analyze_cached, SolveCache};
+use crate::lsp::convert::{self, Mapper};
+use crate::lsp::features::Snapshot;
+use crate::lsp::settings::{lock, Project, ProjectConfigs, Settings};
+use crate::syntax;
+use crate::text::{ColumnUnit, LineIndex};
+
+/// One open document.
+#[derive(Debug)]
+pub struct Document {
+    pub rope: Rope,
+    pub version: i32,
+    /// Changes on every applied edit (and on a settings change that needs a new publication).
+    pub generation: u64,
+    /// The token of the analysis worker running for this document, if any.
+    pub worker: Option<u64>,
+    /// The newest finished analysis.
+    pub latest: Option<Arc<Snapshot>>,
+    /// Search outcomes of the last analysis, so an edit re-solves only the puzzles it changed.
+    /// Locked only inside `spawn_blocking`.
+    pub cache: Arc<Mutex<SolveCache>>,
+}
+
+#[derive(Debug, Default)]
+pub struct Store {
+    pub docs: HashMap<Uri, Document>,
+    /// The file behind each open document, so a workspace scan skips open files even when the
+    /// client spells their URI differently.
+    pub paths: HashMap<PathBuf, Uri>,
+}
+
+impl Store {
+    pub fn is_open(&self, uri: &Uri, path: Option<&Path>) -> bool {
+        self.docs.contains_key(uri) || path.is_some_and(|p| self.paths.contains_key(p))
+    }
+}
+
+/// What the client said it can do.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Caps {
+    pub document_changes: bool,
+    pub markdown_hover: bool,
+    pub watch_dynamic: bool,
+    pub configuration: bool,
+}
+
+/// A diagnostics publication waiting to be sent.
+#[derive(Debug)]
+pub struct Publish {
+    pub uri: Uri,
+    pub diagnostics: Vec<Diagnostic>,
+    pub version: Option<i32>,
+}
+
+#[derive(Debug)]
+pub struct State {
+    pub store: Mutex<Store>,
+    pub unit: Mutex<ColumnUnit>,
+    pub caps: Mutex<Caps>,
+    pub settings: Mutex<Settings>,
+    pub folders: Mutex<Vec<PathBuf>>,
+    pub configs: ProjectConfigs,
+    counter: AtomicU64,
+    publish: mpsc::UnboundedSender<Publish>,
+    pub publish_rx: Mutex<Option<mpsc::UnboundedReceiver<Publish>>>,
+    pub shut_down: Arc<AtomicBool>,
+}
+
+/// The file a URI names, for `file:` URIs.
+pub fn file_path(uri: &Uri) -> Option<PathBuf> {
+    if !uri.scheme().as_str().eq_ignore_ascii_case("file") {
+        return None;
+    }
+    uri.to_file_path().map(|p| p.into_owned())
+}
+
+impl State {
+    pub fn new(shut_down: Arc<AtomicBool>) -> Self {
+        let (tx, rx) = mpsc::unbounded_channel();
+        State {
+            store: Mutex::default(),
+            unit: Mutex::new(ColumnUnit::Utf16),
+            caps: Mutex::default(),
+            settings: Mutex::default(),
+            folders: Mutex::default(),
+            configs: ProjectConfigs::default(),
+            counter: AtomicU64::new(1),
+            publish: tx,
+            publish_rx: Mutex::new(Some(rx)),
+            shut_down,
+        }
+    }
+
+    pub fn next_id(&self) -> u64 {
+        self.counter.fetch_add(1, Ordering::Relaxed)
+    }
+
+    pub fn unit(&self) -> ColumnUnit {
+        *lock(&self.unit)
+    }
+
+    pub fn settings(&self) -> Settings {
+        lock(&self.settings).clone()
+    }
+
+    /// Queues a publication; call it with the store locked (see the module comment).
+    pub fn queue(
+        &self,
+        _store: &Store,
+        uri: Uri,
+        diagnostics: Vec<Diagnostic>,
+        version: Option<i32>,
+    ) {
+        // The receiver lives as long as the server; if it is gone the server is exiting.
+        let _ = self.publish.send(Publish {
+            uri,
+            diagnostics,
+            version,
+        });
+    }
+
+    /// The project configuration for a document: its file's, else the first workspace
+    /// folder's (an unsaved buffer), else the defaults.
+    pub fn project_for(&self, uri: &Uri) -> Arc<Project> {
+        let path = file_path(uri).or_else(|| {
+            lock(&self.folders)
+                .first()
+                .map(|f| f.join("untitled.sudoku"))
+        });
+        match path {
+            Some(p) => self.configs.for_path(&p),
+            None => self.configs.for_path(Path::new("")),
+        }
+    }
+
+    /// Starts the analysis worker of a document unless one is running; the running one picks
+    /// up the newest generation when it finishes, so a burst of edits costs one analysis at a
+    /// time and the last edit is always analysed.
+    pub fn schedule(self: &Arc<Self>, uri: &Uri, doc: &mut Document) {
+        if doc.worker.is_some() {
+            return;
+        }
+        let token = self.next_id();
+        doc.worker = Some(token);
+        let state = self.clone();
+        let uri = uri.clone();
+        tokio::spawn(async move { state.worker(uri, token).await });
+    }
+
+    async fn worker(self: Arc<Self>, uri: Uri, token: u64) {
+        loop {
+            let (rope, generation, version, cache) = {
+                let store = lock(&self.store);
+                match store.docs.get(&uri) {
+                    Some(d) if d.worker == Some(token) => {
+                        (d.rope.clone(), d.generation, d.version, d.cache.clone())
+                    }
+                    _ => return,
+                }
+            };
+            let state = self.clone();
+            let task_uri = uri.clone();
+            let result = tokio::task::spawn_blocking(move || {
+                let snap = state.snapshot(&task_uri, &rope, generation, version, &cache);
+                let cap = state.settings().max_diagnostics;
+                let map = Mapper::new(&snap.text, &snap.index, state.unit());
+                let diagnostics =
+                    convert::diagnostics(&snap.analysis.findings, &map, &task_uri, cap);
+                (Arc::new(snap), diagnostics)
+            })
+            .await;
+            // What to free once the lock is released: dropping the analysis of a large file
+            // takes tens of milliseconds, which neither the lock nor an async thread should wait.
+            let garbage;
+            {
+                let mut store = lock(&self.store);
+                let Some(doc) = store.docs.get_mut(&uri).filter(|d| d.worker == Some(token)) else {
+                    return;
+                };
+                match result {
+                    Ok((snap, diagnostics)) if doc.generation == generation => {
+                        garbage = doc.latest.replace(snap);
+                        doc.worker = None;
+                        self.queue(&store, uri, diagnostics, Some(version));
+                        drop(store);
+                        if let Some(old) = garbage {
+                            tokio::task::spawn_blocking(move || drop(old));
+                        }
+                        return;
+                    }
+                    // A newer generation arrived meanwhile: analyse that one.
+                    Ok((stale, _)) => garbage = Some(stale),
+                    Err(e) => {
+                        // A panic in the analysis: report it and stop; the next edit starts over.
+                        tracing::error!("analysis of {} failed: {e}", uri.as_str());
+                        doc.worker = None;
+                        return;
+                    }
+                }
+            }
+            if let Some(old) = garbage {
+                tokio::task::spawn_blocking(move || drop(old));
+            }
+        }
+    }
+
+    /// Analyses one generation of a document's text (blocking).
+    pub fn snapshot(
+        &self,
+        uri: &Uri,
+        rope: &Rope,
+        generation: u64,
+        version: i32,
+        cache: &Mutex<SolveCache>,
+    ) -> Snapshot {
+        let text = rope.to_string();
+        let project = self.project_for(uri);
+        let analysis = analyze_cached(&text, &project.config, &mut lock(cache));
+        Snapshot {
+            generation,
+            version,
+            index: LineIndex::new(&text),
+            text,
+            analysis,
+        }
+    }
+
+    /// The snapshot of a document's current text: the worker's if it is current, else made now.
+    pub async fn current_snapshot(self: &Arc<Self>, uri: &Uri) -> Option<Arc<Snapshot>> {
+        let (rope, generation, version, cache) = {
+            let store = lock(&self.store);
+            let doc = store.docs.get(uri)?;
+            if let Some(latest) = doc
+                .latest
+                .as_ref()
+                .filter(|l| l.generation == doc.generation)
+            {
+                return Some(latest.clone());
+            }
+            (
+                doc.rope.clone(),
+                doc.generation,
+                doc.version,
+                doc.cache.clone(),
+            )
+        };
+        let state = self.clone();
+        let uri = uri.clone();
+        match tokio::task::spawn_blocking(move || {
+            state.snapshot(&uri, &rope, generation, version, &cache)
+        })
+        .await
+        {
+            Ok(snap) => Some(Arc::new(snap)),
+            Err(e) => {
+                tracing::error!("analysis failed: {e}");
+                None
+            }
+        }
+    }
+
+    /// Marks every open document for a new publication (settings or configuration changed).
+    pub fn reanalyse_open(self: &Arc<Self>) {
+        let mut store = lock(&self.store);
+        let uris: Vec<Uri> = store.docs.keys().cloned().collect();
+        for uri in uris {
+            let generation = self.next_id();
+            if let Some(doc) = store.docs.get_mut(&uri) {
+                doc.generation = generation;
+                self.schedule(&uri, doc);
+            }
+        }
+    }
+
+    /// Analyses a file on disk and publishes its diagnostics, unless the file is open (the
+    /// editor's text wins) or excluded by configuration (then its diagnostics are cleared).
+    /// Blocking. A missing file has its diagnostics cleared.
+    pub fn publish_disk(&self, path: &Path, uri: Option<Uri>) {
+        let Some(uri) = uri.or_else(|| Uri::from_file_path(path)) else {
+            tracing::warn!("cannot name {} as a URI", path.display());
+            return;
+        };
+        let project = self.configs.for_path(path);
+        let diagnostics = match std::fs::read(path) {
+            Ok(_) if project.is_excluded(path) => Vec::new(),
+            Ok(bytes) => self.disk_diagnostics(&bytes, &uri, &project),
+            Err(e) => {
+                if e.kind() != std::io::ErrorKind::NotFound {
+                    tracing::warn!("cannot read {}: {e}", path.display());
+                }
+                Vec::new()
+            }
+        };
+        let store = lock(&self.store);
+        if !store.is_open(&uri, Some(path)) {
+            self.queue(&store, uri, diagnostics, None);
+        }
+    }
+
+    fn disk_diagnostics(&self, bytes: &[u8], uri: &Uri, project: &Project) -> Vec<Diagnostic> {
+        let cap = self.settings().max_diagnostics;
+        let unit = self.unit();
+        match syntax::decode(bytes) {
+            Ok((text, _)) => {
+                let analysis = analyze(text, &project.config);
+                let index = LineIndex::new(text);
+                let map = Mapper::new(text, &index, unit);
+                convert::diagnostics(&analysis.findings, &map, uri, cap)
+            }
+            Err(finding) => {
+                let index = LineIndex::new("");
+                let map = Mapper::new("", &index, unit);
+                convert::diagnostics(std::slice::from_ref(&finding), &map, uri, cap)
+            }
+        }
+    }
+
+    /// Clears a file's diagnostics unless it is open.
+    pub fn clear_if_closed(&self, uri: Uri, path: Option<&Path>) {
+        let store = lock(&self.store);
+        if !store.is_open(&uri, path) {
+            self.queue(&store, uri, Vec::new(), None);
+        }
+    }
+
+    /// True when `path` is a `.sudoku` file inside a workspace folder that a workspace scan
+    /// would visit (not hidden, not ignored by `.gitignore` and friends).
+    pub fn is_workspace_file(&self, path: &Path) -> bool {
+        let folders = lock(&self.folders).clone();
+        if !is_sudoku(path) || !folders.iter().any(|f| path.starts_with(f)) {
+            return false;
+        }
+        let Some(parent) = path.parent() else {
+            return false;
+        };
+        // Walking the file's own folder one level deep applies the ignore files of that folder
+        // and of every folder above it, the same rules the scan uses.
+        walker(parent)
+            .max_depth(Some(1))
+            .build()
+            .filter_map(Result::ok)
+            .any(|e| e.path() == path)
+    }
+
+    /// Publishes every `.sudoku` file of the workspace folders that is not open (blocking).
+    pub fn scan_workspace(&self) -> usize {
+        let folders = lock(&self.folders).clone();
+        let mut count = 0;
+        for folder in folders {
+            for entry in walker(&folder).build() {
+                let entry = match entry {
+                    Ok(e) => e,
+                    Err(e) => {
+                        tracing::warn!("workspace scan: {e}");
+                        continue;
+                    }
+                };
+                let path = entry.path();
+                if entry.file_type().is_some_and(|t| t.is_file()) && is_sudoku(path) {
+                    if self.configs.for_path(path).is_excluded(path) {
+                        continue;
+                    }
+                    self.publish_disk(path, None);
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+}
+
+pub fn is_sudoku(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "sudoku")
+}
+
+/// The workspace walk: `.gitignore` is honoured even outside a git repository (a folder of
+/// puzzles need not be one), as are `.ignore` files; hidden files are skipped.
+fn walker(root: &Path) -> ignore::WalkBuilder {
+    let mut b = ignore::WalkBuilder::new(root);
+    b.require_git(false);
+    b
+}

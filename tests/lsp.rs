@@ -1,0 +1,508 @@
+//! The language server over an in-memory pipe, spoken to as an editor does: initialize with
+//! each encoding, diagnostics on a grid with box-drawing separators, incremental edits, hover,
+//! code actions, watched files, hostile messages, shutdown.
+
+mod lsp_client;
+
+use std::time::Duration;
+
+use lsp_client::{apply_text_edits, utf16_col, Lsp};
+use serde_json::{json, Value};
+
+/// A known puzzle with one solution, written with box-drawing separators so that UTF-8 and
+/// UTF-16 columns differ.
+const PUZZLE: &str = "\
+# box drawing ║ separators
+5 3 . │ . 7 . │ . . .
+6 . . │ 1 9 5 │ . . .
+. 9 8 │ . . . │ . 6 .
+──────┼───────┼──────
+8 . . │ . 6 . │ . . 3
+4 . . │ 8 . 3 │ . . 1
+7 . . │ . 2 . │ . . 6
+──────┼───────┼──────
+. 6 . │ . . . │ 2 8 .
+. . . │ 4 1 9 │ . . 5
+. . . │ . 8 . │ . 7 9
+";
+
+const SOLUTION: [&str; 9] = [
+    "534678912",
+    "672195348",
+    "198342567",
+    "859761423",
+    "426853791",
+    "713924856",
+    "961537284",
+    "287419635",
+    "345286179",
+];
+
+/// The puzzle text with every `.` replaced by its solution digit.
+fn solved_text() -> String {
+    let mut out = String::new();
+    let mut row = 0;
+    for line in PUZZLE.lines() {
+        if line.starts_with('#') || line.starts_with('─') {
+            out.push_str(line);
+        } else {
+            let digits: Vec<char> = SOLUTION[row].chars().collect();
+            let mut col = 0;
+            for ch in line.chars() {
+                if ch.is_ascii_digit() || ch == '.' {
+                    out.push(digits[col]);
+                    col += 1;
+                } else {
+                    out.push(ch);
+                }
+            }
+            row += 1;
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Row 1 with a second 7 in r1c9: a duplicate in row 1 (and nowhere else).
+fn with_duplicate() -> String {
+    PUZZLE.replacen("5 3 . │ . 7 . │ . . .", "5 3 . │ . 7 . │ . . 7", 1)
+}
+
+/// The range (line, start col, end col) of the `nth` cell (0-based) of a grid line, in UTF-16
+/// or UTF-8 columns.
+fn cell_range(text: &str, line: usize, nth: usize, utf8: bool) -> (u64, u64, u64) {
+    let l = text.lines().nth(line).unwrap();
+    let (byte, _) = l
+        .char_indices()
+        .filter(|(_, c)| c.is_ascii_digit() || *c == '.')
+        .nth(nth)
+        .unwrap();
+    let col = if utf8 {
+        byte as u64
+    } else {
+        utf16_col(l, byte)
+    };
+    (line as u64, col, col + 1)
+}
+
+fn range_of(d: &Value) -> (u64, u64, u64) {
+    let r = &d["range"];
+    assert_eq!(r["start"]["line"], r["end"]["line"], "{d}");
+    (
+        r["start"]["line"].as_u64().unwrap(),
+        r["start"]["character"].as_u64().unwrap(),
+        r["end"]["character"].as_u64().unwrap(),
+    )
+}
+
+fn with_code<'a>(diags: &'a [Value], code: &str) -> Vec<&'a Value> {
+    diags.iter().filter(|d| d["code"] == code).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn initialize_negotiates_the_position_encoding() {
+    let mut lsp = Lsp::start(json!({})).await;
+    let init = lsp.initialize(json!({}), None).await;
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-16");
+    assert_eq!(init["capabilities"]["textDocumentSync"]["change"], 2);
+    assert_eq!(init["capabilities"]["hoverProvider"], true);
+    assert!(lsp.shutdown_exit().await);
+
+    let mut lsp = Lsp::start(json!({})).await;
+    let caps = json!({"general": {"positionEncodings": ["utf-32", "utf-8", "utf-16"]}});
+    let init = lsp.initialize(caps, None).await;
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-8");
+    assert!(lsp.shutdown_exit().await);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn duplicate_on_a_box_drawing_grid_in_both_encodings() {
+    for utf8 in [false, true] {
+        let mut lsp = Lsp::start(json!({})).await;
+        let caps = if utf8 {
+            json!({"general": {"positionEncodings": ["utf-8"]}})
+        } else {
+            json!({})
+        };
+        lsp.initialize(caps, None).await;
+        let text = with_duplicate();
+        let uri = "untitled:dup.sudoku";
+        lsp.open(uri, &text, 1).await;
+        let diags = lsp.diagnostics(uri, Some(1)).await;
+        let dups = with_code(&diags, "duplicate-digit");
+        let mut got: Vec<_> = dups.iter().map(|d| range_of(d)).collect();
+        got.sort();
+        let want = vec![cell_range(&text, 1, 4, utf8), cell_range(&text, 1, 8, utf8)];
+        assert_eq!(got, want, "utf8={utf8}: {diags:?}");
+        for d in &dups {
+            assert_eq!(d["source"], "sudoku");
+            assert_eq!(d["severity"], 1);
+            let related = d["relatedInformation"].as_array().expect("related cell");
+            assert_eq!(related.len(), 1);
+            let other = &related[0]["location"]["range"];
+            assert_eq!(other["start"]["line"], 1);
+            assert_ne!(
+                other["start"]["character"],
+                d["range"]["start"]["character"]
+            );
+        }
+        // Fixing the duplicate clears it.
+        let (line, start, end) = cell_range(&text, 1, 8, utf8);
+        lsp.change(
+            uri,
+            2,
+            json!([{"range": lsp_client::range(line, start, line, end), "text": "."}]),
+        )
+        .await;
+        let diags = lsp.diagnostics(uri, Some(2)).await;
+        assert!(with_code(&diags, "duplicate-digit").is_empty(), "{diags:?}");
+        assert!(lsp.shutdown_exit().await);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_incremental_edits_ends_on_the_last_version() {
+    let mut lsp = Lsp::start(json!({})).await;
+    lsp.initialize(json!({}), None).await;
+    let uri = "untitled:burst.sudoku";
+    let mut text = PUZZLE.to_string();
+    lsp.open(uri, &text, 1).await;
+    // Type 1..9 into r1c3 and delete it again, one change set per keystroke, without waiting.
+    let (line, start, end) = cell_range(&text, 1, 2, false);
+    let mut version = 1;
+    for d in 1..=9 {
+        for new in [d.to_string(), ".".to_string()] {
+            version += 1;
+            let edit = json!([{"range": lsp_client::range(line, start, line, end), "text": new}]);
+            text = apply_text_edits(&text, edit.as_array().unwrap());
+            lsp.change(uri, version, edit).await;
+        }
+    }
+    // Two changes in one set, the second relative to the first: insert a line, then remove it.
+    version += 1;
+    let set = json!([
+        {"range": lsp_client::range(0, 0, 0, 0), "text": "# added\n"},
+        {"range": lsp_client::range(0, 0, 1, 0), "text": ""}
+    ]);
+    text = apply_text_edits(&text, &set.as_array().unwrap()[..1]);
+    text = apply_text_edits(&text, &set.as_array().unwrap()[1..]);
+    lsp.change(uri, version, set).await;
+    assert_eq!(text, PUZZLE);
+    let diags = lsp.diagnostics(uri, Some(version)).await;
+    assert!(diags.is_empty(), "{diags:?}");
+    // The server's text is the client's: filling in the solution gives the solution.
+    let actions = lsp.code_actions(uri, 1, 0).await;
+    let fill = find_action(&actions, "Fill in the solution");
+    assert_eq!(apply_action(&text, fill, uri, None), solved_text());
+    assert!(lsp.shutdown_exit().await);
+}
+
+fn find_action<'a>(actions: &'a Value, title: &str) -> &'a Value {
+    actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == title)
+        .unwrap_or_else(|| panic!("no action {title:?} in {actions}"))
+}
+
+/// Applies a code action's edit; with `version` it must be versioned for that version.
+fn apply_action(text: &str, action: &Value, uri: &str, version: Option<i64>) -> String {
+    let edit = &action["edit"];
+    let edits = match version {
+        Some(v) => {
+            let change = &edit["documentChanges"][0];
+            assert_eq!(change["textDocument"]["uri"], uri);
+            assert_eq!(change["textDocument"]["version"], v);
+            change["edits"].as_array().unwrap().clone()
+        }
+        None => edit["changes"][uri].as_array().unwrap().clone(),
+    };
+    apply_text_edits(text, &edits)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hover_shows_candidates_given_and_summary() {
+    let mut lsp = Lsp::start(json!({})).await;
+    lsp.initialize(json!({}), None).await;
+    let uri = "untitled:hover.sudoku";
+    lsp.open(uri, PUZZLE, 1).await;
+    lsp.diagnostics(uri, Some(1)).await;
+
+    // r1c3: row 1 holds 5 3 7, column 3 holds 8, box 1 holds 5 3 6 9 8.
+    let (line, col, _) = cell_range(PUZZLE, 1, 2, false);
+    let h = lsp.hover(uri, line, col).await;
+    let value = h["contents"]["value"].as_str().unwrap();
+    assert_eq!(value.lines().next(), Some("Candidates: 1 2 4"), "{value}");
+    assert!(value.contains("r1c3"), "{value}");
+    assert!(!value.contains("Solution"), "{value}");
+    assert_eq!(h["range"]["start"]["character"], col);
+
+    let (line, col, _) = cell_range(PUZZLE, 1, 0, false);
+    let h = lsp.hover(uri, line, col).await;
+    let value = h["contents"]["value"].as_str().unwrap();
+    assert!(value.starts_with("Given 5 at r1c1"), "{value}");
+
+    // On a separator line inside the puzzle: the summary.
+    let h = lsp.hover(uri, 4, 2).await;
+    let value = h["contents"]["value"].as_str().unwrap();
+    assert!(
+        value.contains("9x9") && value.contains("30 givens"),
+        "{value}"
+    );
+    assert!(value.contains("one solution"), "{value}");
+
+    // On the comment above it: nothing.
+    assert_eq!(lsp.hover(uri, 0, 3).await, Value::Null);
+    assert!(lsp.shutdown_exit().await);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn code_actions_fill_and_fix_with_versioned_edits() {
+    let mut lsp = Lsp::start(json!({})).await;
+    let caps = json!({"workspace": {"workspaceEdit": {"documentChanges": true}}});
+    lsp.initialize(caps, None).await;
+    let uri = "untitled:actions.sudoku";
+    lsp.open(uri, PUZZLE, 3).await;
+    lsp.diagnostics(uri, Some(3)).await;
+
+    let (line, col, _) = cell_range(PUZZLE, 1, 2, false);
+    let actions = lsp.code_actions(uri, line, col).await;
+    let fill = find_action(&actions, "Fill in the solution");
+    assert_eq!(apply_action(PUZZLE, fill, uri, Some(3)), solved_text());
+    // The title never names the digit unless showSolutions is on.
+    let one = find_action(&actions, "Fill r1c3");
+    let filled = apply_action(PUZZLE, one, uri, Some(3));
+    assert!(
+        filled.starts_with("# box drawing ║ separators\n5 3 4 │"),
+        "{filled}"
+    );
+
+    // Quick fixes on the duplicate: clear either cell.
+    let text = with_duplicate();
+    lsp.change(uri, 4, json!([{"text": text}])).await;
+    let diags = lsp.diagnostics(uri, Some(4)).await;
+    assert_eq!(with_code(&diags, "duplicate-digit").len(), 2, "{diags:?}");
+    let (line, col, _) = cell_range(&text, 1, 8, false);
+    let actions = lsp.code_actions(uri, line, col).await;
+    let clear = find_action(&actions, "Clear r1c9");
+    assert_eq!(clear["kind"], "quickfix");
+    assert_eq!(apply_action(&text, clear, uri, Some(4)), PUZZLE);
+    let clear_other = find_action(&actions, "Clear r1c5");
+    assert!(apply_action(&text, clear_other, uri, Some(4)).contains("5 3 . │ . . . │ . . 7"));
+    assert!(lsp.shutdown_exit().await);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn editor_settings_show_solutions_and_cap_diagnostics() {
+    let mut lsp = Lsp::start(json!({"maxDiagnostics": 1})).await;
+    let caps = json!({"workspace": {"configuration": true}});
+    lsp.initialize(caps, Some(json!({"showSolutions": true})))
+        .await;
+    let uri = "untitled:settings.sudoku";
+    // The configuration the client answers (maxDiagnostics 1) arrives after `initialized`;
+    // wait for the server to ask before opening.
+    lsp.next_matching(|m| m["method"] == "workspace/configuration")
+        .await;
+    lsp.open(uri, PUZZLE, 1).await;
+    lsp.diagnostics(uri, Some(1)).await;
+    let (line, col, _) = cell_range(PUZZLE, 1, 2, false);
+    let actions = lsp.code_actions(uri, line, col).await;
+    find_action(&actions, "Fill r1c3 with 4");
+    let h = lsp.hover(uri, line, col).await;
+    assert!(h["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .ends_with("Solution: 4"));
+
+    lsp.change(uri, 2, json!([{"text": with_duplicate()}]))
+        .await;
+    let diags = lsp.diagnostics(uri, Some(2)).await;
+    assert_eq!(diags.len(), 2, "{diags:?}");
+    assert_eq!(diags[1]["severity"], 3);
+    // The file has two duplicate-digit findings (and maybe more about the same clash).
+    let message = diags[1]["message"].as_str().unwrap();
+    let more: usize = message.split(' ').next().unwrap().parse().unwrap();
+    assert!(more >= 1 && message.contains(" not shown"), "{message}");
+    assert!(lsp.shutdown_exit().await);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn workspace_scan_watched_files_and_close_fallback() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::write(root.join("a.sudoku"), with_duplicate()).unwrap();
+    std::fs::write(root.join("good.sudoku"), PUZZLE).unwrap();
+    std::fs::create_dir(root.join("ignored")).unwrap();
+    std::fs::write(root.join("ignored/b.sudoku"), with_duplicate()).unwrap();
+    std::fs::write(root.join(".gitignore"), "ignored/\n").unwrap();
+    let uri_of = |name: &str| format!("file://{}/{name}", root.display());
+
+    let mut lsp = Lsp::start(json!({})).await;
+    let caps = json!({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}});
+    let folders = json!([{"uri": format!("file://{}", root.display()), "name": "ws"}]);
+    lsp.initialize_with(caps, None, folders).await;
+    let reg = lsp
+        .next_matching(|m| m["method"] == "client/registerCapability")
+        .await;
+    assert_eq!(
+        reg["params"]["registrations"][0]["method"],
+        "workspace/didChangeWatchedFiles"
+    );
+
+    let a = lsp.diagnostics(&uri_of("a.sudoku"), None).await;
+    assert_eq!(with_code(&a, "duplicate-digit").len(), 2, "{a:?}");
+    assert!(lsp
+        .diagnostics(&uri_of("good.sudoku"), None)
+        .await
+        .is_empty());
+
+    // Created on disk: checked.
+    std::fs::write(root.join("c.sudoku"), with_duplicate()).unwrap();
+    lsp.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri_of("c.sudoku"), "type": 1}]}),
+    )
+    .await;
+    let c = lsp.diagnostics(&uri_of("c.sudoku"), None).await;
+    assert_eq!(with_code(&c, "duplicate-digit").len(), 2);
+
+    // Open a file, break it in the editor only, close it: back to what the disk says.
+    lsp.open(&uri_of("good.sudoku"), PUZZLE, 1).await;
+    lsp.diagnostics(&uri_of("good.sudoku"), Some(1)).await;
+    lsp.change(
+        &uri_of("good.sudoku"),
+        2,
+        json!([{"text": with_duplicate()}]),
+    )
+    .await;
+    let open = lsp.diagnostics(&uri_of("good.sudoku"), Some(2)).await;
+    assert_eq!(with_code(&open, "duplicate-digit").len(), 2);
+    lsp.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": uri_of("good.sudoku")}}),
+    )
+    .await;
+    let closed = lsp.diagnostics(&uri_of("good.sudoku"), None).await;
+    assert!(closed.is_empty(), "{closed:?}");
+
+    // Deleted: cleared.
+    std::fs::remove_file(root.join("a.sudoku")).unwrap();
+    lsp.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri_of("a.sudoku"), "type": 3}]}),
+    )
+    .await;
+    assert!(lsp.diagnostics(&uri_of("a.sudoku"), None).await.is_empty());
+
+    // The ignored file was never published.
+    assert!(lsp
+        .seen()
+        .iter()
+        .all(|m| m["params"]["uri"] != uri_of("ignored/b.sudoku")));
+    // A file outside the workspace is cleared on close.
+    lsp.open("untitled:x.sudoku", &with_duplicate(), 1).await;
+    lsp.diagnostics("untitled:x.sudoku", Some(1)).await;
+    lsp.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": "untitled:x.sudoku"}}),
+    )
+    .await;
+    assert!(lsp.diagnostics("untitled:x.sudoku", None).await.is_empty());
+    assert!(lsp.shutdown_exit().await);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_messages_leave_the_server_answering() {
+    let mut lsp = Lsp::start(json!({})).await;
+    lsp.initialize(json!({}), None).await;
+    let uri = "untitled:hostile.sudoku";
+    lsp.open(uri, PUZZLE, 1).await;
+    lsp.diagnostics(uri, Some(1)).await;
+
+    // An inverted range and a range far past the end: the change set is ignored whole, even the
+    // valid change before the bad one.
+    lsp.change(
+        uri,
+        2,
+        json!([
+            {"range": lsp_client::range(1, 0, 1, 1), "text": "9"},
+            {"range": lsp_client::range(3, 4, 1, 0), "text": "x"}
+        ]),
+    )
+    .await;
+    lsp.change(
+        uri,
+        3,
+        json!([{"range": lsp_client::range(500, 0, 501, 0), "text": "x"}]),
+    )
+    .await;
+    // Unknown documents, malformed parameters, unknown methods, malformed JSON.
+    lsp.change(
+        "untitled:nobody.sudoku",
+        1,
+        json!([{"range": lsp_client::range(0, 0, 0, 0), "text": "x"}]),
+    )
+    .await;
+    lsp.notify("textDocument/didChange", json!({"textDocument": 7}))
+        .await;
+    lsp.notify("textDocument/didOpen", json!([])).await;
+    lsp.notify("sudoku/unknownNotification", json!({})).await;
+    let unknown = lsp.request_raw("sudoku/unknownMethod", json!({})).await;
+    assert_eq!(unknown["error"]["code"], -32601);
+    let bad = lsp
+        .request_raw("textDocument/hover", json!({"nonsense": true}))
+        .await;
+    assert_eq!(bad["error"]["code"], -32602);
+    lsp.send_body("{\"jsonrpc\": 2.0, \"id\"").await;
+    let parse_error = lsp.next_matching(|m| m["error"]["code"] == -32700).await;
+    assert_eq!(parse_error["id"], Value::Null);
+    assert_eq!(lsp.hover("untitled:nobody.sudoku", 0, 0).await, Value::Null);
+    // Positions past the end clamp.
+    let h = lsp.hover(uri, 9999, 9999).await;
+    assert!(h.is_null() || h["contents"].is_object());
+    let actions = lsp.code_actions(uri, 9999, 9999).await;
+    assert!(actions.is_array());
+
+    // The text is unchanged by the refused change sets: filling it gives the solution.
+    let actions = lsp.code_actions(uri, 1, 4).await;
+    assert_eq!(
+        apply_action(
+            PUZZLE,
+            find_action(&actions, "Fill in the solution"),
+            uri,
+            None
+        ),
+        solved_text()
+    );
+
+    // A 2 MB single line and random binary-looking text get diagnostics like any file.
+    let long: String = "123456789".repeat(2 * 1024 * 1024 / 9);
+    lsp.open("untitled:long.sudoku", &long, 1).await;
+    let d = lsp.diagnostics("untitled:long.sudoku", Some(1)).await;
+    assert!(!d.is_empty());
+    let mut seed = 0x2545_f491_u32;
+    let noise: String = (0..20_000)
+        .map(|_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            char::from_u32(seed % 0x3000).unwrap_or('\u{fffd}')
+        })
+        .collect();
+    lsp.open("untitled:noise.sudoku", &noise, 1).await;
+    let d = lsp.diagnostics("untitled:noise.sudoku", Some(1)).await;
+    assert!(!d.is_empty());
+    assert!(lsp.shutdown_exit().await);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn exit_without_shutdown_is_not_clean() {
+    let mut lsp = Lsp::start(json!({})).await;
+    lsp.initialize(json!({}), None).await;
+    lsp.notify("exit", Value::Null).await;
+    let clean = tokio::time::timeout(Duration::from_secs(10), lsp.join())
+        .await
+        .expect("server ends on exit");
+    assert!(!clean);
+}
