@@ -145,12 +145,11 @@ pub fn run(cli: Cli) -> i32 {
 
 /// The language server entry point.
 ///
-/// MERGE POINT: once the lsp branch lands on main, this body becomes
-/// `sudoku_lsp::lsp::run_stdio()` (a one-line change; `--stdio` is the only transport).
+/// Serves the language server protocol on stdin/stdout. `--stdio` is accepted because some
+/// clients always pass it; it is the only transport.
 fn run_server(args: ServerArgs) -> i32 {
     let _ = args.stdio;
-    report_trouble("the language server is not built yet");
-    EXIT_TROUBLE
+    crate::lsp::run_stdio()
 }
 
 /// Writes `sudoku-lsp: error: {message}` to stderr, coloured when stderr is a terminal.
