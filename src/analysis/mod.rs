@@ -109,7 +109,30 @@ pub fn analyze_cached(text: &str, config: &Config, cache: &mut SolveCache) -> An
 }
 
 fn analyze_inner(text: &str, config: &Config, cache: Option<&mut SolveCache>) -> Analysis {
-    let file = syntax::parse(text);
+    analyze_parsed(syntax::parse(text), config, cache)
+}
+
+/// Analyses a long text piece by piece (see [`syntax::pieces`]), handing each piece's analysis
+/// to `sink` in order, so that a collection of millions of puzzles is never held in memory at
+/// once. Each piece's puzzles are checked in parallel. The pieces' findings and reports
+/// together are exactly those of [`analyze`]; ranges point into the whole text.
+pub fn analyze_in_pieces(
+    text: &str,
+    config: &Config,
+    piece_bytes: usize,
+    mut sink: impl FnMut(Analysis),
+) {
+    let ranges = syntax::pieces(text, piece_bytes);
+    let mut state = syntax::ReaderState::default();
+    let last = ranges.len().saturating_sub(1);
+    for (i, range) in ranges.into_iter().enumerate() {
+        let file = syntax::parse_piece(text, range, &mut state, i == last);
+        sink(analyze_parsed(file, config, None));
+    }
+}
+
+/// Checks every puzzle of a parsed text (or piece of text).
+fn analyze_parsed(file: ParsedFile, config: &Config, cache: Option<&mut SolveCache>) -> Analysis {
     let previous = cache.as_deref().map(|c| &c.outcomes);
     let check = |p: &Puzzle| {
         let cached = previous.and_then(|m| m.get(&(p.shape, p.givens.clone())));
@@ -159,12 +182,14 @@ fn apply_config(
     directives: &Directives,
     puzzles: &[Puzzle],
 ) -> Vec<Finding> {
+    // Puzzle indexes count from the start of the file; a piece's first puzzle may be far in.
+    let base = puzzles.first().map_or(0, |p| p.index);
     findings
         .into_iter()
         .filter_map(|mut f| {
             let scope = f
                 .puzzle
-                .and_then(|i| puzzles.get(i))
+                .and_then(|i| puzzles.get(i.checked_sub(base)?))
                 .map_or(directives, |p| &p.directives);
             if scope.allows(f.code) {
                 return None;

@@ -246,3 +246,35 @@ fn cache_reuses_outcomes_and_keeps_only_the_latest_puzzles() {
     let again = check_puzzle(&p, first.outcome.as_ref());
     assert_eq!(again.report, first.report);
 }
+
+#[test]
+fn analysing_in_pieces_gives_what_analysing_whole_gives() {
+    let sample = include_str!("../../fixtures/sets/serg-benchmark.txt");
+    let mut text = String::from("@allow box-shape\n\n");
+    for (i, line) in sample.lines().enumerate() {
+        text.push_str(line);
+        text.push('\n');
+        match i % 9 {
+            2 => text.push_str(&format!("44{}\n", &UNIQUE[2..])),
+            4 => text.push_str(&format!("{UNIQUE}  11.3\n")),
+            6 => text.push_str("1.....4..2......3..1.....6..5.....2.\n"),
+            _ => {}
+        }
+    }
+    let whole = analyze(&text, &Config::default());
+    let mut reports = Vec::new();
+    let mut findings = Vec::new();
+    let mut pieces = 0;
+    analyze_in_pieces(&text, &Config::default(), 500, |a| {
+        pieces += 1;
+        reports.extend(a.reports);
+        findings.extend(a.findings);
+    });
+    assert!(pieces > 10, "{pieces} pieces");
+    assert_eq!(reports, whole.reports);
+    assert_eq!(findings, whole.findings);
+    assert!(whole
+        .findings
+        .iter()
+        .any(|f| f.code == Code::DuplicateDigit));
+}

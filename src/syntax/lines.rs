@@ -81,26 +81,36 @@ pub(crate) struct Ln {
     pub kind: Kind,
 }
 
-/// Splits a text into lines, classifying each one. Runs in linear time: each byte is looked at a
-/// bounded number of times.
-pub(crate) fn lines(text: &str) -> impl Iterator<Item = Ln> + '_ {
-    let mut pos = 0usize;
-    let mut done = false;
+/// Splits `text[start..end]` into lines, classifying each one. Runs in linear time: each byte
+/// is looked at a bounded number of times.
+///
+/// Ranges point into the whole `text`. `start` must be a line
+/// start and `end` a line start or the end of the text.
+pub(crate) fn lines_in(text: &str, start: usize, end: usize) -> impl Iterator<Item = Ln> + '_ {
+    let end = end.min(text.len());
+    let mut pos = start.min(end);
+    let mut done = pos >= end && end < text.len();
     std::iter::from_fn(move || {
         if done {
             return None;
         }
-        let rest = text.get(pos..)?;
-        let (end, next) = match rest.find('\n') {
+        let rest = text.get(pos..end)?;
+        let (line_end, next) = match rest.find('\n') {
             Some(i) => (pos + i, pos + i + 1),
             None => {
                 done = true;
-                (text.len(), text.len())
+                (end, end)
             }
         };
+        if next >= end && line_end < end && end < text.len() {
+            // A piece that ends right after this line's terminator: the next piece starts
+            // there. (At the end of the whole text, the empty last line is still read, as it
+            // always was.)
+            done = true;
+        }
         let start = pos;
         pos = next;
-        let mut content_end = end;
+        let mut content_end = line_end;
         if content_end > start && text.as_bytes().get(content_end - 1) == Some(&b'\r') {
             content_end -= 1;
         }

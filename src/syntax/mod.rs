@@ -52,6 +52,8 @@ mod encoding;
 #[cfg(test)]
 mod fuzz_tests;
 mod lines;
+#[cfg(test)]
+mod piece_tests;
 mod reader;
 #[cfg(test)]
 mod tests;
@@ -232,4 +234,73 @@ pub fn decode(bytes: &[u8]) -> Result<(&str, usize), Finding> {
 /// Reads every puzzle of a text. Never fails: what cannot be read becomes a finding.
 pub fn parse(text: &str) -> ParsedFile {
     reader::parse(text)
+}
+
+pub use reader::ReaderState;
+
+/// Reads one piece of a long text (see [`pieces`]), continuing from `state`; ranges point into
+/// the whole `text`. Reading every piece in order gives the same puzzles and findings as
+/// [`parse`], without holding them all at once. `last` marks the final piece.
+pub fn parse_piece(
+    text: &str,
+    piece: TextRange,
+    state: &mut ReaderState,
+    last: bool,
+) -> ParsedFile {
+    reader::parse_piece(text, piece, state, last)
+}
+
+/// Cuts a text into pieces of about `target` bytes that can be read one after another with
+/// [`parse_piece`]. A cut is made only between two lines that are each a plain one-liner (a first
+/// field of 36 or more cells, one of them a digit), since such a line is a whole puzzle whatever
+/// its neighbours are: grids, directive blocks and paragraphs are never split. A text without
+/// such places is one piece.
+pub fn pieces(text: &str, target: usize) -> Vec<TextRange> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut at = target.max(1);
+    while at < text.len() {
+        // The next line start at or after `at`, and the line before it.
+        let Some(nl) = bytes[at..].iter().position(|&b| b == b'\n') else {
+            break;
+        };
+        let line_start = at + nl + 1;
+        if line_start >= text.len() {
+            break;
+        }
+        let prev_start = bytes[..at + nl]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let next_end = bytes[line_start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(text.len(), |i| line_start + i);
+        if prev_start > start
+            && is_plain_one_liner(&text[prev_start..at + nl])
+            && is_plain_one_liner(&text[line_start..next_end])
+        {
+            out.push(TextRange::new(start, line_start));
+            start = line_start;
+            at = line_start + target.max(1);
+        } else {
+            at = line_start;
+        }
+    }
+    out.push(TextRange::new(start, text.len()));
+    out
+}
+
+/// A line whose first field is the cells of a whole puzzle of size 6 or more in the default
+/// alphabet: never a grid row (those hold at most 25 cells), a separator (no digit) or a
+/// directive.
+fn is_plain_one_liner(line: &str) -> bool {
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    let field = line.split([' ', '\t']).next().unwrap_or("");
+    matches!(field.len(), 36 | 64 | 81 | 144 | 256 | 625)
+        && field.bytes().any(|b| (b'1'..=b'9').contains(&b))
+        && field
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'*' | b'-'))
 }

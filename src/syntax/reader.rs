@@ -18,18 +18,61 @@ use crate::text::TextRange;
 const MAX_UNRECOGNIZED: usize = 1000;
 
 pub(super) fn parse(text: &str) -> ParsedFile {
+    parse_piece(
+        text,
+        TextRange::new(0, text.len()),
+        &mut ReaderState::default(),
+        true,
+    )
+}
+
+/// Where the reader stands between two pieces of a long text: what the pieces read so far
+/// settled for the ones after them.
+#[derive(Clone, Debug, Default)]
+pub struct ReaderState {
+    /// The file's default directives.
+    defaults: Directives,
+    /// Puzzles read so far: the index of the next one.
+    next_index: usize,
+    last_shape: Option<Shape>,
+    reported: HashSet<usize>,
+    unrecognized: usize,
+    first_unlisted: Option<TextRange>,
+}
+
+impl ReaderState {
+    /// Puzzles read so far.
+    pub fn puzzles(&self) -> usize {
+        self.next_index
+    }
+}
+
+/// Reads the lines of `text[piece]`, continuing from `state`, with every range into the whole
+/// `text`. `last` marks the final piece, where file-wide findings (`no-puzzle`, the count of
+/// unlisted lines) are made.
+pub(super) fn parse_piece(
+    text: &str,
+    piece: TextRange,
+    state: &mut ReaderState,
+    last: bool,
+) -> ParsedFile {
+    let st = std::mem::take(state);
     let mut r = Reader {
         text,
-        out: ParsedFile::default(),
-        reported: HashSet::new(),
-        last_shape: None,
-        unrecognized: 0,
-        first_unlisted: None,
+        out: ParsedFile {
+            defaults: st.defaults,
+            ..ParsedFile::default()
+        },
+        index_base: st.next_index,
+        reported: st.reported,
+        last_shape: st.last_shape,
+        unrecognized: st.unrecognized,
+        first_unlisted: st.first_unlisted,
         toks: Vec::new(),
         ks: Vec::new(),
     };
     let mut para: Vec<Ln> = Vec::new();
-    for ln in lines::lines(text) {
+    for ln in lines::lines_in(text, piece.start, piece.end) {
         if ln.kind == Kind::Blank {
             if !para.is_empty() {
                 r.paragraph(&para);
@@ -42,12 +85,25 @@ pub(super) fn parse(text: &str) -> ParsedFile {
     if !para.is_empty() {
         r.paragraph(&para);
     }
-    r.finish()
+    if last {
+        r.finish();
+    }
+    *state = ReaderState {
+        defaults: r.out.defaults.clone(),
+        next_index: r.index_base + r.out.puzzles.len(),
+        last_shape: r.last_shape,
+        reported: std::mem::take(&mut r.reported),
+        unrecognized: r.unrecognized,
+        first_unlisted: r.first_unlisted,
+    };
+    r.out
 }
 
 struct Reader<'t> {
     text: &'t str,
     out: ParsedFile,
+    /// The index of the first puzzle of this piece (0 unless the text is read in pieces).
+    index_base: usize,
     /// Directives (by start offset) whose mismatch with a puzzle was already reported, so a
     /// file-wide default that fits no puzzle is said once, not once a puzzle.
     reported: HashSet<usize>,
@@ -115,7 +171,7 @@ enum CellText {
 }
 
 impl Reader<'_> {
-    fn finish(mut self) -> ParsedFile {
+    fn finish(&mut self) {
         if self.unrecognized > MAX_UNRECOGNIZED {
             let more = self.unrecognized - MAX_UNRECOGNIZED;
             let at = self.first_unlisted.unwrap_or_default();
@@ -127,14 +183,13 @@ impl Reader<'_> {
                 ),
             ));
         }
-        if self.out.puzzles.is_empty() {
+        if self.index_base + self.out.puzzles.len() == 0 {
             self.out.findings.push(Finding::new(
                 Code::NoPuzzle,
                 TextRange::empty(0),
                 "this file holds no puzzle: no line reads as a grid row or a one-liner",
             ));
         }
-        self.out
     }
 
     fn slice(&self, r: TextRange) -> &str {
@@ -208,7 +263,7 @@ impl Reader<'_> {
         if self.out.puzzles.len() > first_puzzle {
             // Directives below the last puzzle of their paragraph (an `@solution` under the
             // grid) belong to it; they come too late to change how it was read.
-            let idx = self.out.puzzles.len() - 1;
+            let idx = self.index_base + self.out.puzzles.len() - 1;
             self.check_syntax(&pending, Some(idx));
             if let Some(p) = self.out.puzzles.last_mut() {
                 if let Some(r) = pending.iter().rev().find(|d| d.key == "rating") {
@@ -216,7 +271,7 @@ impl Reader<'_> {
                 }
                 p.directives.all.extend(pending);
             }
-        } else if self.out.puzzles.is_empty() {
+        } else if self.index_base + self.out.puzzles.len() == 0 {
             self.check_syntax(&pending, None);
             self.out.defaults.all.extend(pending);
         } else {
@@ -440,7 +495,7 @@ impl Reader<'_> {
 
     /// A line whose first field holds a whole puzzle.
     fn one_liner(&mut self, ln: &Ln, own: Vec<Directive>) {
-        let idx = self.out.puzzles.len();
+        let idx = self.index_base + self.out.puzzles.len();
         let st = self.settings(&own);
         let (field, rest) = lines::first_field(self.text, ln.body);
         let mut toks = std::mem::take(&mut self.toks);
@@ -631,7 +686,7 @@ impl Reader<'_> {
             }
         }
         // A stray line inside a puzzle's grid is about that puzzle.
-        let idx = self.out.puzzles.len();
+        let idx = self.index_base + self.out.puzzles.len();
         let owner = (!rows.is_empty()).then_some(idx);
         for &i in &stray {
             let msg = self.not_a_row_message(&gls[i].ln);
