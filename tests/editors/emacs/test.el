@@ -89,6 +89,19 @@
                 (dolist (d found)
                   (sudoku-test-check (string-prefix-p "sudoku" (nth 2 d))
                                      (format "diagnostic from source sudoku: %s" (nth 2 d))))
+                ;; Hover an empty cell: the first line lists its candidates.
+                (let* ((h (alist-get 'hover defect))
+                       (_ (progn (goto-char (point-min))
+                                 (forward-line (alist-get 'line h))
+                                 (forward-char (alist-get 'utf16 h))))
+                       (reply (jsonrpc-request (eglot-current-server) :textDocument/hover
+                                               (eglot--TextDocumentPositionParams)))
+                       (contents (plist-get reply :contents))
+                       (text (if (stringp contents) contents (plist-get contents :value)))
+                       (first (car (split-string (or text "") "\r?\n"))))
+                  (sudoku-test-check (equal first (alist-get 'first_line h))
+                                     (format "hover on %s starts with %S (got %S)"
+                                             (alist-get 'cell h) (alist-get 'first_line h) first)))
                 ;; Blank r1c8 again: the diagnostics must clear.
                 (let ((r1c8 (seq-find (lambda (w) (equal (alist-get 'cell w) "r1c8")) want)))
                   (goto-char (point-min))
