@@ -127,9 +127,28 @@ local function open_copy(name, dir)
   return buf, vim.uri_from_bufnr(buf)
 end
 
+local function group(lnum, col)
+  return vim.fn.synIDattr(vim.fn.synID(lnum + 1, col + 1, 1), 'name')
+end
+
 local function test_defect(dir)
   local want = expected.defect
   local buf = open_copy(want.file, dir)
+
+  -- Highlighting of separators and of a one-liner with its trailing comment (syntax/sudoku.vim).
+  local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+  for i, line in ipairs(lines) do
+    if line:match('^═') then
+      check(group(i - 1, 0) == 'sudokuSeparator', 'syntax: separator line (got ' .. group(i - 1, 0) .. ')')
+    elseif line:match('^%d%.%d│') or line:match('^%.%.%.│') then
+      check(group(i - 1, 3) == 'sudokuBoxSep', 'syntax: box separator in a row (got ' .. group(i - 1, 3) .. ')')
+    elseif #line > 81 and line:match('^[%.%d]+%s') then
+      local digit = line:find('%d') - 1
+      check(group(i - 1, digit) == 'sudokuGiven', 'syntax: given in a one-liner (got ' .. group(i - 1, digit) .. ')')
+      local hash = line:find('#', 82, true) - 1
+      check(group(i - 1, hash) == 'sudokuTrailingComment', 'syntax: comment after a one-liner (got ' .. group(i - 1, hash) .. ')')
+    end
+  end
   local client = client_of(buf)
   check(client.offset_encoding == 'utf-8', 'position encoding negotiated: utf-8 (got ' .. client.offset_encoding .. ')')
 
@@ -194,9 +213,6 @@ local function test_unique(dir)
   check(#vim.diagnostic.get(buf) == 0, 'the sound puzzle has no diagnostics: ' .. describe(vim.diagnostic.get(buf)))
 
   -- Highlighting from syntax/sudoku.vim.
-  local function group(lnum, col)
-    return vim.fn.synIDattr(vim.fn.synID(lnum + 1, col + 1, 1), 'name')
-  end
   local rows = grid(buf)
   check(#rows == 9, 'the test reads the fixture as 9 rows')
   check(group(0, 0) == 'sudokuComment', 'syntax: comment line (got ' .. group(0, 0) .. ')')
