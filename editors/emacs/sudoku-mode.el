@@ -29,11 +29,22 @@ caps the diagnostics of one file."
 
 (defvar sudoku-mode-syntax-table
   (let ((table (make-syntax-table)))
-    ;; `#' starts a comment that runs to the end of the line.
-    (modify-syntax-entry ?# "<" table)
+    ;; `#' and `/' are plain punctuation; `sudoku-syntax-propertize' marks the ones that start
+    ;; a comment.  A newline ends a comment.
+    (modify-syntax-entry ?# "." table)
+    (modify-syntax-entry ?/ "." table)
     (modify-syntax-entry ?\n ">" table)
     table)
   "Syntax table for `sudoku-mode'.")
+
+(defconst sudoku-syntax-propertize
+  (syntax-propertize-rules
+   ;; `#' starts a comment at the start of a line or after whitespace, not inside a word
+   ;; (`@url https://example.org/#top' keeps its anchor).
+   ("\\(?:^\\|[ \t]\\)\\(#\\)" (1 "<"))
+   ;; `//' after a puzzle's cells (not in a directive, where it is part of a URL).
+   ("^[ \t]*[^@# \t\n][^\n/]*\\(/\\)/" (1 "<")))
+  "Marks the characters that start comments in .sudoku files.")
 
 (defconst sudoku-font-lock-keywords
   `(;; Directives: known keys, then unknown ones (a warning from the server).
@@ -53,6 +64,7 @@ caps the diagnostics of one file."
   "Major mode for .sudoku puzzle files."
   (setq-local comment-start "# ")
   (setq-local comment-start-skip "#+[ \t]*")
+  (setq-local syntax-propertize-function sudoku-syntax-propertize)
   (setq-local font-lock-defaults '(sudoku-font-lock-keywords)))
 
 ;;;###autoload

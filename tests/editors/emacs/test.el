@@ -65,6 +65,17 @@
               (copy-file (expand-file-name (alist-get 'file defect) fixtures) file)
               (find-file file)
               (sudoku-test-check (eq major-mode 'sudoku-mode) "auto-mode-alist gives sudoku-mode")
+              (let ((in-comment (lambda (text)
+                                  (with-temp-buffer
+                                    (sudoku-mode)
+                                    (insert text)
+                                    (syntax-ppss-flush-cache (point-min))
+                                    (nth 4 (syntax-ppss (1- (point-max))))))))
+                (sudoku-test-check (funcall in-comment "# a comment") "a # line is a comment")
+                (sudoku-test-check (funcall in-comment "8..|...|... # note") "# after cells is a comment")
+                (sudoku-test-check (funcall in-comment "8..|...|... // note") "// after cells is a comment")
+                (sudoku-test-check (not (funcall in-comment "@url https://example.org/x#top"))
+                                   "# inside a word is no comment"))
               ;; What M-x eglot does, without its prompts.
               (apply #'eglot (eglot--guess-contact))
               (sudoku-test-check (sudoku-test-wait (lambda () (eglot-current-server)))
