@@ -23,8 +23,8 @@
 
 (defcustom sudoku-lsp-initialization-options '(:showSolutions :json-false :maxDiagnostics 1000)
   "Editor settings sent to the server in `initialize'.
-`:showSolutions' lets hovers and `Fill r3c5' titles show solution digits; `:maxDiagnostics'
-caps the diagnostics of one file."
+`:showSolutions' lets hovers and `Fill r3c5' titles show solution
+digits; `:maxDiagnostics' caps the diagnostics of one file."
   :type 'plist)
 
 (defvar sudoku-mode-syntax-table
@@ -69,6 +69,8 @@ caps the diagnostics of one file."
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.sudoku\\'" . sudoku-mode))
+
+(defvar eglot-server-programs)
 
 (with-eval-after-load 'eglot
   (add-to-list 'eglot-server-programs

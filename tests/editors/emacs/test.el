@@ -57,6 +57,13 @@
           (progn
             (sudoku-test-check (file-executable-p server)
                                (format "server binary at %s (run cargo build, or set SUDOKU_LSP)" server))
+            ;; The mode byte-compiles without a warning (on a copy: the checkout stays clean).
+            (let ((copy (expand-file-name "sudoku-mode.el" workdir))
+                  (byte-compile-error-on-warn t))
+              (copy-file (expand-file-name "editors/emacs/sudoku-mode.el" repo) copy)
+              (sudoku-test-check (byte-compile-file copy) "sudoku-mode.el byte-compiles cleanly")
+              (delete-file copy)
+              (delete-file (concat copy "c")))
             ;; Installed as editors/README.md says.
             (add-to-list 'load-path (expand-file-name "editors/emacs" repo))
             (require 'sudoku-mode)
