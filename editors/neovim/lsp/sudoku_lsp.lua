@@ -1,0 +1,12 @@
+-- The sudoku-lsp language server, for vim.lsp.config/vim.lsp.enable (Neovim 0.11+).
+-- Enable it with `vim.lsp.enable('sudoku_lsp')`; override any field with
+-- `vim.lsp.config('sudoku_lsp', { cmd = { '/path/to/sudoku-lsp', 'server' } })`.
+return {
+  cmd = { 'sudoku-lsp', 'server' },
+  filetypes = { 'sudoku' },
+  -- sudoku-lsp.toml is the project's config, read by the server and by `sudoku-lsp check` alike.
+  root_markers = { 'sudoku-lsp.toml', '.git' },
+  -- Editor-only settings: sent at start, and served back when the server asks for section `sudoku`.
+  init_options = { showSolutions = false, maxDiagnostics = 1000 },
+  settings = { sudoku = { showSolutions = false, maxDiagnostics = 1000 } },
+}

@@ -1,0 +1,116 @@
+-- Runs sudoku-lsp code actions by title, so `:SudokuSolve` needs no menu.
+local M = {}
+
+local SOLVE_TITLE = 'Fill in the solution'
+
+-- Neovim 0.11 wants method calls on clients; 0.10 only has the field functions.
+local has_011 = vim.fn.has('nvim-0.11') == 1
+
+local function request(client, method, params, handler, bufnr)
+  if has_011 then
+    return client:request(method, params, handler, bufnr)
+  end
+  return client.request(method, params, handler, bufnr)
+end
+
+local function notify(msg, level)
+  vim.notify('sudoku: ' .. msg, level or vim.log.levels.INFO)
+end
+
+--- The sudoku-lsp client attached to a buffer: by config name, or by the command it runs (for a
+--- setup through vim.lsp.start under another name).
+local function client_for(bufnr)
+  for _, client in ipairs(vim.lsp.get_clients({ bufnr = bufnr })) do
+    local cmd = type(client.config.cmd) == 'table' and client.config.cmd[1] or ''
+    if client.name == 'sudoku_lsp' or tostring(cmd):match('sudoku%-lsp[^/\\]*$') then
+      return client
+    end
+  end
+  return nil
+end
+
+local function apply(client, bufnr, action, done)
+  if action.edit then
+    vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
+  end
+  local command = action.command
+  if type(command) == 'table' then
+    request(client, 'workspace/executeCommand', command, function(err)
+      done(err == nil, err and err.message)
+    end, bufnr)
+    return
+  end
+  done(true)
+end
+
+--- Asks the server for the code actions at the cursor and applies the first whose title `pick`
+--- accepts. `opts.on_done(ok, message)` runs when it is over (the tests wait for it).
+function M.run_action(pick, what, opts)
+  opts = opts or {}
+  local on_done = opts.on_done or function() end
+  local bufnr = vim.api.nvim_get_current_buf()
+  local win = vim.api.nvim_get_current_win()
+  local client = client_for(bufnr)
+  if not client then
+    notify('sudoku-lsp is not running for this buffer (see :checkhealth vim.lsp)', vim.log.levels.WARN)
+    return on_done(false, 'no client')
+  end
+  local params = vim.lsp.util.make_range_params(win, client.offset_encoding)
+  params.context = { diagnostics = {}, triggerKind = 1 }
+  -- An edit is made for one version of the text: drop it if the buffer changed meanwhile.
+  local tick = vim.api.nvim_buf_get_changedtick(bufnr)
+  request(client, 'textDocument/codeAction', params, function(err, actions)
+    if err then
+      notify('code action request failed: ' .. tostring(err.message), vim.log.levels.ERROR)
+      return on_done(false, err.message)
+    end
+    local chosen
+    for _, action in ipairs(actions or {}) do
+      if pick(action.title or '') then
+        chosen = action
+        break
+      end
+    end
+    if not chosen then
+      notify('no "' .. what .. '" here: the puzzle must have exactly one solution', vim.log.levels.WARN)
+      return on_done(false, 'no action')
+    end
+    local function go(action)
+      if vim.api.nvim_buf_get_changedtick(bufnr) ~= tick then
+        notify('the buffer changed meanwhile; run the command again', vim.log.levels.WARN)
+        return on_done(false, 'stale')
+      end
+      apply(client, bufnr, action, on_done)
+    end
+    local can_resolve = client.server_capabilities.codeActionProvider
+      and type(client.server_capabilities.codeActionProvider) == 'table'
+      and client.server_capabilities.codeActionProvider.resolveProvider
+    if not chosen.edit and chosen.data ~= nil and can_resolve then
+      request(client, 'codeAction/resolve', chosen, function(rerr, resolved)
+        if rerr or not resolved then
+          notify('resolving the action failed', vim.log.levels.ERROR)
+          return on_done(false, rerr and rerr.message)
+        end
+        go(resolved)
+      end, bufnr)
+    else
+      go(chosen)
+    end
+  end, bufnr)
+end
+
+--- `:SudokuSolve`: writes the solution into the blanks of the puzzle under the cursor.
+function M.solve(opts)
+  M.run_action(function(title)
+    return title == SOLVE_TITLE
+  end, SOLVE_TITLE, opts)
+end
+
+--- `:SudokuFillCell`: writes the solution digit into the cell under the cursor.
+function M.fill_cell(opts)
+  M.run_action(function(title)
+    return title:match('^Fill r%d+c%d+') ~= nil
+  end, 'Fill rXcY', opts)
+end
+
+return M

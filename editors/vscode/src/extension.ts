@@ -1,0 +1,104 @@
+//! The VS Code side of sudoku-lsp: finds the server, starts it over stdio, restarts it on demand.
+
+import * as vscode from 'vscode';
+import {
+  LanguageClient,
+  type LanguageClientOptions,
+  type ServerOptions,
+  TransportKind,
+} from 'vscode-languageclient/node';
+import { findServer } from './discovery';
+
+const CLIENT_ID = 'sudoku';
+const CLIENT_NAME = 'Sudoku Language Server';
+
+let client: LanguageClient | undefined;
+let output: vscode.LogOutputChannel | undefined;
+
+/** The editor-only settings the server reads, sent at start (it pulls later changes itself). */
+function initializationOptions(): { showSolutions: boolean; maxDiagnostics: number } {
+  const config = vscode.workspace.getConfiguration('sudoku');
+  return {
+    showSolutions: config.get<boolean>('showSolutions', false),
+    maxDiagnostics: config.get<number>('maxDiagnostics', 1000),
+  };
+}
+
+async function start(context: vscode.ExtensionContext): Promise<void> {
+  const channel = output ?? vscode.window.createOutputChannel(CLIENT_NAME, { log: true });
+  output = channel;
+  const found = findServer({
+    settingPath: vscode.workspace.getConfiguration('sudoku').get<string | null>('server.path'),
+    extensionPath: context.extensionPath,
+    workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+  });
+  if (found.kind === 'not-found') {
+    channel.appendLine(found.message);
+    channel.appendLine(`Looked for: ${found.tried.join(', ')}`);
+    const choice = await vscode.window.showErrorMessage(found.message, 'Open Settings', 'Show Log');
+    if (choice === 'Open Settings') {
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'sudoku.server.path');
+    } else if (choice === 'Show Log') {
+      channel.show();
+    }
+    return;
+  }
+  channel.appendLine(`Starting ${found.path} (found via ${found.source})`);
+
+  const run = { command: found.path, args: ['server'], transport: TransportKind.stdio };
+  const serverOptions: ServerOptions = { run, debug: run };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'sudoku' },
+      { scheme: 'untitled', language: 'sudoku' },
+    ],
+    initializationOptions: initializationOptions(),
+    outputChannel: channel,
+    synchronize: {
+      // Pushes didChangeConfiguration; the server answers it by pulling section `sudoku`.
+      configurationSection: 'sudoku',
+    },
+  };
+  const next = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  client = next;
+  try {
+    await next.start();
+  } catch (err) {
+    const message = `sudoku-lsp failed to start from ${found.path}: ${String(err)}`;
+    channel.appendLine(message);
+    void vscode.window.showErrorMessage(message);
+  }
+}
+
+async function stop(): Promise<void> {
+  const current = client;
+  client = undefined;
+  if (current !== undefined) {
+    try {
+      await current.stop();
+    } catch (err) {
+      output?.appendLine(`Stopping the server failed: ${String(err)}`);
+    }
+  }
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('sudoku.restartServer', async () => {
+      await stop();
+      await start(context);
+    }),
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      // Another binary means another process; every other setting the server pulls live.
+      if (event.affectsConfiguration('sudoku.server.path')) {
+        await stop();
+        await start(context);
+      }
+    }),
+  );
+  await start(context);
+}
+
+export async function deactivate(): Promise<void> {
+  await stop();
+}
