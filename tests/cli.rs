@@ -931,3 +931,67 @@ fn logs_go_to_stderr_only() {
     let quiet = run(&["check", "--format", "json", "fixtures/ok"]);
     assert!(quiet.stderr.is_empty(), "{}", quiet.stderr);
 }
+
+// ---------------------------------------------------------------------------------------------
+// A collection big enough to be analysed in pieces and streamed.
+
+/// Writes a collection of more than 4 MB: the 17-clue sample repeated, with a clashing puzzle
+/// planted near the end, so it is read in several pieces.
+fn big_collection(dir: &Path) -> (PathBuf, usize, usize) {
+    let sample = std::fs::read_to_string(root().join("fixtures/sets/17-clue.txt")).unwrap();
+    let lines: Vec<&str> = sample
+        .lines()
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+        .collect();
+    let mut text = String::from("# a big collection\n");
+    let mut count = 0;
+    while text.len() < 4_500_000 {
+        text.push_str(lines[count % lines.len()]);
+        text.push_str("  id=");
+        text.push_str(&count.to_string());
+        text.push('\n');
+        count += 1;
+    }
+    // The clash: a 4 at r1c2 beside the 4 at r1c1, and under it in column 2 at r7c2.
+    let clash_line = text.lines().count();
+    text.push_str(
+        "44...6.........7.13...........4..8..6......5...........418.........3..2...87.....\n",
+    );
+    count += 1;
+    let path = dir.join("big.sudoku");
+    std::fs::write(&path, text).unwrap();
+    (path, count, clash_line)
+}
+
+#[test]
+fn a_big_collection_streams_every_puzzle_in_order() {
+    let d = temp();
+    let (path, count, clash_line) = big_collection(d.path());
+    let path = path.to_str().unwrap();
+    for jobs in ["1", "2"] {
+        let (code, doc) = json(&["check", "--jobs", jobs, "--format", "json", path]);
+        assert_eq!(code, 1);
+        let puzzles = doc["files"][0]["puzzles"].as_array().unwrap();
+        assert_eq!(puzzles.len(), count);
+        for (i, p) in puzzles.iter().enumerate() {
+            assert_eq!(p["index"], i);
+            assert_eq!(p["line"], i + 1);
+        }
+        assert!(puzzles[..count - 1].iter().all(|p| p["solutions"] == 1));
+        assert_eq!(puzzles[count - 1]["solutions"], 0);
+        let diags = doc["files"][0]["diagnostics"].as_array().unwrap();
+        assert_eq!(diags.len(), 3, "{diags:?}");
+        assert!(diags
+            .iter()
+            .all(|d| d["code"] == "duplicate-digit" && d["range"]["start"]["line"] == clash_line));
+        assert_eq!(doc["summary"]["puzzles"], count);
+        assert_eq!(doc["summary"]["errors"], 3);
+    }
+    let r = run(&["check", "--jobs", "2", path]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout.matches("error[duplicate-digit]").count(), 3);
+    assert!(r.stdout.contains(&format!(
+        "big.sudoku:{}:1: error[duplicate-digit]",
+        clash_line + 1
+    )));
+}

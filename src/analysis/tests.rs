@@ -269,6 +269,7 @@ fn analysing_in_pieces_gives_what_analysing_whole_gives() {
         pieces += 1;
         reports.extend(a.reports);
         findings.extend(a.findings);
+        true
     });
     assert!(pieces > 10, "{pieces} pieces");
     assert_eq!(reports, whole.reports);

@@ -13,15 +13,12 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 
 use super::human::{self, Totals};
+use super::render;
 use super::style::Style;
 use super::{
-    github, json, report_note, report_trouble, CheckArgs, Format, EXIT_FINDINGS, EXIT_OK,
-    EXIT_TROUBLE,
+    json, report_note, report_trouble, CheckArgs, Format, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE,
 };
-use crate::analysis::{analyze, analyze_bytes, Analysis};
-use crate::config::{absolute, ConfigCache};
-use crate::finding::Severity;
-use crate::syntax::decode;
+use crate::config::{absolute, Config, ConfigCache};
 
 /// The name shown for standard input when `--stdin-filename` is not given.
 const STDIN_NAME: &str = "<stdin>";
@@ -29,6 +26,11 @@ const STDIN_NAME: &str = "<stdin>";
 /// Files analysed per batch and per thread: enough to keep every thread busy, few enough that
 /// the rendered output of one batch stays small.
 const BATCH_PER_THREAD: usize = 16;
+
+/// Files larger than this are analysed in pieces and their output streamed, instead of being
+/// rendered whole by a worker: a collection of millions of puzzles then runs in bounded memory,
+/// its pieces' puzzles spread over every thread.
+const BIG_FILE: usize = 2 * render::PIECE_BYTES;
 
 /// One file to check.
 struct Target {
@@ -49,6 +51,11 @@ enum Outcome {
     Checked {
         rendered: String,
         totals: Totals,
+    },
+    /// A file too big to render into memory: the main thread streams it.
+    Big {
+        bytes: Vec<u8>,
+        config: Config,
     },
     /// The file could not be read; the message says why.
     Failed(String),
@@ -93,13 +100,15 @@ pub fn run(args: CheckArgs) -> i32 {
         .jobs
         .map(|n| n.get())
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool,
-        Err(e) => {
-            report_trouble(&format!("cannot start {threads} worker threads: {e}"));
-            return EXIT_TROUBLE;
-        }
-    };
+    // The global pool, so that the analysis's own parallel work (the puzzles of a long file)
+    // also keeps to `--jobs`.
+    if let Err(e) = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build_global()
+    {
+        report_trouble(&format!("cannot start {threads} worker threads: {e}"));
+        return EXIT_TROUBLE;
+    }
 
     let stdout = io::stdout();
     let style = Style::new(args.color.enabled(stdout.is_terminal()));
@@ -111,13 +120,11 @@ pub fn run(args: CheckArgs) -> i32 {
         }
         let mut first = true;
         for batch in targets.chunks(threads * BATCH_PER_THREAD) {
-            let outcomes: Vec<Outcome> = pool.install(|| {
-                batch
-                    .par_iter()
-                    .map(|t| check_target(t, args.format, style, &cache, &troubles))
-                    .collect()
-            });
-            for outcome in outcomes {
+            let outcomes: Vec<Outcome> = batch
+                .par_iter()
+                .map(|t| check_target(t, args.format, style, &cache, &troubles))
+                .collect();
+            for (target, outcome) in batch.iter().zip(outcomes) {
                 match outcome {
                     Outcome::Checked {
                         rendered,
@@ -127,6 +134,26 @@ pub fn run(args: CheckArgs) -> i32 {
                             out.write_all(b",")?;
                         }
                         out.write_all(rendered.as_bytes())?;
+                        totals.add(&t);
+                    }
+                    Outcome::Big { bytes, config } => {
+                        if args.format == Format::Json && !std::mem::take(&mut first) {
+                            out.write_all(b",")?;
+                        }
+                        let mut buf = String::new();
+                        let t = render::render_file(
+                            &target.display,
+                            &bytes,
+                            &config,
+                            args.format,
+                            style,
+                            &mut buf,
+                            &mut |buf| {
+                                out.write_all(buf.as_bytes())?;
+                                buf.clear();
+                                Ok(())
+                            },
+                        )?;
                         totals.add(&t);
                     }
                     Outcome::Failed(message) => {
@@ -346,52 +373,26 @@ fn check_target(
             return Outcome::Skipped;
         }
     };
-    let (text, mut analysis): (&str, Analysis) = match decode(bytes) {
-        Ok((text, _bom)) => (text, analyze(text, &config.config)),
-        // Not text: the analysis reports the one `encoding` finding; there is no text to show.
-        Err(_) => ("", analyze_bytes(bytes, &config.config)),
-    };
-    // The analysis sorts by position already; a stable sort keeps its order for ties and makes
-    // the output order a property of this renderer, not an accident.
-    analysis
-        .findings
-        .sort_by_key(|f| (f.range.start, f.range.end));
-
-    let mut totals = Totals {
-        files: 1,
-        puzzles: analysis.reports.len(),
-        ..Totals::default()
-    };
-    for f in &analysis.findings {
-        match f.severity {
-            Severity::Error => totals.errors += 1,
-            Severity::Warning => totals.warnings += 1,
-            Severity::Info => totals.infos += 1,
-        }
+    if bytes.len() > BIG_FILE {
+        // Rendered straight to the output by the main thread, piece by piece, in its turn.
+        return Outcome::Big {
+            bytes: bytes.to_vec(),
+            config: config.config.clone(),
+        };
     }
-    totals.files_with_findings = usize::from(!analysis.findings.is_empty());
-
     let mut rendered = String::new();
-    match format {
-        Format::Human => human::render_file(
-            &mut rendered,
-            &target.display,
-            text,
-            &analysis.findings,
-            style,
-        ),
-        Format::Github => {
-            github::render_file(&mut rendered, &target.display, text, &analysis.findings)
-        }
-        Format::Json => {
-            let file = json::file_json(&target.display, text, &analysis);
-            rendered = match serde_json::to_string(&file) {
-                Ok(s) => s,
-                Err(e) => return Outcome::Failed(format!("{}: {e}", target.display)),
-            };
-        }
+    match render::render_file(
+        &target.display,
+        bytes,
+        &config.config,
+        format,
+        style,
+        &mut rendered,
+        &mut |_| Ok(()),
+    ) {
+        Ok(totals) => Outcome::Checked { rendered, totals },
+        Err(e) => Outcome::Failed(format!("{}: {e}", target.display)),
     }
-    Outcome::Checked { rendered, totals }
 }
 
 #[cfg(test)]

@@ -48,9 +48,13 @@ fn command(severity: Severity) -> &'static str {
     }
 }
 
-/// Renders every finding of one file, one line each.
-pub fn render_file(out: &mut String, path: &str, text: &str, findings: &[Finding]) {
-    let mut locator = Locator::new(text);
+/// Renders findings of one file, one line each. `locator` is over the whole file's text.
+pub fn render_findings(
+    out: &mut String,
+    path: &str,
+    locator: &mut Locator<'_>,
+    findings: &[Finding],
+) {
     let file = escape_property(path);
     for f in findings {
         let (start, end) = locator.locate_range(f.range);
@@ -104,7 +108,12 @@ mod tests {
             info,
         ];
         let mut out = String::new();
-        render_file(&mut out, "dir,x/a:b.sudoku", text, &findings);
+        render_findings(
+            &mut out,
+            "dir,x/a:b.sudoku",
+            &mut Locator::new(text),
+            &findings,
+        );
         assert_eq!(
             out,
             "::warning file=dir%2Cx/a%3Ab.sudoku,line=1,col=1,endLine=1,endColumn=4,\

@@ -23,12 +23,18 @@ const MAX_SNIPPET: usize = 100;
 /// How much of a long line to show before the finding's start.
 const CONTEXT_BEFORE: usize = 30;
 
-/// Renders every finding of one file, each followed by a blank line.
-pub fn render_file(out: &mut String, path: &str, text: &str, findings: &[Finding], style: Style) {
-    let mut locator = Locator::new(text);
+/// Renders findings of one file, each followed by a blank line. `locator` is over the whole
+/// file's text, so a long file can be rendered piece by piece.
+pub fn render_findings(
+    out: &mut String,
+    path: &str,
+    locator: &mut Locator<'_>,
+    findings: &[Finding],
+    style: Style,
+) {
     let path = sanitize(path);
     for finding in findings {
-        render_finding(out, &path, &mut locator, finding, style);
+        render_finding(out, &path, locator, finding, style);
     }
 }
 
@@ -223,7 +229,13 @@ mod tests {
 
     fn render(text: &str, findings: &[Finding]) -> String {
         let mut out = String::new();
-        render_file(&mut out, "p.sudoku", text, findings, Style::new(false));
+        render_findings(
+            &mut out,
+            "p.sudoku",
+            &mut Locator::new(text),
+            findings,
+            Style::new(false),
+        );
         out
     }
 

@@ -18,7 +18,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::position::Locator;
-use crate::analysis::{Analysis, Verdict};
+use crate::analysis::{PuzzleReport, Verdict};
+use crate::finding::Finding;
+use crate::syntax::Puzzle;
 use crate::text::TextRange;
 
 /// The schema version written as `"version"`.
@@ -99,62 +101,76 @@ fn range_json(locator: &mut Locator<'_>, range: TextRange) -> RangeJson {
     }
 }
 
-/// The JSON object for one analysed file (`text` is the decoded text the ranges point into).
-pub fn file_json(path: &str, text: &str, analysis: &Analysis) -> FileJson {
-    let mut locator = Locator::new(text);
-    let puzzles = analysis
-        .reports
-        .iter()
-        .map(|report| {
-            let puzzle = analysis.file.puzzles.get(report.index);
-            let solution = match (report.verdict, &report.solution, puzzle) {
-                (Verdict::Solutions(1), Some(values), Some(p)) => Some(p.alphabet.line(values)),
-                _ => None,
-            };
-            PuzzleJson {
-                index: report.index,
-                line: locator.locate(report.first_line.start).line,
-                size: report.shape.size,
-                givens: report.givens,
-                solutions: report.verdict.count(),
-                solution,
-                rating: puzzle.and_then(|p| p.rating.clone()),
-            }
-        })
-        .collect();
-    let diagnostics = analysis
-        .findings
-        .iter()
-        .map(|f| DiagnosticJson {
-            code: f.code.as_str().to_string(),
-            severity: f.severity.as_str().to_string(),
-            message: f.message.clone(),
-            puzzle: f.puzzle,
-            range: range_json(&mut locator, f.range),
-            related: f
-                .related
-                .iter()
-                .map(|r| RelatedJson {
-                    message: r.message.clone(),
-                    range: range_json(&mut locator, r.range),
-                })
-                .collect(),
-        })
-        .collect();
-    FileJson {
-        path: path.to_string(),
-        puzzles,
-        diagnostics,
+/// The JSON object for one puzzle.
+pub fn puzzle_json(
+    locator: &mut Locator<'_>,
+    puzzle: &Puzzle,
+    report: &PuzzleReport,
+) -> PuzzleJson {
+    let solution = match (report.verdict, &report.solution) {
+        (Verdict::Solutions(1), Some(values)) => Some(puzzle.alphabet.line(values)),
+        _ => None,
+    };
+    PuzzleJson {
+        index: report.index,
+        line: locator.locate(report.first_line.start).line,
+        size: report.shape.size,
+        givens: report.givens,
+        solutions: report.verdict.count(),
+        solution,
+        rating: puzzle.rating.clone(),
+    }
+}
+
+/// The JSON object for one finding.
+pub fn diagnostic_json(locator: &mut Locator<'_>, f: &Finding) -> DiagnosticJson {
+    DiagnosticJson {
+        code: f.code.as_str().to_string(),
+        severity: f.severity.as_str().to_string(),
+        message: f.message.clone(),
+        puzzle: f.puzzle,
+        range: range_json(locator, f.range),
+        related: f
+            .related
+            .iter()
+            .map(|r| RelatedJson {
+                message: r.message.clone(),
+                range: range_json(locator, r.range),
+            })
+            .collect(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::PuzzleReport;
-    use crate::finding::{Code, Finding, Related};
+    use crate::analysis::Analysis;
+
+    /// The JSON object for one analysed file, built the way `render` builds it piece by piece (`text` is the decoded text the ranges point into).
+    pub fn file_json(path: &str, text: &str, analysis: &Analysis) -> FileJson {
+        let mut locator = Locator::new(text);
+        let puzzles = analysis
+            .file
+            .puzzles
+            .iter()
+            .zip(&analysis.reports)
+            .map(|(p, r)| puzzle_json(&mut locator, p, r))
+            .collect();
+        let diagnostics = analysis
+            .findings
+            .iter()
+            .map(|f| diagnostic_json(&mut locator, f))
+            .collect();
+        FileJson {
+            path: path.to_string(),
+            puzzles,
+            diagnostics,
+        }
+    }
+
+    use crate::finding::{Code, Related};
     use crate::grid::Shape;
-    use crate::syntax::{Alphabet, Directives, Layout, Puzzle};
+    use crate::syntax::{Alphabet, Directives, Layout};
 
     #[test]
     fn a_file_as_the_schema_says() {

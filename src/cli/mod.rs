@@ -8,6 +8,7 @@ mod github;
 mod human;
 mod json;
 mod position;
+mod render;
 mod solve;
 mod style;
 
