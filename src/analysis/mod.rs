@@ -113,21 +113,21 @@ fn analyze_inner(text: &str, config: &Config, cache: Option<&mut SolveCache>) ->
 }
 
 /// Analyses a long text piece by piece (see [`syntax::pieces`]), handing each piece's analysis
-/// to `sink` in order (until it returns false), so that a collection of millions of puzzles is never held in memory at
+/// to `sink` in order with the piece's range (until it returns false), so that a collection of millions of puzzles is never held in memory at
 /// once. Each piece's puzzles are checked in parallel. The pieces' findings and reports
 /// together are exactly those of [`analyze`]; ranges point into the whole text.
 pub fn analyze_in_pieces(
     text: &str,
     config: &Config,
     piece_bytes: usize,
-    mut sink: impl FnMut(Analysis) -> bool,
+    mut sink: impl FnMut(TextRange, Analysis) -> bool,
 ) {
     let ranges = syntax::pieces(text, piece_bytes);
     let mut state = syntax::ReaderState::default();
     let last = ranges.len().saturating_sub(1);
     for (i, range) in ranges.into_iter().enumerate() {
         let file = syntax::parse_piece(text, range, &mut state, i == last);
-        if !sink(analyze_parsed(file, config, None)) {
+        if !sink(range, analyze_parsed(file, config, None)) {
             return;
         }
     }

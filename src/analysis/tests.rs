@@ -265,7 +265,7 @@ fn analysing_in_pieces_gives_what_analysing_whole_gives() {
     let mut reports = Vec::new();
     let mut findings = Vec::new();
     let mut pieces = 0;
-    analyze_in_pieces(&text, &Config::default(), 500, |a| {
+    analyze_in_pieces(&text, &Config::default(), 500, |_, a| {
         pieces += 1;
         reports.extend(a.reports);
         findings.extend(a.findings);

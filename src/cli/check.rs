@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 
 use super::human::{self, Totals};
+use super::progress::Progress;
 use super::render;
 use super::style::Style;
 use super::{
@@ -39,6 +40,16 @@ struct Target {
     input: Input,
     /// Where its configuration is looked up from.
     config_path: PathBuf,
+}
+
+impl Target {
+    /// The size of its input in bytes, for the progress bar (0 when unknown).
+    fn size(&self) -> u64 {
+        match &self.input {
+            Input::File(path) => std::fs::metadata(path).map_or(0, |m| m.len()),
+            Input::Stdin(bytes) => bytes.len() as u64,
+        }
+    }
 }
 
 enum Input {
@@ -110,6 +121,16 @@ pub fn run(args: CheckArgs) -> i32 {
         return EXIT_TROUBLE;
     }
 
+    // A progress bar for long runs, only for a person at a terminal: never in CI logs, never
+    // with JSON (which tools read).
+    let total_bytes = targets.iter().map(Target::size).sum();
+    let progress = Progress::start(
+        total_bytes,
+        io::stderr().is_terminal()
+            && args.format != Format::Json
+            && std::env::var_os("CI").is_none(),
+    );
+
     let stdout = io::stdout();
     let style = Style::new(args.color.enabled(stdout.is_terminal()));
     let mut out = BufWriter::new(stdout.lock());
@@ -122,7 +143,7 @@ pub fn run(args: CheckArgs) -> i32 {
         for batch in targets.chunks(threads * BATCH_PER_THREAD) {
             let outcomes: Vec<Outcome> = batch
                 .par_iter()
-                .map(|t| check_target(t, args.format, style, &cache, &troubles))
+                .map(|t| check_target(t, args.format, style, &cache, &troubles, &progress))
                 .collect();
             for (target, outcome) in batch.iter().zip(outcomes) {
                 match outcome {
@@ -153,6 +174,7 @@ pub fn run(args: CheckArgs) -> i32 {
                                 buf.clear();
                                 Ok(())
                             },
+                            &|n| progress.advance(n),
                         )?;
                         totals.add(&t);
                     }
@@ -184,6 +206,7 @@ pub fn run(args: CheckArgs) -> i32 {
         }
         out.flush()
     })();
+    progress.finish();
     if let Err(e) = written {
         // A closed pipe (`| head`) is not worth a message; anything else is.
         if e.kind() != io::ErrorKind::BrokenPipe {
@@ -353,6 +376,7 @@ fn check_target(
     style: Style,
     cache: &ConfigCache,
     troubles: &Troubles,
+    progress: &Progress,
 ) -> Outcome {
     let _span = tracing::debug_span!("check", path = %target.display).entered();
     let read;
@@ -389,6 +413,7 @@ fn check_target(
         style,
         &mut rendered,
         &mut |_| Ok(()),
+        &|n| progress.advance(n),
     ) {
         Ok(totals) => Outcome::Checked { rendered, totals },
         Err(e) => Outcome::Failed(format!("{}: {e}", target.display)),

@@ -8,6 +8,7 @@ mod github;
 mod human;
 mod json;
 mod position;
+mod progress;
 mod render;
 mod solve;
 mod style;

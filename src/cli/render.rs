@@ -19,7 +19,8 @@ pub const PIECE_BYTES: usize = 1 << 20;
 /// Renders one file's findings (and, in JSON, its puzzles) in `format`. `flush` is called with
 /// the output rendered so far after every piece; it may take the text out of the buffer (to
 /// write it) or leave it there (to collect the whole file). An error from `flush` stops the
-/// rendering and is returned.
+/// rendering and is returned. `progress` hears how many more bytes of the file are done.
+#[allow(clippy::too_many_arguments)]
 pub fn render_file(
     display: &str,
     bytes: &[u8],
@@ -28,6 +29,7 @@ pub fn render_file(
     style: Style,
     buf: &mut String,
     flush: &mut dyn FnMut(&mut String) -> io::Result<()>,
+    progress: &dyn Fn(u64),
 ) -> io::Result<Totals> {
     let text = decode(bytes).map(|(text, _)| text).unwrap_or("");
     let mut r = FileRenderer {
@@ -48,12 +50,16 @@ pub fn render_file(
         r.piece(buf, &analyze_bytes(bytes, config));
     } else {
         let mut failed = Ok(());
-        analyze_in_pieces(text, config, PIECE_BYTES, |analysis| {
+        analyze_in_pieces(text, config, PIECE_BYTES, |range, analysis| {
             r.piece(buf, &analysis);
+            progress(range.len() as u64);
             failed = flush(buf);
             failed.is_ok()
         });
         failed?;
+    }
+    if text.is_empty() {
+        progress(bytes.len() as u64);
     }
     r.end(buf)?;
     flush(buf)?;
