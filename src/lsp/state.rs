@@ -16,9 +16,10 @@ use tokio::sync::mpsc;
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
 use crate::analysis::{analyze, analyze_cached, SolveCache};
+use crate::config::ProjectConfig;
 use crate::lsp::convert::{self, Mapper};
 use crate::lsp::features::Snapshot;
-use crate::lsp::settings::{lock, Project, ProjectConfigs, Settings};
+use crate::lsp::settings::{lock, ProjectConfigs, Settings};
 use crate::syntax;
 use crate::text::{ColumnUnit, LineIndex};
 
@@ -138,7 +139,7 @@ impl State {
 
     /// The project configuration for a document: its file's, else the first workspace
     /// folder's (an unsaved buffer), else the defaults.
-    pub fn project_for(&self, uri: &Uri) -> Arc<Project> {
+    pub fn project_for(&self, uri: &Uri) -> Arc<ProjectConfig> {
         let path = file_path(uri).or_else(|| {
             lock(&self.folders)
                 .first()
@@ -314,7 +315,12 @@ impl State {
         }
     }
 
-    fn disk_diagnostics(&self, bytes: &[u8], uri: &Uri, project: &Project) -> Vec<Diagnostic> {
+    fn disk_diagnostics(
+        &self,
+        bytes: &[u8],
+        uri: &Uri,
+        project: &ProjectConfig,
+    ) -> Vec<Diagnostic> {
         let cap = self.settings().max_diagnostics;
         let unit = self.unit();
         match syntax::decode(bytes) {
