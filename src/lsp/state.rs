@@ -179,11 +179,20 @@ impl State {
             let state = self.clone();
             let task_uri = uri.clone();
             let result = tokio::task::spawn_blocking(move || {
+                let started = std::time::Instant::now();
                 let snap = state.snapshot(&task_uri, &rope, generation, version, &cache);
+                let analysed = started.elapsed();
                 let cap = state.settings().max_diagnostics;
                 let map = Mapper::new(&snap.text, &snap.index, state.unit());
                 let diagnostics =
                     convert::diagnostics(&snap.analysis.findings, &map, &task_uri, cap);
+                tracing::debug!(
+                    "{} v{version}: analysed in {:.1} ms, {} findings converted in {:.1} ms",
+                    task_uri.as_str(),
+                    analysed.as_secs_f64() * 1e3,
+                    snap.analysis.findings.len(),
+                    (started.elapsed() - analysed).as_secs_f64() * 1e3
+                );
                 (Arc::new(snap), diagnostics)
             })
             .await;
@@ -231,9 +240,20 @@ impl State {
         version: i32,
         cache: &Mutex<SolveCache>,
     ) -> Snapshot {
+        let started = std::time::Instant::now();
         let text = rope.to_string();
         let project = self.project_for(uri);
-        let analysis = analyze_cached(&text, &project.config, &mut lock(cache));
+        let cache_wait = std::time::Instant::now();
+        let mut cache = lock(cache);
+        let waited = cache_wait.elapsed();
+        let analysis = analyze_cached(&text, &project.config, &mut cache);
+        drop(cache);
+        tracing::trace!(
+            "snapshot: text+config {:.1} ms, cache wait {:.1} ms, total {:.1} ms",
+            (cache_wait - started).as_secs_f64() * 1e3,
+            waited.as_secs_f64() * 1e3,
+            started.elapsed().as_secs_f64() * 1e3
+        );
         Snapshot {
             generation,
             version,
