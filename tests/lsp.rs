@@ -336,6 +336,18 @@ async fn workspace_scan_watched_files_and_close_fallback() {
     std::fs::create_dir(root.join("ignored")).unwrap();
     std::fs::write(root.join("ignored/b.sudoku"), with_duplicate()).unwrap();
     std::fs::write(root.join(".gitignore"), "ignored/\n").unwrap();
+    // The project configuration `check` reads: an excluded folder, and a severity override in
+    // a sub-folder.
+    std::fs::write(root.join("sudoku-lsp.toml"), "exclude = [\"drafts\"]\n").unwrap();
+    std::fs::create_dir(root.join("drafts")).unwrap();
+    std::fs::write(root.join("drafts/d.sudoku"), with_duplicate()).unwrap();
+    std::fs::create_dir(root.join("relaxed")).unwrap();
+    std::fs::write(
+        root.join("relaxed/sudoku-lsp.toml"),
+        "[severity]\nduplicate-digit = \"warning\"\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("relaxed/r.sudoku"), with_duplicate()).unwrap();
     let uri_of = |name: &str| format!("file://{}/{name}", root.display());
 
     let mut lsp = Lsp::start(json!({})).await;
@@ -396,10 +408,14 @@ async fn workspace_scan_watched_files_and_close_fallback() {
     assert!(lsp.diagnostics(&uri_of("a.sudoku"), None).await.is_empty());
 
     // The ignored file was never published.
-    assert!(lsp
-        .seen()
-        .iter()
-        .all(|m| m["params"]["uri"] != uri_of("ignored/b.sudoku")));
+    for skipped in ["ignored/b.sudoku", "drafts/d.sudoku"] {
+        assert!(
+            lsp.seen()
+                .iter()
+                .all(|m| m["params"]["uri"] != uri_of(skipped)),
+            "{skipped} was published"
+        );
+    }
     // A file outside the workspace is cleared on close.
     lsp.open("untitled:x.sudoku", &with_duplicate(), 1).await;
     lsp.diagnostics("untitled:x.sudoku", Some(1)).await;
