@@ -207,6 +207,7 @@ impl LanguageServer for Backend {
             worker: None,
             latest: None,
             cache: Arc::default(),
+            ready: Arc::default(),
         });
         entry.rope = Rope::from_str(&doc.text);
         entry.version = doc.version;
@@ -245,8 +246,12 @@ impl LanguageServer for Backend {
         let path = file_path(&uri);
         {
             let mut store = lock(&self.state.store);
-            if store.docs.remove(&uri).is_none() {
-                tracing::warn!("didClose for a document that is not open: {}", uri.as_str());
+            match store.docs.remove(&uri) {
+                // Requests waiting for its analysis find it gone and answer at once.
+                Some(doc) => doc.ready.notify_waiters(),
+                None => {
+                    tracing::warn!("didClose for a document that is not open: {}", uri.as_str())
+                }
             }
             if let Some(p) = &path {
                 store.paths.remove(p);

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use ropey::Rope;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, Notify};
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
 use crate::analysis::{analyze, analyze_cached, SolveCache};
@@ -37,6 +37,8 @@ pub struct Document {
     /// Search outcomes of the last analysis, so an edit re-solves only the puzzles it changed.
     /// Locked only inside `spawn_blocking`.
     pub cache: Arc<Mutex<SolveCache>>,
+    /// Woken whenever the worker stores an analysis (or gives up), for requests waiting on it.
+    pub ready: Arc<Notify>,
 }
 
 #[derive(Debug, Default)]
@@ -208,6 +210,7 @@ impl State {
                     Ok((snap, diagnostics)) if doc.generation == generation => {
                         garbage = doc.latest.replace(snap);
                         doc.worker = None;
+                        doc.ready.notify_waiters();
                         self.queue(&store, uri, diagnostics, Some(version));
                         drop(store);
                         if let Some(old) = garbage {
@@ -221,6 +224,7 @@ impl State {
                         // A panic in the analysis: report it and stop; the next edit starts over.
                         tracing::error!("analysis of {} failed: {e}", uri.as_str());
                         doc.worker = None;
+                        doc.ready.notify_waiters();
                         return;
                     }
                 }
@@ -265,6 +269,33 @@ impl State {
 
     /// The snapshot of a document's current text: the worker's if it is current, else made now.
     pub async fn current_snapshot(self: &Arc<Self>, uri: &Uri) -> Option<Arc<Snapshot>> {
+        // While the worker analyses the current text, wait for it rather than analysing the
+        // same text a second time (on a large collection that would double the wait). A few
+        // rounds only: under continuous typing the request makes its own snapshot.
+        for _ in 0..3 {
+            let ready = {
+                let store = lock(&self.store);
+                let doc = store.docs.get(uri)?;
+                if let Some(latest) = doc
+                    .latest
+                    .as_ref()
+                    .filter(|l| l.generation == doc.generation)
+                {
+                    return Some(latest.clone());
+                }
+                if doc.worker.is_none() {
+                    break;
+                }
+                // Registered before the lock is released, so the worker's wake-up is not missed.
+                doc.ready.clone().notified_owned()
+            };
+            if tokio::time::timeout(std::time::Duration::from_secs(30), ready)
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
         let (rope, generation, version, cache) = {
             let store = lock(&self.store);
             let doc = store.docs.get(uri)?;
