@@ -132,6 +132,20 @@ fn main() {
         let digit = &first[col..col + 1];
         let samples = edit_loop(&mut lsp, uri, line, col as u64, digit, 30).await;
         stats(&format!("{n}-puzzle collection, edit -> publishDiagnostics"), samples);
+
+        // A hover sent right behind an edit waits for that edit's analysis (once, not twice).
+        let mut samples = Vec::new();
+        for i in 0..10 {
+            let version = 100 + i as i64;
+            let text = if i % 2 == 0 { "." } else { digit };
+            let t = Instant::now();
+            lsp.change(uri, version, json!([{"range": range(line, col as u64, line, col as u64 + 1), "text": text}]))
+                .await;
+            let h = lsp.hover(uri, line, col as u64).await;
+            assert!(h["contents"]["value"].is_string());
+            samples.push(t.elapsed());
+        }
+        stats(&format!("{n}-puzzle collection, edit + hover -> hover answer"), samples);
         lsp.shutdown_exit().await;
     });
 }

@@ -285,11 +285,29 @@ async fn code_actions_fill_and_fix_with_versioned_edits() {
     assert_eq!(with_code(&diags, "duplicate-digit").len(), 2, "{diags:?}");
     let (line, col, _) = cell_range(&text, 1, 8, false);
     let actions = lsp.code_actions(uri, line, col).await;
+    // No unique solution: nothing to fill in.
+    assert!(actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|a| !a["title"].as_str().unwrap().starts_with("Fill")));
     let clear = find_action(&actions, "Clear r1c9");
     assert_eq!(clear["kind"], "quickfix");
     assert_eq!(apply_action(&text, clear, uri, Some(4)), PUZZLE);
     let clear_other = find_action(&actions, "Clear r1c5");
     assert!(apply_action(&text, clear_other, uri, Some(4)).contains("5 3 . │ . . . │ . . 7"));
+    // `only` narrows the kinds.
+    let only = lsp
+        .request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": {"uri": uri},
+                "range": lsp_client::range(line, col, line, col),
+                "context": {"diagnostics": [], "only": ["refactor"]}
+            }),
+        )
+        .await;
+    assert_eq!(only, json!([]));
     assert!(lsp.shutdown_exit().await);
 }
 
@@ -336,6 +354,18 @@ async fn workspace_scan_watched_files_and_close_fallback() {
     std::fs::create_dir(root.join("ignored")).unwrap();
     std::fs::write(root.join("ignored/b.sudoku"), with_duplicate()).unwrap();
     std::fs::write(root.join(".gitignore"), "ignored/\n").unwrap();
+    // The project configuration `check` reads: an excluded folder, and a severity override in
+    // a sub-folder.
+    std::fs::write(root.join("sudoku-lsp.toml"), "exclude = [\"drafts\"]\n").unwrap();
+    std::fs::create_dir(root.join("drafts")).unwrap();
+    std::fs::write(root.join("drafts/d.sudoku"), with_duplicate()).unwrap();
+    std::fs::create_dir(root.join("relaxed")).unwrap();
+    std::fs::write(
+        root.join("relaxed/sudoku-lsp.toml"),
+        "[severity]\nduplicate-digit = \"warning\"\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("relaxed/r.sudoku"), with_duplicate()).unwrap();
     let uri_of = |name: &str| format!("file://{}/{name}", root.display());
 
     let mut lsp = Lsp::start(json!({})).await;
@@ -396,10 +426,14 @@ async fn workspace_scan_watched_files_and_close_fallback() {
     assert!(lsp.diagnostics(&uri_of("a.sudoku"), None).await.is_empty());
 
     // The ignored file was never published.
-    assert!(lsp
-        .seen()
-        .iter()
-        .all(|m| m["params"]["uri"] != uri_of("ignored/b.sudoku")));
+    for skipped in ["ignored/b.sudoku", "drafts/d.sudoku"] {
+        assert!(
+            lsp.seen()
+                .iter()
+                .all(|m| m["params"]["uri"] != uri_of(skipped)),
+            "{skipped} was published"
+        );
+    }
     // A file outside the workspace is cleared on close.
     lsp.open("untitled:x.sudoku", &with_duplicate(), 1).await;
     lsp.diagnostics("untitled:x.sudoku", Some(1)).await;
@@ -505,4 +539,90 @@ async fn exit_without_shutdown_is_not_clean() {
         .await
         .expect("server ends on exit");
     assert!(!clean);
+}
+
+/// The candidates of a cell counted independently of the server: the alphabet minus every
+/// symbol in the cell's row, column and box.
+fn expected_candidates(
+    rows: &[Vec<char>],
+    r: usize,
+    c: usize,
+    box_rows: usize,
+    box_cols: usize,
+) -> String {
+    let alphabet = "123456789ABCDEFG";
+    let n = rows.len();
+    let (br, bc) = (r / box_rows * box_rows, c / box_cols * box_cols);
+    let mut seen: std::collections::HashSet<char> = rows[r].iter().copied().collect();
+    seen.extend(rows.iter().map(|row| row[c]));
+    seen.extend(
+        rows[br..br + box_rows]
+            .iter()
+            .flat_map(|row| row[bc..bc + box_cols].iter().copied()),
+    );
+    let open: Vec<String> = alphabet
+        .chars()
+        .take(n)
+        .filter(|s| !seen.contains(s))
+        .map(String::from)
+        .collect();
+    if open.is_empty() {
+        "Candidates: none".to_string()
+    } else {
+        format!("Candidates: {}", open.join(" "))
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hover_candidates_on_a_16x16_grid_match_an_independent_count() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/ok/sixteen.sudoku"
+    ))
+    .unwrap();
+    // Grid lines and the cells of each, with their columns (UTF-16 = chars here).
+    let grid: Vec<(usize, Vec<(usize, char)>)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#') && !l.starts_with('-') && !l.trim().is_empty())
+        .map(|(i, l)| {
+            let cells = l
+                .chars()
+                .enumerate()
+                .filter(|(_, c)| *c != ' ' && *c != '|')
+                .collect();
+            (i, cells)
+        })
+        .collect();
+    assert_eq!(grid.len(), 16);
+    let rows: Vec<Vec<char>> = grid
+        .iter()
+        .map(|(_, cells)| cells.iter().map(|&(_, c)| c).collect())
+        .collect();
+    let mut lsp = Lsp::start(json!({})).await;
+    lsp.initialize(json!({}), None).await;
+    let uri = "untitled:sixteen.sudoku";
+    lsp.open(uri, &text, 1).await;
+    lsp.diagnostics(uri, Some(1)).await;
+    let mut checked = 0;
+    for (r, (line, cells)) in grid.iter().enumerate() {
+        for (c, &(col, ch)) in cells.iter().enumerate() {
+            if ch != '.' || (r + c) % 3 != 0 {
+                continue;
+            }
+            let h = lsp.hover(uri, *line as u64, col as u64).await;
+            let value = h["contents"]["value"].as_str().unwrap();
+            assert_eq!(
+                value.lines().next().unwrap(),
+                expected_candidates(&rows, r, c, 4, 4),
+                "r{}c{}",
+                r + 1,
+                c + 1
+            );
+            assert!(value.contains(&format!("r{}c{}", r + 1, c + 1)));
+            checked += 1;
+        }
+    }
+    assert!(checked > 20);
+    assert!(lsp.shutdown_exit().await);
 }

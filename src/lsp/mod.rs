@@ -2,6 +2,15 @@
 //! protocol types.
 //!
 //! `sudoku-lsp server` calls [`run_stdio`]; tests call [`serve`] on in-memory pipes.
+//!
+//! Editor-only settings, from `initializationOptions` or `workspace/configuration` (section
+//! `sudoku`; either the section's object or `{"sudoku": {...}}`):
+//!
+//! - `showSolutions` (default `false`): name solution digits in hovers and in `Fill r3c5`.
+//! - `maxDiagnostics` (default 1000, 0 for no limit): diagnostics sent per file; beyond it one
+//!   information diagnostic says how many more there are.
+//!
+//! Severities and excludes come from the project's `sudoku-lsp.toml`, read as `check` reads it.
 
 pub mod convert;
 pub mod features;

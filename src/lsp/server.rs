@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use ropey::Rope;
-use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::{
     CodeActionKind, CodeActionOptions, CodeActionOrCommand, CodeActionParams,
     CodeActionProviderCapability, CodeActionResponse, ConfigurationItem,
@@ -207,6 +207,7 @@ impl LanguageServer for Backend {
             worker: None,
             latest: None,
             cache: Arc::default(),
+            ready: Arc::default(),
         });
         entry.rope = Rope::from_str(&doc.text);
         entry.version = doc.version;
@@ -245,8 +246,12 @@ impl LanguageServer for Backend {
         let path = file_path(&uri);
         {
             let mut store = lock(&self.state.store);
-            if store.docs.remove(&uri).is_none() {
-                tracing::warn!("didClose for a document that is not open: {}", uri.as_str());
+            match store.docs.remove(&uri) {
+                // Requests waiting for its analysis find it gone and answer at once.
+                Some(doc) => doc.ready.notify_waiters(),
+                None => {
+                    tracing::warn!("didClose for a document that is not open: {}", uri.as_str())
+                }
             }
             if let Some(p) = &path {
                 store.paths.remove(p);
@@ -304,12 +309,16 @@ impl LanguageServer for Backend {
             tracing::warn!("hover on a document that is not open: {}", uri.as_str());
             return Ok(None);
         };
-        let map = Mapper::new(&snap.text, &snap.index, self.state.unit());
-        let offset = map.offset(pos);
+        let unit = self.state.unit();
         let settings = self.state.settings();
         let markdown = lock(&self.state.caps).markdown_hover;
-        Ok(features::hover(&snap, offset, &settings)
-            .map(|(text, range)| convert::hover(text, range, &map, markdown)))
+        off_thread(move || {
+            let map = Mapper::new(&snap.text, &snap.index, unit);
+            let offset = map.offset(pos);
+            features::hover(&snap, offset, &settings)
+                .map(|(text, range)| convert::hover(text, range, &map, markdown))
+        })
+        .await
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
@@ -321,34 +330,48 @@ impl LanguageServer for Backend {
             );
             return Ok(None);
         };
-        let map = Mapper::new(&snap.text, &snap.index, self.state.unit());
-        let (mut start, mut end) = (map.offset(params.range.start), map.offset(params.range.end));
-        if start > end {
-            std::mem::swap(&mut start, &mut end);
-        }
+        let unit = self.state.unit();
         let settings = self.state.settings();
         let versioned = lock(&self.state.caps).document_changes;
         let only = params.context.only.unwrap_or_default();
-        let wanted = |kind: &CodeActionKind| {
-            only.is_empty()
-                || only.iter().any(|o| {
-                    kind.as_str() == o.as_str()
-                        || kind.as_str().starts_with(&format!("{}.", o.as_str()))
+        let range = params.range;
+        off_thread(move || {
+            let map = Mapper::new(&snap.text, &snap.index, unit);
+            let (mut start, mut end) = (map.offset(range.start), map.offset(range.end));
+            if start > end {
+                std::mem::swap(&mut start, &mut end);
+            }
+            let wanted = |kind: &CodeActionKind| {
+                only.is_empty()
+                    || only.iter().any(|o| {
+                        kind.as_str() == o.as_str()
+                            || kind.as_str().starts_with(&format!("{}.", o.as_str()))
+                    })
+            };
+            let actions: Vec<CodeActionOrCommand> = features::actions(&snap, start, end, &settings)
+                .iter()
+                .filter(|a| wanted(&a.kind.kind()))
+                .map(|a| {
+                    CodeActionOrCommand::CodeAction(convert::code_action(
+                        a,
+                        &uri,
+                        snap.version,
+                        &map,
+                        versioned,
+                    ))
                 })
-        };
-        let actions: Vec<CodeActionOrCommand> = features::actions(&snap, start, end, &settings)
-            .iter()
-            .filter(|a| wanted(&a.kind.kind()))
-            .map(|a| {
-                CodeActionOrCommand::CodeAction(convert::code_action(
-                    a,
-                    &uri,
-                    snap.version,
-                    &map,
-                    versioned,
-                ))
-            })
-            .collect();
-        Ok(Some(actions))
+                .collect();
+            Some(actions)
+        })
+        .await
     }
+}
+
+/// Runs a request's work on the blocking pool: a large file's hover or actions do not hold an
+/// async thread, and a panic becomes an error reply instead of ending the server.
+async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+    tokio::task::spawn_blocking(work).await.map_err(|e| {
+        tracing::error!("request failed: {e}");
+        Error::internal_error()
+    })
 }

@@ -1,15 +1,13 @@
 //! Settings: the editor-only ones (from `initializationOptions` and `workspace/configuration`,
 //! section `sudoku`) and the project's `sudoku-lsp.toml`, the same file `sudoku-lsp check` reads.
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::collections::HashSet;
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use serde_json::Value;
 
-use crate::config::{Config, FILE_NAME};
-use crate::finding::{Code, Severity};
+use crate::config::{ConfigCache, ProjectConfig};
 
 /// The section name under which editors keep this server's settings.
 pub const SECTION: &str = "sudoku";
@@ -68,109 +66,34 @@ impl Settings {
     }
 }
 
-/// A project's configuration and the folder its `exclude` globs are relative to.
-#[derive(Clone, Debug)]
-pub struct Project {
-    pub config: Config,
-    root: PathBuf,
-    exclude: GlobSet,
-}
-
-impl Project {
-    fn defaults() -> Self {
-        Project {
-            config: Config::default(),
-            root: PathBuf::new(),
-            exclude: GlobSet::empty(),
-        }
-    }
-
-    /// True when `path` or one of its folders (below the configuration's folder) matches an
-    /// `exclude` glob.
-    pub fn is_excluded(&self, path: &Path) -> bool {
-        if self.exclude.is_empty() {
-            return false;
-        }
-        let Ok(relative) = path.strip_prefix(&self.root) else {
-            return false;
-        };
-        relative
-            .ancestors()
-            .filter(|p| !p.as_os_str().is_empty())
-            .any(|p| self.exclude.is_match(p))
-    }
-}
-
-/// Reads `sudoku-lsp.toml` for a file: the nearest one from the file's folder upward, each read
-/// once until [`ProjectConfigs::clear`] (called when one changes on disk). A file that cannot be
-/// read or has an error is logged, and the defaults are used: the editor keeps working.
-// The cli helper is adding the same discovery to `crate::config` (`ConfigCache`); this switches
-// to it once it lands so both read the file identically.
+/// The project configuration of each file: the nearest `sudoku-lsp.toml` from the file's folder
+/// upward, read through the core's [`ConfigCache`] exactly as `sudoku-lsp check` reads it. A
+/// file that cannot be read or has an error is logged once, and the defaults are used: the
+/// editor keeps working while the user fixes it.
 #[derive(Debug, Default)]
 pub struct ProjectConfigs {
-    by_file: Mutex<HashMap<PathBuf, Arc<Project>>>,
+    cache: ConfigCache,
+    reported: Mutex<HashSet<String>>,
 }
 
 impl ProjectConfigs {
-    pub fn for_path(&self, path: &Path) -> Arc<Project> {
-        let Some(file) = path
-            .parent()
-            .into_iter()
-            .flat_map(Path::ancestors)
-            .map(|dir| dir.join(FILE_NAME))
-            .find(|c| c.is_file())
-        else {
-            return Arc::new(Project::defaults());
-        };
-        if let Some(p) = lock(&self.by_file).get(&file) {
-            return p.clone();
+    pub fn for_path(&self, path: &Path) -> Arc<ProjectConfig> {
+        match self.cache.for_path(path) {
+            Ok(project) => project,
+            Err(e) => {
+                if lock(&self.reported).insert(e.clone()) {
+                    tracing::warn!("{e}; using the default configuration");
+                }
+                Arc::new(ProjectConfig::defaults())
+            }
         }
-        let project = Arc::new(load(&file).unwrap_or_else(|e| {
-            tracing::warn!("{}: {e}; using the default configuration", file.display());
-            Project::defaults()
-        }));
-        lock(&self.by_file).insert(file, project.clone());
-        project
     }
 
+    /// Forgets every configuration read (one changed on disk).
     pub fn clear(&self) {
-        lock(&self.by_file).clear();
+        self.cache.clear();
+        lock(&self.reported).clear();
     }
-}
-
-fn load(file: &Path) -> Result<Project, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
-    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| e.to_string())?;
-    let mut config = Config::default();
-    let mut set = GlobSetBuilder::new();
-    if let Some(list) = table.get("exclude").and_then(|v| v.as_array()) {
-        for glob in list.iter().filter_map(|v| v.as_str()) {
-            let g = GlobBuilder::new(glob)
-                .literal_separator(true)
-                .build()
-                .map_err(|e| format!("bad exclude glob `{glob}`: {e}"))?;
-            set.add(g);
-            config.exclude.push(glob.to_string());
-        }
-    }
-    if let Some(codes) = table.get("severity").and_then(|v| v.as_table()) {
-        for (code, level) in codes {
-            let code: Code = code.parse()?;
-            let severity = match level.as_str() {
-                Some("error") => Some(Severity::Error),
-                Some("warning") => Some(Severity::Warning),
-                Some("info") => Some(Severity::Info),
-                Some("off") => None,
-                _ => return Err(format!("[severity] {code}: unknown level {level}")),
-            };
-            config.severity.insert(code, severity);
-        }
-    }
-    Ok(Project {
-        config,
-        root: file.parent().map(Path::to_path_buf).unwrap_or_default(),
-        exclude: set.build().map_err(|e| e.to_string())?,
-    })
 }
 
 /// Locks a mutex, recovering from poisoning: every map here holds only finished entries.
@@ -181,6 +104,8 @@ pub fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::FILE_NAME;
+    use crate::finding::Code;
     use serde_json::json;
 
     #[test]
@@ -215,5 +140,13 @@ mod tests {
         assert_eq!(p.config.severity_of(Code::BoxShape), None);
         assert!(p.is_excluded(&dir.path().join("drafts/x.sudoku")));
         assert!(!p.is_excluded(&dir.path().join("a/x.sudoku")));
+        // A broken file falls back to the defaults.
+        std::fs::write(dir.path().join(FILE_NAME), "severity = 3\n").unwrap();
+        configs.clear();
+        let p = configs.for_path(&dir.path().join("a/b/x.sudoku"));
+        assert_eq!(
+            p.config.severity_of(Code::BoxShape),
+            Some(Code::BoxShape.default_severity())
+        );
     }
 }

@@ -12,13 +12,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use ropey::Rope;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, Notify};
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
 use crate::analysis::{analyze, analyze_cached, SolveCache};
+use crate::config::ProjectConfig;
 use crate::lsp::convert::{self, Mapper};
 use crate::lsp::features::Snapshot;
-use crate::lsp::settings::{lock, Project, ProjectConfigs, Settings};
+use crate::lsp::settings::{lock, ProjectConfigs, Settings};
 use crate::syntax;
 use crate::text::{ColumnUnit, LineIndex};
 
@@ -36,6 +37,8 @@ pub struct Document {
     /// Search outcomes of the last analysis, so an edit re-solves only the puzzles it changed.
     /// Locked only inside `spawn_blocking`.
     pub cache: Arc<Mutex<SolveCache>>,
+    /// Woken whenever the worker stores an analysis (or gives up), for requests waiting on it.
+    pub ready: Arc<Notify>,
 }
 
 #[derive(Debug, Default)]
@@ -138,7 +141,7 @@ impl State {
 
     /// The project configuration for a document: its file's, else the first workspace
     /// folder's (an unsaved buffer), else the defaults.
-    pub fn project_for(&self, uri: &Uri) -> Arc<Project> {
+    pub fn project_for(&self, uri: &Uri) -> Arc<ProjectConfig> {
         let path = file_path(uri).or_else(|| {
             lock(&self.folders)
                 .first()
@@ -178,11 +181,20 @@ impl State {
             let state = self.clone();
             let task_uri = uri.clone();
             let result = tokio::task::spawn_blocking(move || {
+                let started = std::time::Instant::now();
                 let snap = state.snapshot(&task_uri, &rope, generation, version, &cache);
+                let analysed = started.elapsed();
                 let cap = state.settings().max_diagnostics;
                 let map = Mapper::new(&snap.text, &snap.index, state.unit());
                 let diagnostics =
                     convert::diagnostics(&snap.analysis.findings, &map, &task_uri, cap);
+                tracing::debug!(
+                    "{} v{version}: analysed in {:.1} ms, {} findings converted in {:.1} ms",
+                    task_uri.as_str(),
+                    analysed.as_secs_f64() * 1e3,
+                    snap.analysis.findings.len(),
+                    (started.elapsed() - analysed).as_secs_f64() * 1e3
+                );
                 (Arc::new(snap), diagnostics)
             })
             .await;
@@ -198,6 +210,7 @@ impl State {
                     Ok((snap, diagnostics)) if doc.generation == generation => {
                         garbage = doc.latest.replace(snap);
                         doc.worker = None;
+                        doc.ready.notify_waiters();
                         self.queue(&store, uri, diagnostics, Some(version));
                         drop(store);
                         if let Some(old) = garbage {
@@ -211,6 +224,7 @@ impl State {
                         // A panic in the analysis: report it and stop; the next edit starts over.
                         tracing::error!("analysis of {} failed: {e}", uri.as_str());
                         doc.worker = None;
+                        doc.ready.notify_waiters();
                         return;
                     }
                 }
@@ -230,9 +244,20 @@ impl State {
         version: i32,
         cache: &Mutex<SolveCache>,
     ) -> Snapshot {
+        let started = std::time::Instant::now();
         let text = rope.to_string();
         let project = self.project_for(uri);
-        let analysis = analyze_cached(&text, &project.config, &mut lock(cache));
+        let cache_wait = std::time::Instant::now();
+        let mut cache = lock(cache);
+        let waited = cache_wait.elapsed();
+        let analysis = analyze_cached(&text, &project.config, &mut cache);
+        drop(cache);
+        tracing::trace!(
+            "snapshot: text+config {:.1} ms, cache wait {:.1} ms, total {:.1} ms",
+            (cache_wait - started).as_secs_f64() * 1e3,
+            waited.as_secs_f64() * 1e3,
+            started.elapsed().as_secs_f64() * 1e3
+        );
         Snapshot {
             generation,
             version,
@@ -244,6 +269,33 @@ impl State {
 
     /// The snapshot of a document's current text: the worker's if it is current, else made now.
     pub async fn current_snapshot(self: &Arc<Self>, uri: &Uri) -> Option<Arc<Snapshot>> {
+        // While the worker analyses the current text, wait for it rather than analysing the
+        // same text a second time (on a large collection that would double the wait). A few
+        // rounds only: under continuous typing the request makes its own snapshot.
+        for _ in 0..3 {
+            let ready = {
+                let store = lock(&self.store);
+                let doc = store.docs.get(uri)?;
+                if let Some(latest) = doc
+                    .latest
+                    .as_ref()
+                    .filter(|l| l.generation == doc.generation)
+                {
+                    return Some(latest.clone());
+                }
+                if doc.worker.is_none() {
+                    break;
+                }
+                // Registered before the lock is released, so the worker's wake-up is not missed.
+                doc.ready.clone().notified_owned()
+            };
+            if tokio::time::timeout(std::time::Duration::from_secs(30), ready)
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
         let (rope, generation, version, cache) = {
             let store = lock(&self.store);
             let doc = store.docs.get(uri)?;
@@ -314,7 +366,12 @@ impl State {
         }
     }
 
-    fn disk_diagnostics(&self, bytes: &[u8], uri: &Uri, project: &Project) -> Vec<Diagnostic> {
+    fn disk_diagnostics(
+        &self,
+        bytes: &[u8],
+        uri: &Uri,
+        project: &ProjectConfig,
+    ) -> Vec<Diagnostic> {
         let cap = self.settings().max_diagnostics;
         let unit = self.unit();
         match syntax::decode(bytes) {

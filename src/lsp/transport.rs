@@ -8,7 +8,9 @@
 //! `Server::serve`: requests are created in arrival order and run up to four at a time.
 
 use futures::channel::mpsc as fmpsc;
-use futures::{future, SinkExt, StreamExt};
+use std::panic::AssertUnwindSafe;
+
+use futures::{future, FutureExt, SinkExt, StreamExt};
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
@@ -185,7 +187,20 @@ where
                     break;
                 }
                 let exit = req.method() == "exit";
-                let fut = service.call(req);
+                let id = req.id().cloned();
+                let method = req.method().to_string();
+                // A panicking handler answers with an internal error instead of taking the whole
+                // server down (the store's locks recover from poisoning).
+                let call = service.call(req);
+                let fut = async move {
+                    match AssertUnwindSafe(call).catch_unwind().await {
+                        Ok(response) => response,
+                        Err(_) => {
+                            tracing::error!("the handler of {method} panicked");
+                            Ok(id.map(|id| Response::from_error(id, Error::internal_error())))
+                        }
+                    }
+                };
                 if task_tx.send(fut).await.is_err() {
                     break;
                 }

@@ -122,7 +122,10 @@ impl Lsp {
         // The server's log, shown with a failing test's output.
         let _ = tracing_subscriber::fmt()
             .with_test_writer()
-            .with_env_filter("sudoku_lsp=debug,tower_lsp_server=info")
+            .with_env_filter(
+                tracing_subscriber::EnvFilter::try_from_env("SUDOKU_LSP_LOG")
+                    .unwrap_or_else(|_| "sudoku_lsp=debug,tower_lsp_server=info".into()),
+            )
             .try_init();
         let (client, server) = tokio::io::duplex(1 << 16);
         let (sr, sw) = tokio::io::split(server);
