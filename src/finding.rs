@@ -193,6 +193,24 @@ impl Finding {
         self.fixes.push(fix);
         self
     }
+
+    /// The same finding moved: ranges from `from` on move by `delta` bytes and the puzzle
+    /// index by `index_delta` (see `Puzzle::moved`).
+    pub fn moved(&self, from: usize, delta: isize, index_delta: isize) -> Finding {
+        let mv = |r: TextRange| r.moved_from(from, delta);
+        let mut f = self.clone();
+        f.range = mv(f.range);
+        f.puzzle = f.puzzle.map(|i| i.saturating_add_signed(index_delta));
+        for r in &mut f.related {
+            r.range = mv(r.range);
+        }
+        for fix in &mut f.fixes {
+            for e in &mut fix.edits {
+                e.range = mv(e.range);
+            }
+        }
+        f
+    }
 }
 
 /// Applies edits to a text, all or nothing: `None` when an edit is out of bounds, splits a

@@ -45,6 +45,18 @@ impl TextRange {
         TextRange::new(self.start + by, self.end + by)
     }
 
+    /// Moves the range by `delta` bytes when it starts at or after `from`; earlier ranges stay.
+    pub fn moved_from(self, from: usize, delta: isize) -> Self {
+        if self.start < from {
+            self
+        } else {
+            TextRange {
+                start: self.start.saturating_add_signed(delta),
+                end: self.end.saturating_add_signed(delta),
+            }
+        }
+    }
+
     pub fn as_range(self) -> Range<usize> {
         self.start..self.end
     }

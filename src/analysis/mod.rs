@@ -78,15 +78,44 @@ pub fn analyze_bytes(bytes: &[u8], config: &Config) -> Analysis {
 
 /// Analyses a file's text.
 pub fn analyze(text: &str, config: &Config) -> Analysis {
-    analyze_inner(text, config, None)
+    analyze_inner(text, config)
 }
 
-/// Search outcomes of earlier analyses, keyed by shape and givens, so that re-analysing an
-/// edited document re-solves only the puzzles that changed. After each analysis the cache holds
-/// exactly the puzzles of the latest text, so it never grows past one file's worth.
+/// What earlier analyses of a document found, so that re-analysing it after an edit redoes only
+/// what the edit touched: the analyses of its unchanged pieces (see
+/// [`syntax::content_pieces`]), and the search outcomes of the puzzles in the pieces that must
+/// be read again, keyed by shape and givens. After each analysis the cache holds exactly the
+/// latest text's pieces and puzzles, so it never grows past one file's worth.
 #[derive(Debug, Default)]
 pub struct SolveCache {
-    outcomes: HashMap<(Shape, Vec<u8>), Outcome>,
+    outcomes: Outcomes,
+    pieces: HashMap<PieceKey, CachedPiece>,
+    /// The configuration the cached pieces were analysed under.
+    config: Option<Config>,
+}
+
+/// Search outcomes by shape and givens.
+type Outcomes = HashMap<(Shape, Vec<u8>), Outcome>;
+
+/// What decides how a piece reads: its text, the reader's state before it (with the puzzle
+/// count reduced to "none yet" or "some", which is all the reader looks at), and whether it is
+/// the last piece.
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct PieceKey {
+    text_hash: u64,
+    len: usize,
+    before: syntax::ReaderState,
+    last: bool,
+}
+
+#[derive(Debug)]
+struct CachedPiece {
+    /// Where the piece started, and the index of its first puzzle, when it was analysed.
+    start: usize,
+    first_index: usize,
+    analysis: Analysis,
+    /// The reader's state after the piece (puzzle count as it was then).
+    after: syntax::ReaderState,
 }
 
 impl SolveCache {
@@ -105,11 +134,95 @@ const PARALLEL_FROM: usize = 64;
 
 /// Analyses a file's text, reusing (and refreshing) the search outcomes in `cache`.
 pub fn analyze_cached(text: &str, config: &Config, cache: &mut SolveCache) -> Analysis {
-    analyze_inner(text, config, Some(cache))
+    if cache.config.as_ref() != Some(config) {
+        cache.pieces.clear();
+        cache.config = Some(config.clone());
+    }
+    let ranges = syntax::content_pieces(text);
+    let mut old_pieces = std::mem::take(&mut cache.pieces);
+    let old_outcomes = std::mem::take(&mut cache.outcomes);
+    let mut state = syntax::ReaderState::default();
+    let mut out = Analysis::default();
+    let last = ranges.len().saturating_sub(1);
+    for (i, range) in ranges.into_iter().enumerate() {
+        let first_index = state.puzzles();
+        let mut before = state.clone();
+        before.set_puzzles(first_index.min(1));
+        let key = PieceKey {
+            text_hash: text_hash(&text[range.as_range()]),
+            len: range.len(),
+            before,
+            last: i == last,
+        };
+        let piece = match old_pieces.remove(&key) {
+            Some(p) => p,
+            None => {
+                let mut after = state.clone();
+                let file = syntax::parse_piece(text, range, &mut after, i == last);
+                CachedPiece {
+                    start: range.start,
+                    first_index,
+                    analysis: analyze_parsed(
+                        file,
+                        config,
+                        Some((&old_outcomes, &mut cache.outcomes)),
+                    ),
+                    after,
+                }
+            }
+        };
+        // Ranges inside the piece move with it; those before it (the file's defaults) stay.
+        let delta = range.start as isize - piece.start as isize;
+        let index_delta = first_index as isize - piece.first_index as isize;
+        let a = &piece.analysis;
+        out.file.puzzles.extend(
+            a.file
+                .puzzles
+                .iter()
+                .map(|p| p.moved(piece.start, delta, index_delta)),
+        );
+        out.file.findings.extend(
+            a.file
+                .findings
+                .iter()
+                .map(|f| f.moved(piece.start, delta, index_delta)),
+        );
+        out.file.defaults = a.file.defaults.clone();
+        out.reports.extend(a.reports.iter().map(|r| {
+            let mut r = r.clone();
+            r.index = r.index.saturating_add_signed(index_delta);
+            r.first_line = r.first_line.moved_from(piece.start, delta);
+            r
+        }));
+        out.findings.extend(
+            a.findings
+                .iter()
+                .map(|f| f.moved(piece.start, delta, index_delta)),
+        );
+        state = piece.after.clone();
+        state.set_puzzles(first_index + a.reports.len());
+        cache.pieces.insert(key, piece);
+    }
+    sort_findings(&mut out.findings);
+    out
 }
 
-fn analyze_inner(text: &str, config: &Config, cache: Option<&mut SolveCache>) -> Analysis {
-    analyze_parsed(syntax::parse(text), config, cache)
+/// A hash of a piece's text: SipHash with fixed keys, the same in every run.
+fn text_hash(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
+}
+
+fn sort_findings(findings: &mut [Finding]) {
+    findings.sort_by(|a, b| {
+        (a.range.start, a.range.end, a.code).cmp(&(b.range.start, b.range.end, b.code))
+    });
+}
+
+fn analyze_inner(text: &str, config: &Config) -> Analysis {
+    analyze_parsed(syntax::parse(text), config, None)
 }
 
 /// Analyses a long text piece by piece (see [`syntax::pieces`]), handing each piece's analysis
@@ -134,8 +247,17 @@ pub fn analyze_in_pieces(
 }
 
 /// Checks every puzzle of a parsed text (or piece of text).
-fn analyze_parsed(file: ParsedFile, config: &Config, cache: Option<&mut SolveCache>) -> Analysis {
-    let previous = cache.as_deref().map(|c| &c.outcomes);
+/// With `outcomes`, search outcomes are looked up in the first map and every outcome is kept
+/// in the second.
+fn analyze_parsed(
+    file: ParsedFile,
+    config: &Config,
+    outcomes: Option<(&Outcomes, &mut Outcomes)>,
+) -> Analysis {
+    let (previous, mut keep) = match outcomes {
+        Some((previous, keep)) => (Some(previous), Some(keep)),
+        None => (None, None),
+    };
     let check = |p: &Puzzle| {
         let cached = previous.and_then(|m| m.get(&(p.shape, p.givens.clone())));
         check_puzzle(p, cached)
@@ -146,13 +268,11 @@ fn analyze_parsed(file: ParsedFile, config: &Config, cache: Option<&mut SolveCac
         file.puzzles.iter().map(check).collect()
     };
 
-    let keep = cache.is_some();
-    let mut outcomes = HashMap::with_capacity(if keep { results.len() } else { 0 });
     let mut reports = Vec::with_capacity(results.len());
     let mut findings = apply_config(file.findings.clone(), config, &file.defaults, &file.puzzles);
     for (puzzle, result) in file.puzzles.iter().zip(results) {
-        if let (true, Some(outcome)) = (keep, result.outcome) {
-            outcomes.insert((puzzle.shape, puzzle.givens.clone()), outcome);
+        if let (Some(keep), Some(outcome)) = (keep.as_deref_mut(), result.outcome) {
+            keep.insert((puzzle.shape, puzzle.givens.clone()), outcome);
         }
         reports.push(result.report);
         findings.extend(apply_config(
@@ -162,12 +282,7 @@ fn analyze_parsed(file: ParsedFile, config: &Config, cache: Option<&mut SolveCac
             &[],
         ));
     }
-    if let Some(cache) = cache {
-        cache.outcomes = outcomes;
-    }
-    findings.sort_by(|a, b| {
-        (a.range.start, a.range.end, a.code).cmp(&(b.range.start, b.range.end, b.code))
-    });
+    sort_findings(&mut findings);
     Analysis {
         file,
         reports,

@@ -279,3 +279,64 @@ fn analysing_in_pieces_gives_what_analysing_whole_gives() {
         .iter()
         .any(|f| f.code == Code::DuplicateDigit));
 }
+
+/// The editor's path (pieces reused from earlier analyses, moved into place) must always agree
+/// with a fresh analysis, edit after edit: insertions and deletions before, inside and after
+/// pieces, clashes made and mended, directives and grids added, the defaults changed.
+#[test]
+fn cached_analysis_agrees_with_a_fresh_one_after_every_edit() {
+    let sample = include_str!("../../fixtures/sets/17-clue.txt");
+    let lines: Vec<&str> = sample
+        .lines()
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+        .collect();
+    let mut text = String::from("@author someone\n\n");
+    for i in 0..3000 {
+        text.push_str(&lines[i % lines.len()][..81]);
+        text.push_str(&format!("  id={i}\n"));
+    }
+    let pieces = crate::syntax::content_pieces(&text);
+    assert!(pieces.len() >= 4, "{} pieces", pieces.len());
+
+    let mut rng = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    let config = Config::default();
+    let mut cache = SolveCache::default();
+    for step in 0..40 {
+        let cached = analyze_cached(&text, &config, &mut cache);
+        let fresh = analyze(&text, &config);
+        assert_eq!(cached.file.puzzles, fresh.file.puzzles, "step {step}");
+        assert_eq!(cached.reports, fresh.reports, "step {step}");
+        assert_eq!(cached.findings, fresh.findings, "step {step}");
+        assert_eq!(cached.file.defaults, fresh.file.defaults, "step {step}");
+
+        // The next edit, at a line start somewhere in the text.
+        let starts: Vec<usize> = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .filter(|&i| i < text.len())
+            .collect();
+        let at = starts[next(starts.len())];
+        match step % 8 {
+            0 => text.insert_str(at, "44"), // a clash, and a line of the wrong length
+            1 => {
+                let end = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
+                text.replace_range(at..end, ""); // a line removed
+            }
+            2 => text.insert_str(at, "# a comment\n"),
+            3 => text.insert_str(at, "@title inserted\n"),
+            4 => text.insert_str(at, "\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n\n"),
+            5 => text.insert_str(0, "@allow duplicate-digit\n"),
+            6 => {
+                if let Some(i) = text[at..].find(|c: char| c.is_ascii_digit()) {
+                    text.replace_range(at + i..at + i + 1, "."); // a given removed
+                }
+            }
+            _ => text.insert_str(at, "not a puzzle\n"),
+        }
+    }
+}

@@ -110,7 +110,7 @@ impl Alphabet {
 }
 
 /// One `@key value` line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Directive {
     /// The key, lower-cased, without the `@`.
     pub key: String,
@@ -124,7 +124,7 @@ pub struct Directive {
 
 /// The directives that apply to one puzzle: the file's defaults followed by its own, so a later
 /// directive with the same key wins.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Directives {
     pub all: Vec<Directive>,
 }
@@ -303,4 +303,69 @@ fn is_plain_one_liner(line: &str) -> bool {
         && field
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'*' | b'-'))
+}
+
+/// Cuts a text into pieces whose boundaries depend on the text around them, not on their
+/// position: a cut is made between two plain one-liners (as in [`pieces`]) where the second
+/// line's hash is 0 modulo 512, once the piece is at least `MIN_PIECE` long (and always at
+/// `MAX_PIECE`). An edit then changes only the piece it falls in; every other piece keeps its
+/// exact text, so an editor can reuse what it read of them before.
+pub fn content_pieces(text: &str) -> Vec<TextRange> {
+    const MIN_PIECE: usize = 8 * 1024;
+    const MAX_PIECE: usize = 256 * 1024;
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut line_start = 0;
+    let mut prev_plain = false;
+    while line_start < text.len() {
+        let line_end = bytes[line_start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(text.len(), |i| line_start + i);
+        let line = &text[line_start..line_end];
+        let plain = is_plain_one_liner(line);
+        let size = line_start - start;
+        if prev_plain
+            && plain
+            && size >= MIN_PIECE
+            && (line_hash(line) % 512 == 0 || size >= MAX_PIECE)
+        {
+            out.push(TextRange::new(start, line_start));
+            start = line_start;
+        }
+        prev_plain = plain;
+        line_start = line_end + 1;
+    }
+    out.push(TextRange::new(start, text.len()));
+    out
+}
+
+/// FNV-1a: cheap, and stable across runs and machines, so the same text always cuts the same.
+fn line_hash(line: &str) -> u64 {
+    line.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+impl Puzzle {
+    /// The same puzzle moved: ranges from `from` on move by `delta` bytes and the index by
+    /// `index_delta`. Ranges before `from` (the file's default directives, when a piece after
+    /// them moves) stay.
+    pub fn moved(&self, from: usize, delta: isize, index_delta: isize) -> Puzzle {
+        let mv = |r: TextRange| r.moved_from(from, delta);
+        let mut p = self.clone();
+        p.index = p.index.saturating_add_signed(index_delta);
+        for r in &mut p.cells {
+            *r = mv(*r);
+        }
+        p.first_line = mv(p.first_line);
+        p.range = mv(p.range);
+        p.trailing = p.trailing.map(mv);
+        for d in &mut p.directives.all {
+            d.range = mv(d.range);
+            d.value_range = mv(d.value_range);
+        }
+        p
+    }
 }

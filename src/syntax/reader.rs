@@ -4,7 +4,7 @@
 //! Everything is linear in the size of the text: each line is classified once, each paragraph
 //! is walked a bounded number of times, and no search looks back over earlier puzzles.
 
-use std::collections::HashSet;
+use std::collections::BTreeSet;
 
 use super::directive;
 use super::lines::{self, char_cells, default_value, is_blank, Kind, Ln};
@@ -27,15 +27,16 @@ pub(super) fn parse(text: &str) -> ParsedFile {
 }
 
 /// Where the reader stands between two pieces of a long text: what the pieces read so far
-/// settled for the ones after them.
-#[derive(Clone, Debug, Default)]
+/// settled for the ones after them. Two equal states read the same piece the same way, which
+/// is what lets an editor reuse the reading of a piece that did not change.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ReaderState {
     /// The file's default directives.
     defaults: Directives,
     /// Puzzles read so far: the index of the next one.
     next_index: usize,
     last_shape: Option<Shape>,
-    reported: HashSet<usize>,
+    reported: BTreeSet<usize>,
     unrecognized: usize,
     first_unlisted: Option<TextRange>,
 }
@@ -44,6 +45,11 @@ impl ReaderState {
     /// Puzzles read so far.
     pub fn puzzles(&self) -> usize {
         self.next_index
+    }
+
+    /// Sets the count of puzzles read so far (the index the next piece's puzzles start at).
+    pub fn set_puzzles(&mut self, n: usize) {
+        self.next_index = n;
     }
 }
 
@@ -88,6 +94,11 @@ pub(super) fn parse_piece(
     if last {
         r.finish();
     }
+    // Only the defaults' reports matter past this piece (a puzzle's own directives concern it
+    // alone); keeping the others would make the state depend on where earlier pieces lie.
+    let defaults = &r.out.defaults.all;
+    r.reported
+        .retain(|&o| defaults.iter().any(|d| d.range.start == o));
     *state = ReaderState {
         defaults: r.out.defaults.clone(),
         next_index: r.index_base + r.out.puzzles.len(),
@@ -106,7 +117,7 @@ struct Reader<'t> {
     index_base: usize,
     /// Directives (by start offset) whose mismatch with a puzzle was already reported, so a
     /// file-wide default that fits no puzzle is said once, not once a puzzle.
-    reported: HashSet<usize>,
+    reported: BTreeSet<usize>,
     /// The shape of the previous puzzle, for saying `box-shape` once per change of shape.
     last_shape: Option<Shape>,
     unrecognized: usize,
