@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use crate::config::Config;
 use crate::finding::Finding;
-use crate::grid::{Mask, Shape};
+use crate::grid::{bit, full_mask, Mask, Shape, MAX_SIZE};
 use crate::solver::{count_solutions, Outcome};
 use crate::syntax::{self, Directives, ParsedFile, Puzzle};
 use crate::text::TextRange;
@@ -334,18 +334,73 @@ struct PuzzleResult {
 /// candidate) come first; the search runs only when they found nothing and the puzzle read
 /// cleanly, since a clash already proves there is no solution and a syntax error leaves the
 /// puzzle undefined.
+/// The direct checks' common case in two passes over the cells and no allocation: no symbol
+/// repeats in a unit, every empty cell has a candidate, and every unit has a place for every
+/// symbol. Only when this fails do the checks run one by one to say what is wrong.
+fn givens_are_clean(puzzle: &Puzzle) -> bool {
+    let shape = puzzle.shape;
+    let n = shape.size;
+    if n > MAX_SIZE || puzzle.givens.len() != n * n {
+        return false;
+    }
+    let (mut rows, mut cols, mut boxes) = (
+        [0 as Mask; MAX_SIZE],
+        [0 as Mask; MAX_SIZE],
+        [0 as Mask; MAX_SIZE],
+    );
+    for (cell, &v) in puzzle.givens.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        let b = bit(v);
+        let (r, c, x) = (cell / n, cell % n, shape.box_of(cell));
+        if (rows[r] | cols[c] | boxes[x]) & b != 0 {
+            return false;
+        }
+        rows[r] |= b;
+        cols[c] |= b;
+        boxes[x] |= b;
+    }
+    // Each unit's union of what its cells can hold (a given holds itself) must be every symbol.
+    let full = full_mask(n);
+    let (mut row_u, mut col_u, mut box_u) = (
+        [0 as Mask; MAX_SIZE],
+        [0 as Mask; MAX_SIZE],
+        [0 as Mask; MAX_SIZE],
+    );
+    for (cell, &v) in puzzle.givens.iter().enumerate() {
+        let (r, c, x) = (cell / n, cell % n, shape.box_of(cell));
+        let m = if v == 0 {
+            full & !(rows[r] | cols[c] | boxes[x])
+        } else {
+            bit(v)
+        };
+        if m == 0 {
+            return false;
+        }
+        row_u[r] |= m;
+        col_u[c] |= m;
+        box_u[x] |= m;
+    }
+    (0..n).all(|i| row_u[i] == full && col_u[i] == full && box_u[i] == full)
+}
+
 fn check_puzzle(puzzle: &Puzzle, cached: Option<&Outcome>) -> PuzzleResult {
     let grid = puzzle.grid();
+    let clean = givens_are_clean(puzzle);
     let ctx = PuzzleCtx {
         puzzle,
-        candidates: grid.candidates(),
+        // Only the direct checks look at candidates, and they run only on unclean givens.
+        candidates: if clean { Vec::new() } else { grid.candidates() },
     };
     let mut findings = Vec::new();
-    let clashing = duplicate_digit::check(&ctx, &mut findings);
-    // A clash also starves cells and units of the clashing digit; those consequences would
-    // only bury the cause, so they are reported only when no clashing given is behind them.
-    no_candidates::check(&ctx, &clashing, &mut findings);
-    digit_has_no_place::check(&ctx, &clashing, &mut findings);
+    if !clean {
+        let clashing = duplicate_digit::check(&ctx, &mut findings);
+        // A clash also starves cells and units of the clashing digit; those consequences would
+        // only bury the cause, so they are reported only when no clashing given is behind them.
+        no_candidates::check(&ctx, &clashing, &mut findings);
+        digit_has_no_place::check(&ctx, &clashing, &mut findings);
+    }
     let contradiction = !findings.is_empty();
 
     let mut outcome = None;
