@@ -340,3 +340,43 @@ fn cached_analysis_agrees_with_a_fresh_one_after_every_edit() {
         }
     }
 }
+
+/// The quick scan must say "clean" exactly when the detailed checks find nothing.
+#[test]
+fn quick_scan_agrees_with_the_detailed_checks() {
+    let mut rng = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    let mut seen = [0usize; 2];
+    for round in 0..3000 {
+        let n = [4, 6, 9][round % 3];
+        let cells = n * n;
+        let density = 10 + next(50);
+        let line: String = (0..cells)
+            .map(|_| {
+                if next(100) < density {
+                    char::from_digit(1 + next(n) as u32, 10).unwrap()
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        let p = one_liner(&line, &[]);
+        let ctx = PuzzleCtx {
+            puzzle: &p,
+            candidates: p.grid().candidates(),
+        };
+        let mut findings = Vec::new();
+        let clashing = duplicate_digit::check(&ctx, &mut findings);
+        no_candidates::check(&ctx, &clashing, &mut findings);
+        digit_has_no_place::check(&ctx, &vec![false; cells], &mut findings);
+        let clean = givens_are_clean(&p);
+        assert_eq!(clean, findings.is_empty(), "{line}: {findings:?}");
+        seen[usize::from(clean)] += 1;
+    }
+    assert!(seen.iter().all(|&k| k > 100), "{seen:?}");
+}
