@@ -19,7 +19,10 @@ fn init_logging(verbose: u8) {
         2 => "debug",
         _ => "trace",
     };
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    // `SUDOKU_LSP_LOG` first (editors pass it to the server), then `RUST_LOG`, then `-v`.
+    let filter = EnvFilter::try_from_env("SUDOKU_LSP_LOG")
+        .or_else(|_| EnvFilter::try_from_default_env())
+        .unwrap_or_else(|_| EnvFilter::new(default));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)

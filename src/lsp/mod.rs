@@ -40,15 +40,7 @@ use self::state::State;
 /// Serves the protocol on stdin/stdout until `exit`. Returns the process status: 0 when
 /// `shutdown` came before `exit`, 1 otherwise (as the protocol asks).
 pub fn run_stdio() -> i32 {
-    // Logs go to stderr only: stdout is the protocol. `SUDOKU_LSP_LOG` (or `RUST_LOG`) filters.
-    let filter = tracing_subscriber::EnvFilter::try_from_env("SUDOKU_LSP_LOG")
-        .or_else(|_| tracing_subscriber::EnvFilter::try_from_default_env())
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(false)
-        .try_init();
+    // Logging is set up by the binary (to stderr only: stdout is the protocol).
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
