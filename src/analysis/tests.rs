@@ -41,6 +41,17 @@ fn one_liner(line: &str, directives: &[(&str, &str)]) -> Puzzle {
     }
 }
 
+/// A deterministic generator of numbers below `n`, so random tests check the same cases on
+/// every run and need no dependency.
+fn xorshift(mut state: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    }
+}
+
 fn run(p: &Puzzle) -> PuzzleResult {
     check_puzzle(p, None)
 }
@@ -298,13 +309,7 @@ fn cached_analysis_agrees_with_a_fresh_one_after_every_edit() {
     let pieces = crate::syntax::content_pieces(&text);
     assert!(pieces.len() >= 4, "{} pieces", pieces.len());
 
-    let mut rng = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = |n: usize| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % n as u64) as usize
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
     let config = Config::default();
     let mut cache = SolveCache::default();
     for step in 0..40 {
@@ -344,13 +349,7 @@ fn cached_analysis_agrees_with_a_fresh_one_after_every_edit() {
 /// The quick scan must say "clean" exactly when the detailed checks find nothing.
 #[test]
 fn quick_scan_agrees_with_the_detailed_checks() {
-    let mut rng = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = |n: usize| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % n as u64) as usize
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
     let mut seen = [0usize; 2];
     for round in 0..3000 {
         let n = [4, 6, 9][round % 3];
