@@ -132,6 +132,7 @@ fn every_code_folder_reports_its_code() {
         ("no-solution", 1),
         ("multiple-solutions", 1),
         ("solution-mismatch", 1),
+        ("search-gave-up", 0),
         ("unknown-directive", 0),
         ("no-puzzle", 0),
         ("box-shape", 0),
