@@ -199,6 +199,8 @@ pub struct ShapeTables {
     pub units: Vec<Vec<usize>>,
     /// Every cell's peers (cells sharing a row, column or box), each once, in reading order.
     pub peers: Vec<Vec<usize>>,
+    /// Every cell's box, as [`Shape::box_of`] computes it, without the divisions.
+    pub box_of: Vec<usize>,
 }
 
 impl ShapeTables {
@@ -211,7 +213,12 @@ impl ShapeTables {
                     .collect()
             })
             .collect();
-        ShapeTables { units, peers }
+        let box_of = (0..shape.cells()).map(|c| shape.box_of(c)).collect();
+        ShapeTables {
+            units,
+            peers,
+            box_of,
+        }
     }
 }
 

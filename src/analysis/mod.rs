@@ -348,12 +348,13 @@ fn givens_are_clean(puzzle: &Puzzle) -> bool {
         [0 as Mask; MAX_SIZE],
         [0 as Mask; MAX_SIZE],
     );
+    let box_of = &shape.tables().box_of;
     for (cell, &v) in puzzle.givens.iter().enumerate() {
         if v == 0 {
             continue;
         }
         let b = bit(v);
-        let (r, c, x) = (cell / n, cell % n, shape.box_of(cell));
+        let (r, c, x) = (cell / n, cell % n, box_of[cell]);
         if (rows[r] | cols[c] | boxes[x]) & b != 0 {
             return false;
         }
@@ -369,7 +370,7 @@ fn givens_are_clean(puzzle: &Puzzle) -> bool {
         [0 as Mask; MAX_SIZE],
     );
     for (cell, &v) in puzzle.givens.iter().enumerate() {
-        let (r, c, x) = (cell / n, cell % n, shape.box_of(cell));
+        let (r, c, x) = (cell / n, cell % n, box_of[cell]);
         let m = if v == 0 {
             full & !(rows[r] | cols[c] | boxes[x])
         } else {

@@ -113,13 +113,11 @@ impl FileRenderer<'_> {
             Format::Json => {
                 for (puzzle, report) in a.file.puzzles.iter().zip(&a.reports) {
                     let p = json::puzzle_json(&mut self.locator, puzzle, report);
-                    if let Ok(s) = serde_json::to_string(&p) {
-                        if self.puzzles_written > 0 {
-                            buf.push(',');
-                        }
-                        buf.push_str(&s);
-                        self.puzzles_written += 1;
+                    if self.puzzles_written > 0 {
+                        buf.push(',');
                     }
+                    json::write_puzzle(buf, &p);
+                    self.puzzles_written += 1;
                 }
                 for f in &a.findings {
                     let d = json::diagnostic_json(&mut self.locator, f);

@@ -8,7 +8,7 @@ mod general;
 
 pub mod fast9;
 
-use crate::grid::{bit, Grid, Mask, Shape};
+use crate::grid::{bit, full_mask, Grid, Mask, Shape};
 
 /// The default search budget of the fast 9x9 engine, in search steps (guesses). The hardest
 /// known 9x9 puzzles need a few hundred, so it decides every 9x9 puzzle with a wide margin.
@@ -58,10 +58,12 @@ pub fn count_solutions_with_budget(grid: &Grid, limit: usize, budget: u64) -> Ou
         .iter()
         .filter(|&&v| v != 0 && (v as usize) <= grid.shape.size)
         .fold(0, |m, &v| m | bit(v));
-    let unused: Vec<u8> = (1..=grid.shape.size as u8)
-        .filter(|&d| used & bit(d) == 0)
-        .collect();
-    let swap = (limit >= 2 && unused.len() >= 2).then(|| (unused[0], unused[1]));
+    let unused = full_mask(grid.shape.size) & !used;
+    let swap = (limit >= 2 && unused.count_ones() >= 2).then(|| {
+        let a = unused.trailing_zeros() as u8 + 1;
+        let b = (unused & (unused - 1)).trailing_zeros() as u8 + 1;
+        (a, b)
+    });
     let search_limit = if swap.is_some() { 1 } else { limit };
 
     let raw = if grid.shape == NINE && search_limit <= 2 {

@@ -169,6 +169,18 @@ fn comment_start(s: &str, allow_slashes: bool) -> (usize, bool) {
 
 /// The non-separator characters of `range` with their byte ranges: the cells of a row read one
 /// character a cell.
+/// How many cells `char_cells` would yield, without building them.
+pub(crate) fn count_cells(text: &str, range: TextRange) -> usize {
+    let s = text.get(range.as_range()).unwrap_or("");
+    if s.is_ascii() {
+        s.bytes()
+            .filter(|&b| !(b.is_ascii_whitespace() || b == 0x0b || b == b'|' || b == b','))
+            .count()
+    } else {
+        char_cells(text, range).count()
+    }
+}
+
 pub(crate) fn char_cells(
     text: &str,
     range: TextRange,
@@ -235,7 +247,16 @@ pub(crate) fn scan_numbers(
 /// empty).
 pub(crate) fn first_field(text: &str, body: TextRange) -> (TextRange, TextRange) {
     let s = text.get(body.as_range()).unwrap_or("");
-    let end = s.find(is_space).unwrap_or(s.len());
+    // Collections are ASCII: a byte scan finds the end of the first field without decoding
+    // characters (an ASCII byte is a whole character, so the offset is a char boundary).
+    let end = match s
+        .bytes()
+        .position(|b| b.is_ascii_whitespace() || b == 0x0b || !b.is_ascii())
+    {
+        Some(i) if s.as_bytes()[i].is_ascii() => i,
+        Some(_) => s.find(is_space).unwrap_or(s.len()),
+        None => s.len(),
+    };
     let rest = &s[end..];
     let lead = rest.len() - rest.trim_start_matches(is_space).len();
     (

@@ -5,6 +5,7 @@
 //! is walked a bounded number of times, and no search looks back over earlier puzzles.
 
 use std::collections::BTreeSet;
+use std::rc::Rc;
 
 use super::directive;
 use super::lines::{self, char_cells, default_value, is_blank, Kind, Ln};
@@ -74,6 +75,7 @@ pub(super) fn parse_piece(
         last_shape: st.last_shape,
         unrecognized: st.unrecognized,
         first_unlisted: st.first_unlisted,
+        tables: Vec::new(),
         toks: Vec::new(),
         ks: Vec::new(),
     };
@@ -122,6 +124,8 @@ struct Reader<'t> {
     last_shape: Option<Shape>,
     unrecognized: usize,
     first_unlisted: Option<TextRange>,
+    /// Lookup tables of the alphabets seen lately (see `table`).
+    tables: Vec<(Vec<char>, Rc<Table>)>,
     /// Buffers reused from line to line, so a long collection does not allocate for each.
     toks: Vec<(TextRange, char)>,
     ks: Vec<usize>,
@@ -305,9 +309,23 @@ impl Reader<'_> {
     }
 
     /// How many cells the first whitespace-separated field of a content line holds.
+    /// The lookup table of an alphabet, built once per alphabet: a collection's million
+    /// one-liners share one or two.
+    fn table(&mut self, alphabet: &Alphabet) -> Rc<Table> {
+        if let Some((_, t)) = self.tables.iter().find(|(a, _)| *a == alphabet.symbols) {
+            return Rc::clone(t);
+        }
+        let t = Rc::new(Table::new(alphabet));
+        if self.tables.len() >= 8 {
+            self.tables.remove(0);
+        }
+        self.tables.push((alphabet.symbols.clone(), Rc::clone(&t)));
+        t
+    }
+
     fn first_field_cells(&self, ln: &Ln) -> usize {
         let (field, _) = lines::first_field(self.text, ln.body);
-        char_cells(self.text, field).count()
+        lines::count_cells(self.text, field)
     }
 
     /// The size, alphabet and box the directives declare: the puzzle's own first, then the
@@ -518,7 +536,7 @@ impl Reader<'_> {
             .size
             .or_else(|| st.declared().filter(|_| !SIZES.iter().any(|&s| s * s == k)))
             .unwrap_or_else(|| nearest_size(k));
-        let guess = Table::new(&guess_alphabet(&st, n));
+        let guess = self.table(&guess_alphabet(&st, n));
         // A long run of prose or noise is no puzzle: it must be mostly cells.
         let valid = toks.iter().filter(|&&(_, ch)| guess.valid(ch)).count();
         if valid * 2 <= k {
@@ -532,7 +550,7 @@ impl Reader<'_> {
         }
         let (shape, alphabet) = self.resolve(&st, n, idx, ln.full);
         let cells_n = n * n;
-        let table = Table::new(&alphabet);
+        let table = self.table(&alphabet);
         let mut p = new_puzzle(idx, Layout::OneLiner, shape, alphabet, ln.full);
         p.range = ln.full;
         for (i, &(range, ch)) in toks.iter().take(cells_n).enumerate() {
