@@ -181,6 +181,25 @@ pub(crate) fn count_cells(text: &str, range: TextRange) -> usize {
     }
 }
 
+/// Appends the cells of `text[range]` to `out`, as [`char_cells`] yields them; ASCII text (every
+/// collection of one-liners) is read byte by byte without decoding characters.
+pub(crate) fn push_cells(text: &str, range: TextRange, out: &mut Vec<(TextRange, char)>) {
+    let s = text.get(range.as_range()).unwrap_or("");
+    if s.is_ascii() {
+        out.extend(
+            s.bytes()
+                .enumerate()
+                .filter(|&(_, b)| !(b.is_ascii_whitespace() || b == 0x0b || b == b'|' || b == b','))
+                .map(|(i, b)| {
+                    let start = range.start + i;
+                    (TextRange::new(start, start + 1), b as char)
+                }),
+        );
+    } else {
+        out.extend(char_cells(text, range));
+    }
+}
+
 pub(crate) fn char_cells(
     text: &str,
     range: TextRange,

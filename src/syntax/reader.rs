@@ -529,7 +529,7 @@ impl Reader<'_> {
         let (field, rest) = lines::first_field(self.text, ln.body);
         let mut toks = std::mem::take(&mut self.toks);
         toks.clear();
-        toks.extend(char_cells(self.text, field));
+        lines::push_cells(self.text, field, &mut toks);
         let k = toks.len();
         // `@symbols` only settles the size of a one-liner when its cell count does not.
         let n = st
