@@ -78,14 +78,15 @@ pub fn analyze_bytes(bytes: &[u8], config: &Config) -> Analysis {
 
 /// Analyses a file's text.
 pub fn analyze(text: &str, config: &Config) -> Analysis {
-    analyze_inner(text, config)
+    analyze_parsed(syntax::parse(text), config, None)
 }
 
 /// What earlier analyses of a document found, so that re-analysing it after an edit redoes only
 /// what the edit touched: the analyses of its unchanged pieces (see
 /// [`syntax::content_pieces`]), and the search outcomes of the puzzles in the pieces that must
-/// be read again, keyed by shape and givens. After each analysis the cache holds exactly the
-/// latest text's pieces and puzzles, so it never grows past one file's worth.
+/// be read again, keyed by shape and givens. After each analysis the cache holds the latest
+/// text's pieces and the outcomes of the puzzles it had to check again, so it never grows past
+/// one file's worth.
 #[derive(Debug, Default)]
 pub struct SolveCache {
     outcomes: Outcomes,
@@ -219,10 +220,6 @@ fn sort_findings(findings: &mut [Finding]) {
     findings.sort_by(|a, b| {
         (a.range.start, a.range.end, a.code).cmp(&(b.range.start, b.range.end, b.code))
     });
-}
-
-fn analyze_inner(text: &str, config: &Config) -> Analysis {
-    analyze_parsed(syntax::parse(text), config, None)
 }
 
 /// Analyses a long text piece by piece (see [`syntax::pieces`]), handing each piece's analysis
