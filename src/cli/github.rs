@@ -26,18 +26,7 @@ pub fn escape_data(text: &str) -> String {
 /// Escapes a property value (`file=`, `title=`): as [`escape_data`], plus `:` and `,` which
 /// separate the properties from each other and from the message.
 pub fn escape_property(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '%' => out.push_str("%25"),
-            '\r' => out.push_str("%0D"),
-            '\n' => out.push_str("%0A"),
-            ':' => out.push_str("%3A"),
-            ',' => out.push_str("%2C"),
-            c => out.push(c),
-        }
-    }
-    out
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
 fn command(severity: Severity) -> &'static str {

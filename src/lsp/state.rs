@@ -41,6 +41,16 @@ pub struct Document {
     pub ready: Arc<Notify>,
 }
 
+impl Document {
+    /// The newest analysis, if it is of the current text.
+    fn current(&self) -> Option<Arc<Snapshot>> {
+        self.latest
+            .as_ref()
+            .filter(|l| l.generation == self.generation)
+            .cloned()
+    }
+}
+
 #[derive(Debug, Default)]
 pub struct Store {
     pub docs: HashMap<Uri, Document>,
@@ -276,12 +286,8 @@ impl State {
             let ready = {
                 let store = lock(&self.store);
                 let doc = store.docs.get(uri)?;
-                if let Some(latest) = doc
-                    .latest
-                    .as_ref()
-                    .filter(|l| l.generation == doc.generation)
-                {
-                    return Some(latest.clone());
+                if let Some(latest) = doc.current() {
+                    return Some(latest);
                 }
                 if doc.worker.is_none() {
                     break;
@@ -299,12 +305,8 @@ impl State {
         let (rope, generation, version, cache) = {
             let store = lock(&self.store);
             let doc = store.docs.get(uri)?;
-            if let Some(latest) = doc
-                .latest
-                .as_ref()
-                .filter(|l| l.generation == doc.generation)
-            {
-                return Some(latest.clone());
+            if let Some(latest) = doc.current() {
+                return Some(latest);
             }
             (
                 doc.rope.clone(),
