@@ -222,17 +222,25 @@ fn sort_findings(findings: &mut [Finding]) {
     });
 }
 
-/// Analyses a long text piece by piece (see [`syntax::pieces`]), handing each piece's analysis
-/// to `sink` in order with the piece's range (until it returns false), so that a collection of millions of puzzles is never held in memory at
-/// once. Each piece's puzzles are checked in parallel. The pieces' findings and reports
-/// together are exactly those of [`analyze`]; ranges point into the whole text.
+/// Analyses a long text piece by piece (see [`syntax::content_pieces`]), handing each piece's
+/// analysis to `sink` in order with the piece's range (until it returns false), so that a
+/// collection of millions of puzzles is never held in memory at once. Each piece's puzzles are
+/// checked in parallel. The pieces' findings and reports together are exactly those of
+/// [`analyze`]; ranges point into the whole text.
 pub fn analyze_in_pieces(
     text: &str,
     config: &Config,
-    piece_bytes: usize,
+    sink: impl FnMut(TextRange, Analysis) -> bool,
+) {
+    analyze_ranges(text, syntax::content_pieces(text), config, sink);
+}
+
+fn analyze_ranges(
+    text: &str,
+    ranges: Vec<TextRange>,
+    config: &Config,
     mut sink: impl FnMut(TextRange, Analysis) -> bool,
 ) {
-    let ranges = syntax::pieces(text, piece_bytes);
     let mut state = syntax::ReaderState::default();
     let last = ranges.len().saturating_sub(1);
     for (i, range) in ranges.into_iter().enumerate() {
@@ -243,7 +251,6 @@ pub fn analyze_in_pieces(
     }
 }
 
-/// Checks every puzzle of a parsed text (or piece of text).
 /// With `outcomes`, search outcomes are looked up in the first map and every outcome is kept
 /// in the second.
 fn analyze_parsed(

@@ -276,7 +276,8 @@ fn analysing_in_pieces_gives_what_analysing_whole_gives() {
     let mut reports = Vec::new();
     let mut findings = Vec::new();
     let mut pieces = 0;
-    analyze_in_pieces(&text, &Config::default(), 500, |_, a| {
+    let ranges = crate::syntax::cut_pieces(&text, 500, 500);
+    analyze_ranges(&text, ranges, &Config::default(), |_, a| {
         pieces += 1;
         reports.extend(a.reports);
         findings.extend(a.findings);

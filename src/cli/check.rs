@@ -31,7 +31,7 @@ const BATCH_PER_THREAD: usize = 16;
 /// Files larger than this are analysed in pieces and their output streamed, instead of being
 /// rendered whole by a worker: a collection of millions of puzzles then runs in bounded memory,
 /// its pieces' puzzles spread over every thread.
-const BIG_FILE: usize = 2 * render::PIECE_BYTES;
+const BIG_FILE: usize = 2 << 20;
 
 /// One file to check.
 struct Target {

@@ -13,9 +13,6 @@ use crate::config::Config;
 use crate::finding::Severity;
 use crate::syntax::decode;
 
-/// Texts are analysed in pieces of about this many bytes (some ten thousand 9x9 one-liners).
-pub const PIECE_BYTES: usize = 1 << 20;
-
 /// Renders one file's findings (and, in JSON, its puzzles) in `format`. `flush` is called with
 /// the output rendered so far after every piece; it may take the text out of the buffer (to
 /// write it) or leave it there (to collect the whole file). An error from `flush` stops the
@@ -50,7 +47,7 @@ pub fn render_file(
         r.piece(buf, &analyze_bytes(bytes, config));
     } else {
         let mut failed = Ok(());
-        analyze_in_pieces(text, config, PIECE_BYTES, |range, analysis| {
+        analyze_in_pieces(text, config, |range, analysis| {
             r.piece(buf, &analysis);
             progress(range.len() as u64);
             failed = flush(buf);

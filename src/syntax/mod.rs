@@ -250,48 +250,6 @@ pub fn parse_piece(
     reader::parse_piece(text, piece, state, last)
 }
 
-/// Cuts a text into pieces of about `target` bytes that can be read one after another with
-/// [`parse_piece`]. A cut is made only between two lines that are each a plain one-liner (a first
-/// field of 36 or more cells, one of them a digit), since such a line is a whole puzzle whatever
-/// its neighbours are: grids, directive blocks and paragraphs are never split. A text without
-/// such places is one piece.
-pub fn pieces(text: &str, target: usize) -> Vec<TextRange> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut at = target.max(1);
-    while at < text.len() {
-        // The next line start at or after `at`, and the line before it.
-        let Some(nl) = bytes[at..].iter().position(|&b| b == b'\n') else {
-            break;
-        };
-        let line_start = at + nl + 1;
-        if line_start >= text.len() {
-            break;
-        }
-        let prev_start = bytes[..at + nl]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let next_end = bytes[line_start..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(text.len(), |i| line_start + i);
-        if prev_start > start
-            && is_plain_one_liner(&text[prev_start..at + nl])
-            && is_plain_one_liner(&text[line_start..next_end])
-        {
-            out.push(TextRange::new(start, line_start));
-            start = line_start;
-            at = line_start + target.max(1);
-        } else {
-            at = line_start;
-        }
-    }
-    out.push(TextRange::new(start, text.len()));
-    out
-}
-
 /// A line whose first field is the cells of a whole puzzle of size 6 or more in the default
 /// alphabet: never a grid row (those hold at most 25 cells), a separator (no digit) or a
 /// directive.
@@ -305,36 +263,44 @@ fn is_plain_one_liner(line: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'*' | b'-'))
 }
 
-/// Cuts a text into pieces whose boundaries depend on the text around them, not on their
-/// position: a cut is made between two plain one-liners (as in [`pieces`]) where the second
-/// line's hash is 0 modulo 512, once the piece is at least `MIN_PIECE` long (and always at
-/// `MAX_PIECE`). An edit then changes only the piece it falls in; every other piece keeps its
-/// exact text, so an editor can reuse what it read of them before.
+/// Cuts a text into pieces that can be read one after another with [`parse_piece`], giving the
+/// same puzzles and findings as [`parse`] without holding them all at once.
+///
+/// A cut is made only between two plain one-liners (a first field of 36 or more cells, one of
+/// them a digit), since such a line is a whole puzzle whatever its neighbours are: grids,
+/// directive blocks and paragraphs are never split; a text without such places is one piece.
+/// Where to cut depends on the text around the cut, not on its position: the second line's hash
+/// must be 0 modulo 512, once the piece is at least 8 KiB long (and always at 256 KiB). An edit
+/// then changes only the piece it falls in; every other piece keeps its exact text, so an editor
+/// can reuse what it read of them before.
 pub fn content_pieces(text: &str) -> Vec<TextRange> {
-    const MIN_PIECE: usize = 8 * 1024;
-    const MAX_PIECE: usize = 256 * 1024;
-    let bytes = text.as_bytes();
+    cut_pieces(text, 8 * 1024, 256 * 1024)
+}
+
+/// [`content_pieces`] with the piece sizes as parameters (tests cut small texts finely).
+pub(crate) fn cut_pieces(text: &str, min_piece: usize, max_piece: usize) -> Vec<TextRange> {
     let mut out = Vec::new();
     let mut start = 0;
+    let mut prev_line = TextRange::empty(0);
     let mut line_start = 0;
-    let mut prev_plain = false;
     while line_start < text.len() {
-        let line_end = bytes[line_start..]
-            .iter()
-            .position(|&b| b == b'\n')
+        // `find` on a char is memchr; the cheap tests come first, so most lines cost no more.
+        let line_end = text[line_start..]
+            .find('\n')
             .map_or(text.len(), |i| line_start + i);
         let line = &text[line_start..line_end];
-        let plain = is_plain_one_liner(line);
         let size = line_start - start;
-        if prev_plain
-            && plain
-            && size >= MIN_PIECE
-            && (line_hash(line) % 512 == 0 || size >= MAX_PIECE)
+        if size >= min_piece
+            && (size >= max_piece || line_hash(line) % 512 == 0)
+            && prev_line.start >= start
+            && !prev_line.is_empty()
+            && is_plain_one_liner(&text[prev_line.as_range()])
+            && is_plain_one_liner(line)
         {
             out.push(TextRange::new(start, line_start));
             start = line_start;
         }
-        prev_plain = plain;
+        prev_line = TextRange::new(line_start, line_end);
         line_start = line_end + 1;
     }
     out.push(TextRange::new(start, text.len()));

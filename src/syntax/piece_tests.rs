@@ -2,9 +2,11 @@
 
 use super::*;
 
+/// Reads `text` whole and in pieces of at least `target` bytes (cut at every place allowed once
+/// a piece is that long).
 fn whole_and_pieced(text: &str, target: usize) -> (ParsedFile, ParsedFile, usize) {
     let whole = parse(text);
-    let ranges = pieces(text, target);
+    let ranges = cut_pieces(text, target, target);
     assert_eq!(ranges.first().map(|r| r.start), Some(0));
     assert_eq!(ranges.last().map(|r| r.end), Some(text.len()));
     for w in ranges.windows(2) {
