@@ -996,3 +996,30 @@ fn a_big_collection_streams_every_puzzle_in_order() {
         clash_line + 1
     )));
 }
+
+#[test]
+fn sudoku_lsp_log_turns_on_logging_to_stderr_only() {
+    let out = Command::new(BIN)
+        .args(["check", "--format", "json", "fixtures/ok"])
+        .current_dir(root())
+        .env_remove("RUST_LOG")
+        .env("SUDOKU_LSP_LOG", "sudoku_lsp=info")
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("checking"), "stderr: {stderr}");
+    // stdout stays one JSON document.
+    serde_json::from_slice::<Value>(&out.stdout).expect("stdout is JSON");
+    let quiet = Command::new(BIN)
+        .args(["check", "fixtures/ok"])
+        .current_dir(root())
+        .env_remove("RUST_LOG")
+        .env_remove("SUDOKU_LSP_LOG")
+        .output()
+        .expect("the binary runs");
+    assert!(
+        quiet.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&quiet.stderr)
+    );
+}
