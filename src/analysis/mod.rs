@@ -353,12 +353,21 @@ fn givens_are_clean(puzzle: &Puzzle) -> bool {
         [0 as Mask; MAX_SIZE],
     );
     let box_of = &shape.tables().box_of;
-    for (cell, &v) in puzzle.givens.iter().enumerate() {
+    // Cells by row and column: no division per cell.
+    let cells = || {
+        puzzle
+            .givens
+            .chunks_exact(n)
+            .enumerate()
+            .flat_map(|(r, row)| row.iter().enumerate().map(move |(c, &v)| (r, c, v)))
+            .zip(box_of.iter())
+            .map(|((r, c, v), &x)| (r, c, x, v))
+    };
+    for (r, c, x, v) in cells() {
         if v == 0 {
             continue;
         }
         let b = bit(v);
-        let (r, c, x) = (cell / n, cell % n, box_of[cell]);
         if (rows[r] | cols[c] | boxes[x]) & b != 0 {
             return false;
         }
@@ -373,8 +382,7 @@ fn givens_are_clean(puzzle: &Puzzle) -> bool {
         [0 as Mask; MAX_SIZE],
         [0 as Mask; MAX_SIZE],
     );
-    for (cell, &v) in puzzle.givens.iter().enumerate() {
-        let (r, c, x) = (cell / n, cell % n, box_of[cell]);
+    for (r, c, x, v) in cells() {
         let m = if v == 0 {
             full & !(rows[r] | cols[c] | boxes[x])
         } else {

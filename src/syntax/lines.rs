@@ -8,6 +8,16 @@ pub(crate) fn is_space(ch: char) -> bool {
     ch.is_whitespace()
 }
 
+/// [`is_space`] for an ASCII byte.
+pub(crate) fn is_space_byte(b: u8) -> bool {
+    b.is_ascii_whitespace() || b == 0x0b
+}
+
+/// [`is_cell_separator`] for an ASCII byte.
+pub(crate) fn is_cell_separator_byte(b: u8) -> bool {
+    is_space_byte(b) || b == b'|' || b == b','
+}
+
 /// Characters that separate cells and boxes inside a row and carry no meaning.
 pub(crate) fn is_cell_separator(ch: char) -> bool {
     is_space(ch) || matches!(ch, '|' | ',' | '│' | '┃' | '║')
@@ -79,6 +89,9 @@ pub(crate) struct Ln {
     /// The line without its comment, trimmed of whitespace.
     pub body: TextRange,
     pub kind: Kind,
+    /// The line is nothing but digits and dots (`body == full`): the line of a collection of
+    /// one-liners, which needs no further scan for comments, fields or separators.
+    pub plain: bool,
 }
 
 /// Splits `text[start..end]` into lines, classifying each one. Runs in linear time: each byte
@@ -120,6 +133,14 @@ pub(crate) fn lines_in(text: &str, start: usize, end: usize) -> impl Iterator<It
 
 fn classify(text: &str, full: TextRange) -> Ln {
     let s = text.get(full.as_range()).unwrap_or("");
+    if is_plain(s.as_bytes()) {
+        return Ln {
+            full,
+            body: full,
+            kind: Kind::Content,
+            plain: true,
+        };
+    }
     let lead = s.len() - s.trim_start_matches(is_space).len();
     let directive = s[lead..].starts_with('@');
     let (cut, has_comment) = comment_start(s, !directive);
@@ -141,7 +162,21 @@ fn classify(text: &str, full: TextRange) -> Ln {
     } else {
         Kind::Content
     };
-    Ln { full, body, kind }
+    Ln {
+        full,
+        body,
+        kind,
+        plain: false,
+    }
+}
+
+/// True for a non-empty run of digits and dots. Checks every byte without stopping early, which
+/// the compiler turns into a few vector instructions per line.
+fn is_plain(bytes: &[u8]) -> bool {
+    !bytes.is_empty()
+        && bytes.iter().fold(true, |ok, &b| {
+            ok & ((b.wrapping_sub(b'0') < 10) | (b == b'.'))
+        })
 }
 
 /// Where the comment of a line starts (its length when there is none) and whether it has one.
@@ -150,6 +185,24 @@ fn classify(text: &str, full: TextRange) -> Ln {
 /// URL.
 fn comment_start(s: &str, allow_slashes: bool) -> (usize, bool) {
     let bytes = s.as_bytes();
+    if s.is_ascii() {
+        // Every collection of one-liners: bytes are characters, so no decoding is needed.
+        let mut after_space = true;
+        let mut seen_content = false;
+        for (i, &b) in bytes.iter().enumerate() {
+            if after_space {
+                if b == b'#' {
+                    return (i, true);
+                }
+                if allow_slashes && seen_content && b == b'/' && bytes.get(i + 1) == Some(&b'/') {
+                    return (i, true);
+                }
+            }
+            after_space = is_space_byte(b);
+            seen_content |= !after_space;
+        }
+        return (s.len(), false);
+    }
     let mut after_space = true;
     let mut seen_content = false;
     for (i, ch) in s.char_indices() {
@@ -173,30 +226,34 @@ fn comment_start(s: &str, allow_slashes: bool) -> (usize, bool) {
 pub(crate) fn count_cells(text: &str, range: TextRange) -> usize {
     let s = text.get(range.as_range()).unwrap_or("");
     if s.is_ascii() {
-        s.bytes()
-            .filter(|&b| !(b.is_ascii_whitespace() || b == 0x0b || b == b'|' || b == b','))
-            .count()
+        s.bytes().filter(|&b| !is_cell_separator_byte(b)).count()
     } else {
         char_cells(text, range).count()
     }
 }
 
-/// Appends the cells of `text[range]` to `out`, as [`char_cells`] yields them; ASCII text (every
-/// collection of one-liners) is read byte by byte without decoding characters.
-pub(crate) fn push_cells(text: &str, range: TextRange, out: &mut Vec<(TextRange, char)>) {
+/// Hands the cells of `text[range]` to `each`, as [`char_cells`] yields them, with their
+/// index; ASCII text (every collection of one-liners) is read byte by byte without decoding
+/// characters.
+pub(crate) fn for_each_cell(
+    text: &str,
+    range: TextRange,
+    mut each: impl FnMut(usize, TextRange, char),
+) {
     let s = text.get(range.as_range()).unwrap_or("");
     if s.is_ascii() {
-        out.extend(
-            s.bytes()
-                .enumerate()
-                .filter(|&(_, b)| !(b.is_ascii_whitespace() || b == 0x0b || b == b'|' || b == b','))
-                .map(|(i, b)| {
-                    let start = range.start + i;
-                    (TextRange::new(start, start + 1), b as char)
-                }),
-        );
+        let mut k = 0;
+        for (i, &b) in s.as_bytes().iter().enumerate() {
+            if !is_cell_separator_byte(b) {
+                let start = range.start + i;
+                each(k, TextRange::new(start, start + 1), b as char);
+                k += 1;
+            }
+        }
     } else {
-        out.extend(char_cells(text, range));
+        for (k, (r, ch)) in char_cells(text, range).enumerate() {
+            each(k, r, ch);
+        }
     }
 }
 
@@ -268,10 +325,7 @@ pub(crate) fn first_field(text: &str, body: TextRange) -> (TextRange, TextRange)
     let s = text.get(body.as_range()).unwrap_or("");
     // Collections are ASCII: a byte scan finds the end of the first field without decoding
     // characters (an ASCII byte is a whole character, so the offset is a char boundary).
-    let end = match s
-        .bytes()
-        .position(|b| b.is_ascii_whitespace() || b == 0x0b || !b.is_ascii())
-    {
+    let end = match s.bytes().position(|b| is_space_byte(b) || !b.is_ascii()) {
         Some(i) if s.as_bytes()[i].is_ascii() => i,
         Some(_) => s.find(is_space).unwrap_or(s.len()),
         None => s.len(),

@@ -43,6 +43,8 @@
 //!   the puzzle) are `unknown-directive` warnings on the value, once per directive.
 //! - **Huge files**: after 1000 `unrecognized-line` findings one more sums up the rest.
 
+use std::sync::{Arc, OnceLock};
+
 use crate::finding::{Code, Finding};
 use crate::grid::{Grid, Shape};
 use crate::text::TextRange;
@@ -70,18 +72,33 @@ pub enum Layout {
 /// The symbols of a puzzle in value order: `symbols[d - 1]` writes digit `d`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Alphabet {
-    pub symbols: Vec<char>,
+    /// Shared: a collection's million puzzles hold one or two alphabets between them.
+    pub symbols: Arc<[char]>,
 }
 
+/// The widest default alphabet.
+const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
 impl Alphabet {
-    /// `1`-`9` then `A`-`Z`, the first `n` of them.
-    pub fn default_for(n: usize) -> Self {
+    pub fn new(symbols: &[char]) -> Self {
         Alphabet {
-            symbols: "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                .chars()
-                .take(n)
-                .collect(),
+            symbols: symbols.into(),
         }
+    }
+
+    /// `1`-`9` then `A`-`Z`, the first `n` of them (built once per `n`).
+    pub fn default_for(n: usize) -> Self {
+        static DEFAULTS: OnceLock<Vec<Arc<[char]>>> = OnceLock::new();
+        let all = DEFAULTS.get_or_init(|| {
+            (0..=DEFAULT_SYMBOLS.len())
+                .map(|k| DEFAULT_SYMBOLS.chars().take(k).collect())
+                .collect()
+        });
+        let symbols = all
+            .get(n)
+            .or(all.last())
+            .map_or_else(|| Arc::from([]), Arc::clone);
+        Alphabet { symbols }
     }
 
     /// The digit a symbol stands for (letters case-insensitive), or `None`.

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeSet;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use super::directive;
 use super::lines::{self, char_cells, default_value, is_blank, Kind, Ln};
@@ -76,7 +77,6 @@ pub(super) fn parse_piece(
         unrecognized: st.unrecognized,
         first_unlisted: st.first_unlisted,
         tables: Vec::new(),
-        toks: Vec::new(),
         ks: Vec::new(),
     };
     let mut para: Vec<Ln> = Vec::new();
@@ -125,9 +125,8 @@ struct Reader<'t> {
     unrecognized: usize,
     first_unlisted: Option<TextRange>,
     /// Lookup tables of the alphabets seen lately (see `table`).
-    tables: Vec<(Vec<char>, Rc<Table>)>,
+    tables: Vec<(Arc<[char]>, Rc<Table>)>,
     /// Buffers reused from line to line, so a long collection does not allocate for each.
-    toks: Vec<(TextRange, char)>,
     ks: Vec<usize>,
 }
 
@@ -219,7 +218,9 @@ impl Reader<'_> {
         let mut ks = std::mem::take(&mut self.ks);
         ks.clear();
         ks.extend(para.iter().map(|l| {
-            if l.kind == Kind::Content {
+            if l.plain {
+                l.body.len()
+            } else if l.kind == Kind::Content {
                 self.first_field_cells(l)
             } else {
                 0
@@ -312,7 +313,11 @@ impl Reader<'_> {
     /// The lookup table of an alphabet, built once per alphabet: a collection's million
     /// one-liners share one or two.
     fn table(&mut self, alphabet: &Alphabet) -> Rc<Table> {
-        if let Some((_, t)) = self.tables.iter().find(|(a, _)| *a == alphabet.symbols) {
+        if let Some((_, t)) = self
+            .tables
+            .iter()
+            .find(|(a, _)| Arc::ptr_eq(a, &alphabet.symbols) || **a == *alphabet.symbols)
+        {
             return Rc::clone(t);
         }
         let t = Rc::new(Table::new(alphabet));
@@ -408,9 +413,7 @@ impl Reader<'_> {
         let mut alphabet = Alphabet::default_for(n);
         if let Some((syms, d)) = &st.symbols {
             if syms.len() == n {
-                alphabet = Alphabet {
-                    symbols: syms.clone(),
-                };
+                alphabet = Alphabet::new(syms);
             } else if self.reported.insert(d.range.start) {
                 let f = Finding::new(
                     Code::UnknownDirective,
@@ -526,11 +529,12 @@ impl Reader<'_> {
     fn one_liner(&mut self, ln: &Ln, own: Vec<Directive>) {
         let idx = self.index_base + self.out.puzzles.len();
         let st = self.settings(&own);
-        let (field, rest) = lines::first_field(self.text, ln.body);
-        let mut toks = std::mem::take(&mut self.toks);
-        toks.clear();
-        lines::push_cells(self.text, field, &mut toks);
-        let k = toks.len();
+        let (field, rest, k) = if ln.plain {
+            (ln.body, TextRange::empty(ln.body.end), ln.body.len())
+        } else {
+            let (field, rest) = lines::first_field(self.text, ln.body);
+            (field, rest, lines::count_cells(self.text, field))
+        };
         // `@symbols` only settles the size of a one-liner when its cell count does not.
         let n = st
             .size
@@ -538,14 +542,16 @@ impl Reader<'_> {
             .unwrap_or_else(|| nearest_size(k));
         let guess = self.table(&guess_alphabet(&st, n));
         // A long run of prose or noise is no puzzle: it must be mostly cells.
-        let valid = toks.iter().filter(|&&(_, ch)| guess.valid(ch)).count();
+        let mut valid = 0;
+        lines::for_each_cell(self.text, field, |_, _, ch| {
+            valid += usize::from(guess.valid(ch))
+        });
         if valid * 2 <= k {
             let msg = format!(
                 "this line is not a comment, directive, separator, grid row or one-liner: most of its {k} characters are not cells of a {n}x{n} puzzle"
             );
             self.unrecognized(ln, msg, None);
             self.check_syntax(&own, None);
-            self.toks = toks;
             return;
         }
         let (shape, alphabet) = self.resolve(&st, n, idx, ln.full);
@@ -553,19 +559,23 @@ impl Reader<'_> {
         let table = self.table(&alphabet);
         let mut p = new_puzzle(idx, Layout::OneLiner, shape, alphabet, ln.full);
         p.range = ln.full;
-        for (i, &(range, ch)) in toks.iter().take(cells_n).enumerate() {
+        let mut invalid = Vec::new();
+        lines::for_each_cell(self.text, field, |i, range, ch| {
+            if i >= cells_n {
+                return;
+            }
             p.cells[i] = range;
             match table.get(ch) {
                 CellText::Given(v) => p.givens[i] = v,
                 CellText::Blank => {}
-                CellText::Invalid => {
-                    let f = invalid_symbol(&p, i, ch, range);
-                    self.out.findings.push(f);
-                    p.has_syntax_error = true;
-                }
+                CellText::Invalid => invalid.push((i, ch, range)),
             }
+        });
+        for (i, ch, range) in invalid {
+            let f = invalid_symbol(&p, i, ch, range);
+            self.out.findings.push(f);
+            p.has_syntax_error = true;
         }
-        self.toks = toks;
         for c in p.cells.iter_mut().skip(k) {
             *c = TextRange::empty(field.end);
         }
@@ -656,7 +666,7 @@ impl Reader<'_> {
         let declared = st
             .symbols
             .as_ref()
-            .map(|(s, _)| (s.len(), Table::new(&Alphabet { symbols: s.clone() })));
+            .map(|(s, _)| (s.len(), Table::new(&Alphabet::new(s))));
         let gls: Vec<GridLine> = seg
             .iter()
             .map(|l| self.grid_line(l, declared.as_ref().map(|(_, t)| t)))
@@ -834,7 +844,7 @@ fn guess_alphabet(st: &Settings, n: usize) -> Alphabet {
     st.symbols
         .as_ref()
         .filter(|(s, _)| s.len() == n)
-        .map(|(s, _)| Alphabet { symbols: s.clone() })
+        .map(|(s, _)| Alphabet::new(s))
         .unwrap_or_else(|| Alphabet::default_for(n))
 }
 

@@ -375,7 +375,7 @@ fn symbols_directive() {
     let f = parse(text);
     assert!(f.findings.is_empty(), "{:?}", f.findings);
     let p = &f.puzzles[0];
-    assert_eq!(p.alphabet.symbols, vec!['A', 'B', 'C', 'D']);
+    assert_eq!(*p.alphabet.symbols, ['A', 'B', 'C', 'D']);
     assert_eq!(p.givens[..4], [1, 2, 3, 4]);
     assert_eq!(p.alphabet.line(&p.givens), "ABCDCDABBADCDCB.");
     // A digit is not a symbol of a letter alphabet.
