@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use crate::config::Config;
 use crate::finding::Finding;
 use crate::grid::{bit, full_mask, Mask, Shape, MAX_SIZE};
-use crate::solver::{count_solutions, Outcome};
+use crate::solver::{count_values, default_budget, Outcome};
 use crate::syntax::{self, Directives, ParsedFile, Puzzle};
 use crate::text::TextRange;
 
@@ -262,9 +262,10 @@ fn analyze_parsed(
         Some((previous, keep)) => (Some(previous), Some(keep)),
         None => (None, None),
     };
+    let keep_outcome = keep.is_some();
     let check = |p: &Puzzle| {
         let cached = previous.and_then(|m| m.get(&(p.shape, p.givens.clone())));
-        check_puzzle(p, cached)
+        check_puzzle(p, cached, keep_outcome)
     };
     let results: Vec<PuzzleResult> = if file.puzzles.len() >= PARALLEL_FROM {
         file.puzzles.par_iter().map(check).collect()
@@ -398,13 +399,18 @@ fn givens_are_clean(puzzle: &Puzzle) -> bool {
     (0..n).all(|i| row_u[i] == full && col_u[i] == full && box_u[i] == full)
 }
 
-fn check_puzzle(puzzle: &Puzzle, cached: Option<&Outcome>) -> PuzzleResult {
-    let grid = puzzle.grid();
+/// `keep_outcome`: whether the caller keeps the search outcome (the editor's cache does; `check`
+/// does not, and so the solution is moved out of the outcome instead of copied).
+fn check_puzzle(puzzle: &Puzzle, cached: Option<&Outcome>, keep_outcome: bool) -> PuzzleResult {
     let clean = givens_are_clean(puzzle);
     let ctx = PuzzleCtx {
         puzzle,
         // Only the direct checks look at candidates, and they run only on unclean givens.
-        candidates: if clean { Vec::new() } else { grid.candidates() },
+        candidates: if clean {
+            Vec::new()
+        } else {
+            puzzle.grid().candidates()
+        },
     };
     let mut findings = Vec::new();
     if !clean {
@@ -417,31 +423,42 @@ fn check_puzzle(puzzle: &Puzzle, cached: Option<&Outcome>) -> PuzzleResult {
     let contradiction = !findings.is_empty();
 
     let mut outcome = None;
+    let mut solution = None;
     let verdict = if puzzle.has_syntax_error {
         Verdict::SyntaxError
     } else if contradiction {
         Verdict::Solutions(0)
     } else {
-        let o = cached.cloned().unwrap_or_else(|| count_solutions(&grid, 2));
+        let mut o = cached.cloned().unwrap_or_else(|| {
+            count_values(
+                puzzle.shape,
+                &puzzle.givens,
+                2,
+                default_budget(puzzle.shape),
+            )
+        });
         verdict::check(&ctx, &o, &mut findings);
         let v = if !o.complete && o.count < 2 {
             Verdict::GaveUp
         } else {
             Verdict::Solutions(o.count.min(2) as u8)
         };
-        outcome = Some(o);
+        if v == Verdict::Solutions(1) {
+            solution = if keep_outcome {
+                o.first.clone()
+            } else {
+                o.first.take()
+            };
+        }
+        outcome = keep_outcome.then_some(o);
         v
-    };
-    let solution = match (verdict, &outcome) {
-        (Verdict::Solutions(1), Some(o)) => o.first.clone(),
-        _ => None,
     };
     solution_mismatch::check(&ctx, solution.as_deref(), &mut findings);
     PuzzleResult {
         report: PuzzleReport {
             index: puzzle.index,
             shape: puzzle.shape,
-            givens: grid.givens(),
+            givens: puzzle.givens.iter().filter(|&&v| v != 0).count(),
             verdict,
             solution,
             first_line: puzzle.first_line,

@@ -53,7 +53,7 @@ fn xorshift(mut state: u64) -> impl FnMut(usize) -> usize {
 }
 
 fn run(p: &Puzzle) -> PuzzleResult {
-    check_puzzle(p, None)
+    check_puzzle(p, None, true)
 }
 
 fn codes(r: &PuzzleResult) -> Vec<Code> {
@@ -191,7 +191,7 @@ fn solution_mismatch_cases() {
     let loose = format!("{}.{}", &UNIQUE[..6], &UNIQUE[7..]);
     let other = run(&one_liner(&loose, &[]));
     let other_solution = alphabet.line(
-        &check_puzzle(&one_liner(&loose, &[]), None)
+        &check_puzzle(&one_liner(&loose, &[]), None, true)
             .outcome
             .unwrap()
             .second
@@ -254,8 +254,12 @@ fn gave_up_is_a_warning_not_a_verdict() {
 fn cache_reuses_outcomes_and_keeps_only_the_latest_puzzles() {
     let p = one_liner(UNIQUE, &[]);
     let first = run(&p);
-    let again = check_puzzle(&p, first.outcome.as_ref());
+    let again = check_puzzle(&p, first.outcome.as_ref(), true);
     assert_eq!(again.report, first.report);
+    // Without an outcome kept, the report is the same (its solution moved, not copied).
+    let uncached = check_puzzle(&p, None, false);
+    assert_eq!(uncached.report, first.report);
+    assert!(uncached.outcome.is_none());
 }
 
 #[test]

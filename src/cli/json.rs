@@ -125,16 +125,17 @@ pub fn puzzle_json(
 /// Writes a puzzle's object exactly as serde would, without serde's per-field machinery: a
 /// collection writes millions of these, and they were a tenth of a whole run.
 pub fn write_puzzle(buf: &mut String, p: &PuzzleJson) {
-    use std::fmt::Write as _;
-    let _ = write!(
-        buf,
-        "{{\"index\":{},\"line\":{},\"size\":{},\"givens\":{},\"solutions\":",
-        p.index, p.line, p.size, p.givens
-    );
+    buf.push_str("{\"index\":");
+    push_uint(buf, p.index as u64);
+    buf.push_str(",\"line\":");
+    push_uint(buf, u64::from(p.line));
+    buf.push_str(",\"size\":");
+    push_uint(buf, p.size as u64);
+    buf.push_str(",\"givens\":");
+    push_uint(buf, p.givens as u64);
+    buf.push_str(",\"solutions\":");
     match p.solutions {
-        Some(n) => {
-            let _ = write!(buf, "{n}");
-        }
+        Some(n) => push_uint(buf, u64::from(n)),
         None => buf.push_str("null"),
     }
     buf.push_str(",\"solution\":");
@@ -142,6 +143,23 @@ pub fn write_puzzle(buf: &mut String, p: &PuzzleJson) {
     buf.push_str(",\"rating\":");
     write_opt_str(buf, p.rating.as_deref());
     buf.push('}');
+}
+
+/// Writes a number in decimal without the formatting machinery.
+fn push_uint(buf: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        buf.push(d as char);
+    }
 }
 
 /// A JSON string or `null`; plain printable ASCII is copied, anything else goes through serde.
@@ -206,6 +224,15 @@ mod tests {
                 solutions: None,
                 solution: None,
                 rating: None,
+            },
+            PuzzleJson {
+                index: usize::MAX,
+                line: u32::MAX,
+                size: 25,
+                givens: 100,
+                solutions: Some(2),
+                solution: None,
+                rating: Some(String::new()),
             },
         ];
         for p in cases {

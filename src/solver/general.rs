@@ -4,7 +4,7 @@
 //! It is also the reference the fast 9x9 engine is tested against, so it favours plain code over
 //! speed: the state is a vector of candidate masks, cloned at each guess.
 
-use crate::grid::{bit, digits, full_mask, Grid, Mask, Shape};
+use crate::grid::{bit, digits, full_mask, Mask, Shape};
 
 /// What the search needs of a shape: its size, full mask and (shared, static) tables.
 struct Tables {
@@ -179,8 +179,8 @@ pub(crate) struct Count {
 }
 
 /// Counts the solutions of `grid` up to `limit`, spending at most `budget` guesses.
-pub(crate) fn count(grid: &Grid, limit: usize, budget: u64) -> Count {
-    let t = Tables::new(grid.shape);
+pub(crate) fn count(shape: Shape, values: &[u8], limit: usize, budget: u64) -> Count {
+    let t = Tables::new(shape);
     let mut search = Search {
         t: &t,
         limit,
@@ -190,11 +190,11 @@ pub(crate) fn count(grid: &Grid, limit: usize, budget: u64) -> Count {
         gave_up: false,
     };
     let mut state = State {
-        cand: vec![t.full; grid.values.len()],
-        placed: vec![0; grid.values.len()],
+        cand: vec![t.full; values.len()],
+        placed: vec![0; values.len()],
     };
     let mut queue = Vec::new();
-    let ok = grid.values.iter().enumerate().all(|(cell, &v)| {
+    let ok = values.iter().enumerate().all(|(cell, &v)| {
         v == 0 || ((v as usize) <= t.n && state.place(&t, cell, v, &mut queue).is_ok())
     });
     if ok && limit > 0 {
@@ -249,6 +249,7 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Grid;
 
     fn grid(n: usize, line: &str) -> Grid {
         let values = line
@@ -264,7 +265,7 @@ mod tests {
             9,
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
         );
-        let c = count(&g, 2, 1_000_000);
+        let c = count(g.shape, &g.values, 2, 1_000_000);
         assert!(c.complete);
         assert_eq!(c.solutions.len(), 1);
         assert!(g.is_solved_by(&c.solutions[0]));
@@ -273,7 +274,7 @@ mod tests {
     #[test]
     fn empty_grid_has_many() {
         let g = Grid::empty(Shape::for_size(6).unwrap());
-        let c = count(&g, 2, 1000);
+        let c = count(g.shape, &g.values, 2, 1000);
         assert_eq!(c.solutions.len(), 2);
         assert_ne!(c.solutions[0], c.solutions[1]);
         assert!(c.solutions.iter().all(|s| g.is_solved_by(s)));
@@ -282,13 +283,13 @@ mod tests {
     #[test]
     fn clash_has_none() {
         let g = grid(4, "11..............");
-        assert_eq!(count(&g, 2, 1000).solutions.len(), 0);
+        assert_eq!(count(g.shape, &g.values, 2, 1000).solutions.len(), 0);
     }
 
     #[test]
     fn budget_runs_out() {
         let g = Grid::empty(Shape::for_size(25).unwrap());
-        let c = count(&g, 2, 3);
+        let c = count(g.shape, &g.values, 2, 3);
         assert_eq!(c.steps, 3);
         assert!(!c.complete);
     }

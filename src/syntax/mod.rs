@@ -119,6 +119,16 @@ impl Alphabet {
 
     /// Writes a grid's values on one line in this alphabet (`.` for an empty cell).
     pub fn line(&self, values: &[u8]) -> String {
+        if self.symbols.iter().all(char::is_ascii) {
+            // Every alphabet but the rarest: one byte a cell through a table, no encoding.
+            let mut table = [b'?'; 256];
+            table[0] = b'.';
+            for (i, &ch) in self.symbols.iter().enumerate().take(255) {
+                table[i + 1] = ch as u8;
+            }
+            let bytes: Vec<u8> = values.iter().map(|&v| table[v as usize]).collect();
+            return String::from_utf8(bytes).unwrap_or_default();
+        }
         values
             .iter()
             .map(|&v| if v == 0 { '.' } else { self.symbol(v) })
