@@ -227,6 +227,12 @@ fn sort_findings(findings: &mut [Finding]) {
 /// collection of millions of puzzles is never held in memory at once. Each piece's puzzles are
 /// checked in parallel. The pieces' findings and reports together are exactly those of
 /// [`analyze`]; ranges point into the whole text.
+/// Analyses one piece read with [`syntax::parse_window`] or [`syntax::parse_piece`]; its puzzles
+/// are checked in parallel when there are many.
+pub fn analyze_piece(file: ParsedFile, config: &Config) -> Analysis {
+    analyze_parsed(file, config, None)
+}
+
 pub fn analyze_in_pieces(
     text: &str,
     config: &Config,

@@ -31,7 +31,7 @@ const BATCH_PER_THREAD: usize = 16;
 /// Files larger than this are analysed in pieces and their output streamed, instead of being
 /// rendered whole by a worker: a collection of millions of puzzles then runs in bounded memory,
 /// its pieces' puzzles spread over every thread.
-const BIG_FILE: usize = 2 << 20;
+const BIG_FILE: u64 = 2 << 20;
 
 /// One file to check.
 struct Target {
@@ -63,9 +63,9 @@ enum Outcome {
         rendered: String,
         totals: Totals,
     },
-    /// A file too big to render into memory: the main thread streams it.
+    /// A file too big to render into memory: the main thread streams it from disk.
     Big {
-        bytes: Vec<u8>,
+        path: PathBuf,
         config: Config,
     },
     /// The file could not be read; the message says why.
@@ -157,26 +157,33 @@ pub fn run(args: CheckArgs) -> i32 {
                         out.write_all(rendered.as_bytes())?;
                         totals.add(&t);
                     }
-                    Outcome::Big { bytes, config } => {
+                    Outcome::Big { path, config } => {
                         if args.format == Format::Json && !std::mem::take(&mut first) {
                             out.write_all(b",")?;
                         }
                         let mut buf = String::new();
-                        let t = render::render_file(
-                            &target.display,
-                            &bytes,
-                            &config,
-                            args.format,
+                        let mut sink = render::Sink {
+                            format: args.format,
                             style,
-                            &mut buf,
-                            &mut |buf| {
+                            buf: &mut buf,
+                            flush: &mut |buf| {
                                 out.write_all(buf.as_bytes())?;
                                 buf.clear();
                                 Ok(())
                             },
-                            &|n| progress.advance(n),
-                        )?;
-                        totals.add(&t);
+                            progress: &|n| progress.advance(n),
+                        };
+                        match render::render_path(&target.display, &path, &config, &mut sink) {
+                            Ok(t) => totals.add(&t),
+                            // Writing failed: stop. Reading failed: the output of this file is
+                            // cut short, so the run cannot be trusted.
+                            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(e),
+                            Err(e) => {
+                                out.flush()?;
+                                report_trouble(&format!("{}: cannot read: {e}", target.display));
+                                trouble = true;
+                            }
+                        }
                     }
                     Outcome::Failed(message) => {
                         // Flush first so the message lands after the files before it.
@@ -379,17 +386,6 @@ fn check_target(
     progress: &Progress,
 ) -> Outcome {
     let _span = tracing::debug_span!("check", path = %target.display).entered();
-    let read;
-    let bytes: &[u8] = match &target.input {
-        Input::Stdin(bytes) => bytes,
-        Input::File(path) => match std::fs::read(path) {
-            Ok(b) => {
-                read = b;
-                &read
-            }
-            Err(e) => return Outcome::Failed(format!("{}: cannot read: {e}", target.display)),
-        },
-    };
     let config = match cache.for_path(&target.config_path) {
         Ok(config) => config,
         Err(e) => {
@@ -397,24 +393,35 @@ fn check_target(
             return Outcome::Skipped;
         }
     };
-    if bytes.len() > BIG_FILE {
-        // Rendered straight to the output by the main thread, piece by piece, in its turn.
-        return Outcome::Big {
-            bytes: bytes.to_vec(),
-            config: config.config.clone(),
-        };
-    }
+    let read;
+    let bytes: &[u8] = match &target.input {
+        Input::Stdin(bytes) => bytes,
+        Input::File(path) => {
+            if std::fs::metadata(path).is_ok_and(|m| m.len() > BIG_FILE) {
+                // Streamed to the output by the main thread, piece by piece, in its turn.
+                return Outcome::Big {
+                    path: path.clone(),
+                    config: config.config.clone(),
+                };
+            }
+            match std::fs::read(path) {
+                Ok(b) => {
+                    read = b;
+                    &read
+                }
+                Err(e) => return Outcome::Failed(format!("{}: cannot read: {e}", target.display)),
+            }
+        }
+    };
     let mut rendered = String::new();
-    match render::render_file(
-        &target.display,
-        bytes,
-        &config.config,
+    let mut sink = render::Sink {
         format,
         style,
-        &mut rendered,
-        &mut |_| Ok(()),
-        &|n| progress.advance(n),
-    ) {
+        buf: &mut rendered,
+        flush: &mut |_| Ok(()),
+        progress: &|n| progress.advance(n),
+    };
+    match render::render_file(&target.display, bytes, &config.config, &mut sink) {
         Ok(totals) => Outcome::Checked { rendered, totals },
         Err(e) => Outcome::Failed(format!("{}: {e}", target.display)),
     }

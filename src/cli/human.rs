@@ -113,22 +113,21 @@ struct Snippet {
 /// The line holding the start of `range`, cut to a window around it when long. A range that
 /// runs past the end of its line is underlined to the line's end.
 fn snippet(locator: &mut Locator<'_>, range: TextRange) -> Option<Snippet> {
-    let text = locator.text();
-    if text.is_empty() {
+    let (line_start, line_text) = locator.line_at(range.start)?;
+    if line_text.is_empty() && locator.lines() <= 1 {
         // Nothing to show: an empty file, or one that could not be decoded.
         return None;
     }
-    let start = crate::text::floor_char_boundary(text, range.start.min(text.len()));
-    let line = locator.index().line_of(start);
-    let line_range = locator.index().line_range(text, line)?;
-    let line_text = text.get(line_range.as_range())?;
     // Offsets relative to the line; the start may sit on the line terminator (clamp to its end).
-    let s = start.saturating_sub(line_range.start).min(line_text.len());
+    let s = crate::text::floor_char_boundary(
+        line_text,
+        range.start.saturating_sub(line_start).min(line_text.len()),
+    );
     let e = crate::text::floor_char_boundary(
         line_text,
         range
             .end
-            .saturating_sub(line_range.start)
+            .saturating_sub(line_start)
             .clamp(s, line_text.len()),
     );
 

@@ -4,36 +4,81 @@
 //! when a single 2 MB line carries many findings. Findings arrive sorted by position, so the
 //! locator remembers the last answer and counts on from it when the next offset is further
 //! along the same line. The answers are exactly those of `LineIndex::line_col(.., Utf32)`.
+//!
+//! A long file is streamed through a window (see `render`): a locator then sees only the window,
+//! plus the few earlier blocks of text that findings may still point back to (the file's header,
+//! where its default directives are).
 
 use crate::text::{floor_char_boundary, LineCol, LineIndex, TextRange};
 
-pub struct Locator<'a> {
-    text: &'a str,
+/// A block of text from before the window, kept because findings may point into it.
+#[derive(Debug)]
+pub struct Earlier {
+    /// Its offset in the whole text and the 0-based line it starts on.
+    start: usize,
+    line: u32,
+    text: String,
     index: LineIndex,
-    /// The last offset located, its line and its column.
+}
+
+impl Earlier {
+    /// `text` starts at byte `start`, on line `line`, of the whole text; it should end at a
+    /// line end.
+    pub fn new(text: String, start: usize, line: u32) -> Self {
+        Earlier {
+            start,
+            line,
+            index: LineIndex::new(&text),
+            text,
+        }
+    }
+
+    fn contains(&self, offset: usize) -> bool {
+        offset >= self.start && offset - self.start <= self.text.len()
+    }
+}
+
+pub struct Locator<'a> {
+    /// The text, or the window onto it.
+    text: &'a str,
+    /// Where the window starts in the whole text, and on which line.
+    base: usize,
+    base_line: u32,
+    index: LineIndex,
+    earlier: &'a [Earlier],
+    /// The last offset located (in the window), its line and its column.
     last: (usize, u32, u32),
 }
 
 impl<'a> Locator<'a> {
     pub fn new(text: &'a str) -> Self {
+        Locator::window(text, 0, 0, &[])
+    }
+
+    /// A locator for `text`, the part of a longer text that starts at byte `base`, on the
+    /// 0-based line `base_line`; offsets before the window are looked up in `earlier`.
+    pub fn window(text: &'a str, base: usize, base_line: u32, earlier: &'a [Earlier]) -> Self {
         Locator {
             text,
+            base,
+            base_line,
             index: LineIndex::new(text),
+            earlier,
             last: (0, 0, 0),
         }
     }
 
-    pub fn text(&self) -> &'a str {
-        self.text
-    }
-
-    pub fn index(&self) -> &LineIndex {
-        &self.index
+    /// The number of lines the window starts (the last one may be empty or unfinished).
+    pub fn lines(&self) -> usize {
+        self.index.line_count()
     }
 
     /// The 0-based line and column (in `char`s) of a byte offset, clamped into the text.
     pub fn locate(&mut self, offset: usize) -> LineCol {
-        let offset = floor_char_boundary(self.text, offset.min(self.text.len()));
+        if offset < self.base {
+            return self.locate_earlier(offset);
+        }
+        let offset = floor_char_boundary(self.text, (offset - self.base).min(self.text.len()));
         let line = self.index.line_of(offset);
         let (last_offset, last_line, last_col) = self.last;
         let col = if line as u32 == last_line && offset >= last_offset {
@@ -42,12 +87,31 @@ impl<'a> Locator<'a> {
             let start = self.index.line_start(line).unwrap_or(0);
             self.text[start..offset].chars().count()
         };
-        let pos = LineCol {
-            line: line as u32,
+        self.last = (offset, line as u32, col as u32);
+        LineCol {
+            line: self.base_line.saturating_add(line as u32),
             col: col as u32,
-        };
-        self.last = (offset, pos.line, pos.col);
-        pos
+        }
+    }
+
+    fn locate_earlier(&self, offset: usize) -> LineCol {
+        match self.earlier.iter().find(|e| e.contains(offset)) {
+            Some(e) => {
+                let pos =
+                    e.index
+                        .line_col(&e.text, offset - e.start, crate::text::ColumnUnit::Utf32);
+                LineCol {
+                    line: e.line.saturating_add(pos.line),
+                    col: pos.col,
+                }
+            }
+            // Nothing kept there: the reader never points back outside what was kept, so this
+            // is only a fallback that keeps the output well-formed.
+            None => LineCol {
+                line: self.base_line,
+                col: 0,
+            },
+        }
     }
 
     /// Both ends of a range, 0-based.
@@ -55,6 +119,20 @@ impl<'a> Locator<'a> {
         let start = self.locate(range.start);
         let end = self.locate(range.end.max(range.start));
         (start, end)
+    }
+
+    /// The line holding `offset` (without its terminator) and the offset it starts at, when
+    /// the text is at hand.
+    pub fn line_at(&self, offset: usize) -> Option<(usize, &str)> {
+        let (text, index, base) = if offset < self.base {
+            let e = self.earlier.iter().find(|e| e.contains(offset))?;
+            (e.text.as_str(), &e.index, e.start)
+        } else {
+            (self.text, &self.index, self.base)
+        };
+        let local = floor_char_boundary(text, (offset - base).min(text.len()));
+        let range = index.line_range(text, index.line_of(local))?;
+        Some((base + range.start, text.get(range.as_range())?))
     }
 }
 
@@ -76,6 +154,39 @@ mod tests {
             assert_eq!(
                 locator.locate(offset),
                 index.line_col(text, offset, ColumnUnit::Utf32),
+                "offset {offset}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_window_with_an_earlier_block_agrees_with_the_whole_text() {
+        let text = "@box 2x3\n# header\nab\r\n║5─x\n𝄞x\n\nlast";
+        let head_end = text.find("ab").unwrap();
+        let window_start = text.find("𝄞").unwrap();
+        let index = LineIndex::new(text);
+        let line_of = |o: usize| index.line_of(o) as u32;
+        let earlier = [Earlier::new(text[..head_end].to_string(), 0, 0)];
+        let mut locator = Locator::window(
+            &text[window_start..],
+            window_start,
+            line_of(window_start),
+            &earlier,
+        );
+        for offset in (0..=head_end).chain(window_start..=text.len()) {
+            assert_eq!(
+                locator.locate(offset),
+                index.line_col(text, offset, ColumnUnit::Utf32),
+                "offset {offset}"
+            );
+            if offset == head_end {
+                // The start of a line the block does not hold: located, but not shown.
+                continue;
+            }
+            let whole = index.line_range(text, index.line_of(offset)).unwrap();
+            assert_eq!(
+                locator.line_at(offset),
+                Some((whole.start, &text[whole.as_range()])),
                 "offset {offset}"
             );
         }

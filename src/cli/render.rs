@@ -1,73 +1,264 @@
-//! One file's output, rendered piece by piece: a long collection is analysed in pieces (see
-//! `analysis::analyze_in_pieces`) and each piece is written out before the next is read, so
-//! neither its puzzles nor its rendered output are ever held whole.
+//! One file's output, rendered piece by piece. The text is read through a window: each piece
+//! (see `syntax::Cutter`) is read, analysed and written out before the window moves on, so a
+//! collection of millions of puzzles never has its text, its puzzles or its rendered output
+//! held whole.
 
-use std::io;
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
 
 use super::human::{self, Totals};
-use super::position::Locator;
+use super::position::{Earlier, Locator};
 use super::style::Style;
 use super::{github, json, Format};
-use crate::analysis::{analyze_bytes, analyze_in_pieces, Analysis};
+use crate::analysis::{analyze_bytes, analyze_piece, Analysis};
 use crate::config::Config;
 use crate::finding::Severity;
-use crate::syntax::decode;
+use crate::syntax::{decode, parse_window, Cutter, ReaderState};
+use crate::text::TextRange;
 
-/// Renders one file's findings (and, in JSON, its puzzles) in `format`. `flush` is called with
-/// the output rendered so far after every piece; it may take the text out of the buffer (to
-/// write it) or leave it there (to collect the whole file). An error from `flush` stops the
-/// rendering and is returned. `progress` hears how many more bytes of the file are done.
-#[allow(clippy::too_many_arguments)]
+/// How much is read from a file at a time.
+const CHUNK: usize = 1 << 20;
+
+/// What the renderer needs besides the text: where to write, how, and whom to tell of progress.
+pub struct Sink<'a> {
+    pub format: Format,
+    pub style: Style,
+    /// The rendered output so far; `flush` is called after every piece and may take the text
+    /// out (to write it) or leave it (to collect the whole file). An error from `flush` stops
+    /// the rendering and is returned.
+    pub buf: &'a mut String,
+    pub flush: &'a mut dyn FnMut(&mut String) -> io::Result<()>,
+    /// Hears how many more bytes of the file are done.
+    pub progress: &'a dyn Fn(u64),
+}
+
+/// Renders the findings (and, in JSON, the puzzles) of a file's bytes held in memory.
 pub fn render_file(
     display: &str,
     bytes: &[u8],
     config: &Config,
-    format: Format,
-    style: Style,
-    buf: &mut String,
-    flush: &mut dyn FnMut(&mut String) -> io::Result<()>,
-    progress: &dyn Fn(u64),
+    sink: &mut Sink<'_>,
 ) -> io::Result<Totals> {
-    let text = decode(bytes).map(|(text, _)| text).unwrap_or("");
-    let mut r = FileRenderer {
-        display,
-        locator: Locator::new(text),
-        format,
-        style,
-        totals: Totals {
-            files: 1,
-            ..Totals::default()
-        },
-        puzzles_written: 0,
-        diagnostics: Vec::new(),
-    };
-    r.begin(buf)?;
-    if text.is_empty() && !bytes.is_empty() && decode(bytes).is_err() {
+    if decode(bytes).is_err() {
         // Not text: the analysis reports the one `encoding` finding; there is nothing to show.
-        r.piece(buf, &analyze_bytes(bytes, config));
-    } else {
-        let mut failed = Ok(());
-        analyze_in_pieces(text, config, |range, analysis| {
-            r.piece(buf, &analysis);
-            progress(range.len() as u64);
-            failed = flush(buf);
-            failed.is_ok()
-        });
-        failed?;
+        let mut r = FileRenderer::new(display, sink.format, sink.style);
+        r.begin(sink.buf)?;
+        r.piece(
+            sink.buf,
+            &analyze_bytes(bytes, config),
+            &mut Locator::new(""),
+        );
+        (sink.progress)(bytes.len() as u64);
+        r.end(sink.buf)?;
+        (sink.flush)(sink.buf)?;
+        return Ok(r.finish());
     }
-    if text.is_empty() {
-        progress(bytes.len() as u64);
+    render_stream(display, &mut &bytes[..], config, sink)
+}
+
+/// Renders a file read from disk, streaming it. A file that is not UTF-8 text is read whole
+/// instead (its one `encoding` finding needs no streaming).
+pub fn render_path(
+    display: &str,
+    path: &Path,
+    config: &Config,
+    sink: &mut Sink<'_>,
+) -> io::Result<Totals> {
+    if !is_utf8_text(File::open(path)?)? {
+        return render_file(display, &std::fs::read(path)?, config, sink);
     }
-    r.end(buf)?;
-    flush(buf)?;
-    r.totals.files_with_findings =
-        usize::from(r.totals.errors + r.totals.warnings + r.totals.infos > 0);
-    Ok(r.totals)
+    render_stream(display, &mut File::open(path)?, config, sink)
+}
+
+/// Whether a stream is text that [`decode`] accepts, checked a chunk at a time: no UTF-16 or
+/// UTF-32 byte-order mark, valid UTF-8, no NUL byte.
+fn is_utf8_text(mut input: impl Read) -> io::Result<bool> {
+    let mut chunk = vec![0u8; CHUNK];
+    let mut carry: Vec<u8> = Vec::new();
+    // The byte-order marks `decode` rejects (UTF-16, UTF-32) are not UTF-8 or hold a NUL, so
+    // the checks below catch them too.
+    loop {
+        let n = read_some(&mut input, &mut chunk)?;
+        if n == 0 {
+            return Ok(carry.is_empty());
+        }
+        carry.extend_from_slice(&chunk[..n]);
+        if carry.contains(&0) {
+            return Ok(false);
+        }
+        match std::str::from_utf8(&carry) {
+            Ok(_) => carry.clear(),
+            // A character cut by the chunk's end: keep its bytes for the next chunk.
+            Err(e) if e.error_len().is_none() => {
+                carry.drain(..e.valid_up_to());
+            }
+            Err(_) => return Ok(false),
+        }
+    }
+}
+
+/// Reads until `buf` holds something or the input ends; retries interrupted reads.
+fn read_some(input: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match input.read(buf) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            other => return other,
+        }
+    }
+}
+
+/// Renders a stream of UTF-8 text (an initial byte-order mark is skipped) piece by piece.
+pub fn render_stream(
+    display: &str,
+    input: &mut dyn Read,
+    config: &Config,
+    sink: &mut Sink<'_>,
+) -> io::Result<Totals> {
+    stream_in_chunks(display, input, config, sink, CHUNK)
+}
+
+fn stream_in_chunks(
+    display: &str,
+    input: &mut dyn Read,
+    config: &Config,
+    sink: &mut Sink<'_>,
+    chunk: usize,
+) -> io::Result<Totals> {
+    let mut r = FileRenderer::new(display, sink.format, sink.style);
+    r.begin(sink.buf)?;
+    let mut window = Window {
+        chunk,
+        ..Window::default()
+    };
+    let mut cutter = Cutter::default();
+    let mut state = ReaderState::default();
+    let mut base_line = 0u32;
+    // The header (the first piece, which holds the file's default directives) and the first
+    // unlisted line: findings of later pieces may point back at them.
+    let mut earlier: Vec<Earlier> = Vec::new();
+    let mut pinned_unlisted = false;
+    loop {
+        let start = cutter.piece_start();
+        let (end, last) = match cutter.next_cut(window.src(), window.eof) {
+            Some(cut) => (cut, false),
+            None if window.eof => (window.end(), true),
+            None => {
+                window.fill(input)?;
+                continue;
+            }
+        };
+        let piece = TextRange::new(start, end);
+        let file = parse_window(&window.text, window.base, piece, &mut state, last);
+        let analysis = analyze_piece(file, config);
+        let text = window.text.get(..end - window.base).unwrap_or("");
+        let mut locator = Locator::window(text, window.base, base_line, &earlier);
+        r.piece(sink.buf, &analysis, &mut locator);
+        (sink.progress)(piece.len() as u64);
+        (sink.flush)(sink.buf)?;
+        if last {
+            break;
+        }
+        let keep_unlisted = match state.first_unlisted() {
+            Some(u) if !pinned_unlisted && u.start >= window.base => {
+                pinned_unlisted = true;
+                let line = locator
+                    .line_at(u.start)
+                    .map(|(at, line)| (at, line.to_string()));
+                line.map(|(at, line)| (at, line, locator.locate(at).line))
+            }
+            _ => None,
+        };
+        let lines = locator.lines() as u32 - 1;
+        drop(locator);
+        if earlier.is_empty() {
+            earlier.push(Earlier::new(text.to_string(), window.base, base_line));
+        }
+        if let Some((at, line, line_no)) = keep_unlisted {
+            earlier.push(Earlier::new(line, at, line_no));
+        }
+        base_line = base_line.saturating_add(lines);
+        window.advance(end);
+    }
+    r.end(sink.buf)?;
+    (sink.flush)(sink.buf)?;
+    Ok(r.finish())
+}
+
+/// The part of the text held in memory: `text` starts at byte `base` of the whole text.
+#[derive(Default)]
+struct Window {
+    /// How much to read at a time.
+    chunk: usize,
+    text: String,
+    base: usize,
+    /// Bytes read but not yet text: a character cut by the end of a read.
+    pending: Vec<u8>,
+    /// Whether the byte-order mark check is done.
+    started: bool,
+    eof: bool,
+}
+
+impl Window {
+    fn src(&self) -> crate::syntax::Src<'_> {
+        crate::syntax::Src::window(&self.text, self.base)
+    }
+
+    fn end(&self) -> usize {
+        self.base + self.text.len()
+    }
+
+    /// Reads the next chunk into the window.
+    fn fill(&mut self, input: &mut dyn Read) -> io::Result<()> {
+        let mut chunk = vec![0u8; self.chunk.max(1)];
+        let n = read_some(input, &mut chunk)?;
+        if n == 0 {
+            self.eof = true;
+            if !self.pending.is_empty() {
+                return Err(changed());
+            }
+            return Ok(());
+        }
+        self.pending.extend_from_slice(&chunk[..n]);
+        if !self.started {
+            if self.pending.len() < 3 && !self.pending.is_empty() && self.pending[0] == 0xEF {
+                // Too short to tell a byte-order mark yet.
+                return Ok(());
+            }
+            self.started = true;
+            if self.pending.starts_with(&[0xEF, 0xBB, 0xBF]) {
+                self.pending.drain(..3);
+            }
+        }
+        let valid = match std::str::from_utf8(&self.pending) {
+            Ok(s) => s.len(),
+            Err(e) if e.error_len().is_none() => e.valid_up_to(),
+            Err(_) => return Err(changed()),
+        };
+        let text = std::str::from_utf8(&self.pending[..valid]).map_err(|_| changed())?;
+        self.text.push_str(text);
+        self.pending.drain(..valid);
+        Ok(())
+    }
+
+    /// Drops the text before `to` (a line start).
+    fn advance(&mut self, to: usize) {
+        let n = (to - self.base).min(self.text.len());
+        self.text.drain(..n);
+        self.base += n;
+    }
+}
+
+/// The text stopped being UTF-8 between the check and the reading: the file changed meanwhile.
+fn changed() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        "the file changed while it was being read (it is no longer UTF-8 text)",
+    )
 }
 
 struct FileRenderer<'a> {
     display: &'a str,
-    locator: Locator<'a>,
     format: Format,
     style: Style,
     totals: Totals,
@@ -77,7 +268,27 @@ struct FileRenderer<'a> {
     diagnostics: Vec<String>,
 }
 
-impl FileRenderer<'_> {
+impl<'a> FileRenderer<'a> {
+    fn new(display: &'a str, format: Format, style: Style) -> Self {
+        FileRenderer {
+            display,
+            format,
+            style,
+            totals: Totals {
+                files: 1,
+                ..Totals::default()
+            },
+            puzzles_written: 0,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    fn finish(mut self) -> Totals {
+        let t = &mut self.totals;
+        t.files_with_findings = usize::from(t.errors + t.warnings + t.infos > 0);
+        self.totals
+    }
+
     fn begin(&mut self, buf: &mut String) -> io::Result<()> {
         if self.format == Format::Json {
             buf.push_str("{\"path\":");
@@ -87,7 +298,7 @@ impl FileRenderer<'_> {
         Ok(())
     }
 
-    fn piece(&mut self, buf: &mut String, a: &Analysis) {
+    fn piece(&mut self, buf: &mut String, a: &Analysis, locator: &mut Locator<'_>) {
         self.totals.puzzles += a.reports.len();
         for f in &a.findings {
             match f.severity {
@@ -97,19 +308,13 @@ impl FileRenderer<'_> {
             }
         }
         match self.format {
-            Format::Human => human::render_findings(
-                buf,
-                self.display,
-                &mut self.locator,
-                &a.findings,
-                self.style,
-            ),
-            Format::Github => {
-                github::render_findings(buf, self.display, &mut self.locator, &a.findings)
+            Format::Human => {
+                human::render_findings(buf, self.display, locator, &a.findings, self.style)
             }
+            Format::Github => github::render_findings(buf, self.display, locator, &a.findings),
             Format::Json => {
                 for (puzzle, report) in a.file.puzzles.iter().zip(&a.reports) {
-                    let p = json::puzzle_json(&mut self.locator, puzzle, report);
+                    let p = json::puzzle_json(locator, puzzle, report);
                     if self.puzzles_written > 0 {
                         buf.push(',');
                     }
@@ -117,7 +322,7 @@ impl FileRenderer<'_> {
                     self.puzzles_written += 1;
                 }
                 for f in &a.findings {
-                    let d = json::diagnostic_json(&mut self.locator, f);
+                    let d = json::diagnostic_json(locator, f);
                     if let Ok(s) = serde_json::to_string(&d) {
                         self.diagnostics.push(s);
                     }
@@ -133,5 +338,103 @@ impl FileRenderer<'_> {
             buf.push_str("]}");
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze_in_pieces;
+
+    /// What rendering the text held whole gives: the same pieces, one locator over all of it.
+    /// (Findings are in order within a piece; one that points back before its piece, at the
+    /// header, still comes with its piece.)
+    fn whole(text: &str, format: Format) -> String {
+        let mut buf = String::new();
+        let mut r = FileRenderer::new("f.sudoku", format, Style::new(false));
+        r.begin(&mut buf).unwrap();
+        let mut locator = Locator::new(text);
+        analyze_in_pieces(text, &Config::default(), |_, a| {
+            r.piece(&mut buf, &a, &mut locator);
+            true
+        });
+        r.end(&mut buf).unwrap();
+        buf
+    }
+
+    fn streamed(bytes: &[u8], format: Format, chunk: usize) -> String {
+        let mut buf = String::new();
+        let mut out = String::new();
+        let mut flush = |b: &mut String| {
+            out.push_str(b);
+            b.clear();
+            Ok(())
+        };
+        let mut sink = Sink {
+            format,
+            style: Style::new(false),
+            buf: &mut buf,
+            flush: &mut flush,
+            progress: &|_| {},
+        };
+        stream_in_chunks(
+            "f.sudoku",
+            &mut &bytes[..],
+            &Config::default(),
+            &mut sink,
+            chunk,
+        )
+        .unwrap();
+        out
+    }
+
+    #[test]
+    fn streaming_through_a_small_window_renders_what_the_whole_text_renders() {
+        let sample = include_str!("../../fixtures/sets/17-clue.txt");
+        let puzzles: Vec<&str> = sample
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .collect();
+        // A header whose `@solution` every puzzle contradicts (findings in every piece point
+        // back at it), more unrecognized lines than are listed (the last piece's summary
+        // points back at the first unlisted one), CRLF, and characters cut by reads.
+        let mut text = String::from("# é𝄞 header\r\n@solution ");
+        text.push_str(&"1".repeat(81));
+        text.push_str("\n\n");
+        for i in 0..7000 {
+            if i == 4000 {
+                for j in 0..1005 {
+                    text.push_str(&format!("not a puzzle {j} ✓\n"));
+                }
+            }
+            text.push_str(puzzles[i % puzzles.len()]);
+            if i % 7 == 0 {
+                text.push_str(&format!(" # ✓ é {i}\r\n"));
+            } else {
+                text.push_str(&format!(" # {i}\n"));
+            }
+        }
+        text.push_str(
+            "44...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+        );
+        let pieces = crate::syntax::content_pieces(&text);
+        assert!(pieces.len() > 3, "{} pieces", pieces.len());
+        // The first unlisted line is in neither the first piece nor the last.
+        let unlisted = text.find("not a puzzle 1000 ").unwrap();
+        assert!(
+            unlisted > pieces[0].end && unlisted < pieces[pieces.len() - 1].start,
+            "{unlisted} {pieces:?}"
+        );
+        let mut bytes = vec![0xEF, 0xBB, 0xBF];
+        bytes.extend_from_slice(text.as_bytes());
+        for format in [Format::Human, Format::Json, Format::Github] {
+            let want = whole(&text, format);
+            for chunk in [1, 4093, 1 << 20] {
+                assert!(
+                    streamed(&bytes, format, chunk) == want,
+                    "{format:?}, chunks of {chunk}"
+                );
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! `@key value` directives: reading them, checking their values, and the rating rule.
 
+use super::src::Src;
 use super::Directive;
 use crate::grid::SIZES;
 use crate::text::TextRange;
@@ -13,7 +14,7 @@ pub(crate) const KEYS: [&str; 14] = [
 ];
 
 /// Reads a directive from a line whose body starts with `@`.
-pub(crate) fn read(text: &str, full: TextRange, body: TextRange) -> Directive {
+pub(crate) fn read(text: Src<'_>, full: TextRange, body: TextRange) -> Directive {
     let s = text.get(body.as_range()).unwrap_or("");
     let after_at = s.get(1..).unwrap_or("");
     let key_len = after_at.find(is_space).unwrap_or(after_at.len());
@@ -35,7 +36,7 @@ pub(crate) fn read(text: &str, full: TextRange, body: TextRange) -> Directive {
 }
 
 /// The range of `@key` in a directive's line.
-pub(crate) fn key_range(text: &str, d: &Directive) -> TextRange {
+pub(crate) fn key_range(text: Src<'_>, d: &Directive) -> TextRange {
     let s = text.get(d.range.as_range()).unwrap_or("");
     let lead = s.len() - s.trim_start_matches(is_space).len();
     let rest = &s[lead..];
@@ -107,7 +108,7 @@ pub(crate) fn symbols(v: &str) -> Result<Vec<char>, String> {
 /// optionally `/`-separated (`11.9`, `11.9/11.9/10.5`, the Sudoku Explainer triple). Bare
 /// integers are taken as ids or counters, and `id=2` is not a rating. Returns the range of the
 /// rating value.
-pub(crate) fn rating_in(text: &str, trailing: TextRange) -> Option<TextRange> {
+pub(crate) fn rating_in(text: Src<'_>, trailing: TextRange) -> Option<TextRange> {
     let s = text.get(trailing.as_range())?;
     // Token starts are taken from `char_indices`, so a multi-byte space (U+3000, NBSP) cannot
     // shift them off a character boundary.

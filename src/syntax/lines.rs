@@ -1,6 +1,7 @@
 //! Lines of a `.sudoku` text and the character classes the format gives meaning to: comments,
 //! cell separators, blanks, and the border characters of separator lines.
 
+use super::src::Src;
 use crate::text::TextRange;
 
 /// Whitespace between cells; tabs count as spaces, and so does any other Unicode space.
@@ -99,10 +100,10 @@ pub(crate) struct Ln {
 ///
 /// Ranges point into the whole `text`. `start` must be a line
 /// start and `end` a line start or the end of the text.
-pub(crate) fn lines_in(text: &str, start: usize, end: usize) -> impl Iterator<Item = Ln> + '_ {
-    let end = end.min(text.len());
+pub(crate) fn lines_in(text: Src<'_>, start: usize, end: usize) -> impl Iterator<Item = Ln> + '_ {
+    let end = end.min(text.end());
     let mut pos = start.min(end);
-    let mut done = pos >= end && end < text.len();
+    let mut done = pos >= end && end < text.end();
     std::iter::from_fn(move || {
         if done {
             return None;
@@ -115,7 +116,7 @@ pub(crate) fn lines_in(text: &str, start: usize, end: usize) -> impl Iterator<It
                 (end, end)
             }
         };
-        if next >= end && line_end < end && end < text.len() {
+        if next >= end && line_end < end && end < text.end() {
             // A piece that ends right after this line's terminator: the next piece starts
             // there. (At the end of the whole text, the empty last line is still read, as it
             // always was.)
@@ -124,14 +125,14 @@ pub(crate) fn lines_in(text: &str, start: usize, end: usize) -> impl Iterator<It
         let start = pos;
         pos = next;
         let mut content_end = line_end;
-        if content_end > start && text.as_bytes().get(content_end - 1) == Some(&b'\r') {
+        if content_end > start && text.byte(content_end - 1) == Some(b'\r') {
             content_end -= 1;
         }
         Some(classify(text, TextRange::new(start, content_end)))
     })
 }
 
-fn classify(text: &str, full: TextRange) -> Ln {
+fn classify(text: Src<'_>, full: TextRange) -> Ln {
     let s = text.get(full.as_range()).unwrap_or("");
     if is_plain(s.as_bytes()) {
         return Ln {
@@ -223,7 +224,7 @@ fn comment_start(s: &str, allow_slashes: bool) -> (usize, bool) {
 /// The non-separator characters of `range` with their byte ranges: the cells of a row read one
 /// character a cell.
 /// How many cells `char_cells` would yield, without building them.
-pub(crate) fn count_cells(text: &str, range: TextRange) -> usize {
+pub(crate) fn count_cells(text: Src<'_>, range: TextRange) -> usize {
     let s = text.get(range.as_range()).unwrap_or("");
     if s.is_ascii() {
         s.bytes().filter(|&b| !is_cell_separator_byte(b)).count()
@@ -236,7 +237,7 @@ pub(crate) fn count_cells(text: &str, range: TextRange) -> usize {
 /// index; ASCII text (every collection of one-liners) is read byte by byte without decoding
 /// characters.
 pub(crate) fn for_each_cell(
-    text: &str,
+    text: Src<'_>,
     range: TextRange,
     mut each: impl FnMut(usize, TextRange, char),
 ) {
@@ -258,7 +259,7 @@ pub(crate) fn for_each_cell(
 }
 
 pub(crate) fn char_cells(
-    text: &str,
+    text: Src<'_>,
     range: TextRange,
 ) -> impl Iterator<Item = (TextRange, char)> + '_ {
     let s = text.get(range.as_range()).unwrap_or("");
@@ -282,7 +283,7 @@ pub(crate) struct NumTok {
 /// discarded); otherwise whether some number has two or more digits, which is what makes a row
 /// a numbered row rather than one character a cell.
 pub(crate) fn scan_numbers(
-    text: &str,
+    text: Src<'_>,
     range: TextRange,
     mut each: impl FnMut(NumTok),
 ) -> Option<bool> {
@@ -321,7 +322,7 @@ pub(crate) fn scan_numbers(
 
 /// The first whitespace-separated field of a body and what follows it (trimmed, possibly
 /// empty).
-pub(crate) fn first_field(text: &str, body: TextRange) -> (TextRange, TextRange) {
+pub(crate) fn first_field(text: Src<'_>, body: TextRange) -> (TextRange, TextRange) {
     let s = text.get(body.as_range()).unwrap_or("");
     // Collections are ASCII: a byte scan finds the end of the first field without decoding
     // characters (an ASCII byte is a whole character, so the offset is a char boundary).

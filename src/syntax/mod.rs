@@ -57,6 +57,7 @@ mod lines;
 #[cfg(test)]
 mod piece_tests;
 mod reader;
+mod src;
 #[cfg(test)]
 mod tests;
 
@@ -264,6 +265,7 @@ pub fn parse(text: &str) -> ParsedFile {
 }
 
 pub use reader::ReaderState;
+pub use src::Src;
 
 /// Reads one piece of a long text (see [`pieces`]), continuing from `state`; ranges point into
 /// the whole `text`. Reading every piece in order gives the same puzzles and findings as
@@ -274,7 +276,20 @@ pub fn parse_piece(
     state: &mut ReaderState,
     last: bool,
 ) -> ParsedFile {
-    reader::parse_piece(text, piece, state, last)
+    reader::parse_piece(Src::whole(text), piece, state, last)
+}
+
+/// [`parse_piece`] on a window onto a longer text: `window` is the text from byte `base` of the
+/// whole text on, and must hold the piece and, unless the piece is the last, at least the first
+/// byte after it. Ranges point into the whole text.
+pub fn parse_window(
+    window: &str,
+    base: usize,
+    piece: TextRange,
+    state: &mut ReaderState,
+    last: bool,
+) -> ParsedFile {
+    reader::parse_piece(Src::window(window, base), piece, state, last)
 }
 
 /// A line whose first field is the cells of a whole puzzle of size 6 or more in the default
@@ -300,38 +315,105 @@ fn is_plain_one_liner(line: &str) -> bool {
 /// must be 0 modulo 512, once the piece is at least 8 KiB long (and always at 256 KiB). An edit
 /// then changes only the piece it falls in; every other piece keeps its exact text, so an editor
 /// can reuse what it read of them before.
+/// The piece sizes of [`content_pieces`]: a cut needs at least the first, and is forced at the
+/// second.
+const MIN_PIECE: usize = 8 * 1024;
+const MAX_PIECE: usize = 256 * 1024;
+
 pub fn content_pieces(text: &str) -> Vec<TextRange> {
-    cut_pieces(text, 8 * 1024, 256 * 1024)
+    cut_pieces(text, MIN_PIECE, MAX_PIECE)
 }
 
 /// [`content_pieces`] with the piece sizes as parameters (tests cut small texts finely).
 pub(crate) fn cut_pieces(text: &str, min_piece: usize, max_piece: usize) -> Vec<TextRange> {
+    let mut cutter = Cutter::with_sizes(min_piece, max_piece);
     let mut out = Vec::new();
-    let mut start = 0;
-    let mut prev_line = TextRange::empty(0);
-    let mut line_start = 0;
-    while line_start < text.len() {
-        // `find` on a char is memchr; the cheap tests come first, so most lines cost no more.
-        let line_end = text[line_start..]
-            .find('\n')
-            .map_or(text.len(), |i| line_start + i);
-        let line = &text[line_start..line_end];
-        let size = line_start - start;
-        if size >= min_piece
-            && (size >= max_piece || line_hash(line) % 512 == 0)
-            && prev_line.start >= start
-            && !prev_line.is_empty()
-            && is_plain_one_liner(&text[prev_line.as_range()])
-            && is_plain_one_liner(line)
-        {
-            out.push(TextRange::new(start, line_start));
-            start = line_start;
+    let whole = Src::whole(text);
+    loop {
+        let start = cutter.piece_start();
+        match cutter.next_cut(whole, true) {
+            Some(cut) => out.push(TextRange::new(start, cut)),
+            None => {
+                out.push(TextRange::new(start, text.len()));
+                return out;
+            }
         }
-        prev_line = TextRange::new(line_start, line_end);
-        line_start = line_end + 1;
     }
-    out.push(TextRange::new(start, text.len()));
-    out
+}
+
+/// The cuts of [`content_pieces`] found one at a time, in a text that may arrive in parts:
+/// `check` reads a long file through a window and cuts it as it goes, exactly where
+/// `content_pieces` would have cut the whole text.
+#[derive(Clone, Debug)]
+pub struct Cutter {
+    min_piece: usize,
+    max_piece: usize,
+    /// Where the current piece starts.
+    start: usize,
+    /// The line before `line_start`, whole.
+    prev_line: TextRange,
+    /// The next line to look at.
+    line_start: usize,
+}
+
+impl Default for Cutter {
+    fn default() -> Self {
+        Cutter::with_sizes(MIN_PIECE, MAX_PIECE)
+    }
+}
+
+impl Cutter {
+    fn with_sizes(min_piece: usize, max_piece: usize) -> Self {
+        Cutter {
+            min_piece,
+            max_piece,
+            start: 0,
+            prev_line: TextRange::empty(0),
+            line_start: 0,
+        }
+    }
+
+    /// Where the piece being cut starts.
+    pub fn piece_start(&self) -> usize {
+        self.start
+    }
+
+    /// Looks at the whole lines of `window` from where the last call stopped, and returns the
+    /// end of the current piece (where the next one starts) when it finds a cut. `None` when
+    /// there is none in the window: read more text, or, when `at_end` (the window reaches the
+    /// end of the whole text), the rest of the text is the last piece.
+    pub fn next_cut(&mut self, window: Src<'_>, at_end: bool) -> Option<usize> {
+        let end = window.end();
+        while self.line_start < end {
+            let rest = window.get(self.line_start..end)?;
+            // `find` on a char is memchr; the cheap tests come first, so most lines cost no
+            // more.
+            let line_end = match rest.find('\n') {
+                Some(i) => self.line_start + i,
+                None if at_end => end,
+                // A line not read to its end yet.
+                None => return None,
+            };
+            let line = &rest[..line_end - self.line_start];
+            let size = self.line_start - self.start;
+            let cut = size >= self.min_piece
+                && (size >= self.max_piece || line_hash(line) % 512 == 0)
+                && self.prev_line.start >= self.start
+                && !self.prev_line.is_empty()
+                && window
+                    .get(self.prev_line.as_range())
+                    .is_some_and(is_plain_one_liner)
+                && is_plain_one_liner(line);
+            let line_start = self.line_start;
+            self.prev_line = TextRange::new(line_start, line_end);
+            self.line_start = line_end + 1;
+            if cut {
+                self.start = line_start;
+                return Some(line_start);
+            }
+        }
+        None
+    }
 }
 
 /// FNV-1a: cheap, and stable across runs and machines, so the same text always cuts the same.

@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use super::directive;
 use super::lines::{self, char_cells, default_value, is_blank, Kind, Ln};
+use super::src::Src;
 use super::{Alphabet, Directive, Directives, Layout, ParsedFile, Puzzle};
 use crate::finding::{Code, Finding, Severity};
 use crate::grid::{Shape, SIZES};
@@ -21,7 +22,7 @@ const MAX_UNRECOGNIZED: usize = 1000;
 
 pub(super) fn parse(text: &str) -> ParsedFile {
     parse_piece(
-        text,
+        Src::whole(text),
         TextRange::new(0, text.len()),
         &mut ReaderState::default(),
         true,
@@ -53,13 +54,19 @@ impl ReaderState {
     pub fn set_puzzles(&mut self, n: usize) {
         self.next_index = n;
     }
+
+    /// The first unrecognized line past those listed one by one: the last piece's summary
+    /// finding points back at it.
+    pub fn first_unlisted(&self) -> Option<TextRange> {
+        self.first_unlisted
+    }
 }
 
 /// Reads the lines of `text[piece]`, continuing from `state`, with every range into the whole
-/// `text`. `last` marks the final piece, where file-wide findings (`no-puzzle`, the count of
+/// text. `last` marks the final piece, where file-wide findings (`no-puzzle`, the count of
 /// unlisted lines) are made.
 pub(super) fn parse_piece(
-    text: &str,
+    text: Src<'_>,
     piece: TextRange,
     state: &mut ReaderState,
     last: bool,
@@ -113,7 +120,7 @@ pub(super) fn parse_piece(
 }
 
 struct Reader<'t> {
-    text: &'t str,
+    text: Src<'t>,
     out: ParsedFile,
     /// The index of the first puzzle of this piece (0 unless the text is read in pieces).
     index_base: usize,
