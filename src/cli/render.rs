@@ -4,7 +4,7 @@
 //! held whole.
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use super::human::{self, Totals};
@@ -19,6 +19,9 @@ use crate::text::TextRange;
 
 /// How much is read from a file at a time.
 const CHUNK: usize = 1 << 20;
+
+/// JSON diagnostics held in memory beyond this many bytes go to a temporary file.
+const SPOOL_FROM: usize = 4 << 20;
 
 /// What the renderer needs besides the text: where to write, how, and whom to tell of progress.
 pub struct Sink<'a> {
@@ -50,8 +53,7 @@ pub fn render_file(
             &mut Locator::new(""),
         );
         (sink.progress)(bytes.len() as u64);
-        r.end(sink.buf)?;
-        (sink.flush)(sink.buf)?;
+        r.end(sink)?;
         return Ok(r.finish());
     }
     render_stream(display, &mut &bytes[..], config, sink)
@@ -154,6 +156,7 @@ fn stream_in_chunks(
         let text = window.text.get(..end - window.base).unwrap_or("");
         let mut locator = Locator::window(text, window.base, base_line, &earlier);
         r.piece(sink.buf, &analysis, &mut locator);
+        r.spool()?;
         (sink.progress)(piece.len() as u64);
         (sink.flush)(sink.buf)?;
         if last {
@@ -180,8 +183,7 @@ fn stream_in_chunks(
         base_line = base_line.saturating_add(lines);
         window.advance(end);
     }
-    r.end(sink.buf)?;
-    (sink.flush)(sink.buf)?;
+    r.end(sink)?;
     Ok(r.finish())
 }
 
@@ -263,9 +265,12 @@ struct FileRenderer<'a> {
     style: Style,
     totals: Totals,
     puzzles_written: usize,
-    /// JSON only: the file's diagnostics, serialized, written after its puzzles. They are few
-    /// next to the puzzles, which stream.
-    diagnostics: Vec<String>,
+    /// JSON only: the file's diagnostics, serialized and comma-separated, to be written after
+    /// its puzzles. Past `SPOOL_FROM` bytes they go to a temporary file, so a collection whose
+    /// every puzzle has a finding still runs in bounded memory.
+    diagnostics: String,
+    diagnostics_written: usize,
+    spool: Option<File>,
 }
 
 impl<'a> FileRenderer<'a> {
@@ -279,7 +284,9 @@ impl<'a> FileRenderer<'a> {
                 ..Totals::default()
             },
             puzzles_written: 0,
-            diagnostics: Vec::new(),
+            diagnostics: String::new(),
+            diagnostics_written: 0,
+            spool: None,
         }
     }
 
@@ -324,20 +331,61 @@ impl<'a> FileRenderer<'a> {
                 for f in &a.findings {
                     let d = json::diagnostic_json(locator, f);
                     if let Ok(s) = serde_json::to_string(&d) {
-                        self.diagnostics.push(s);
+                        if self.diagnostics_written > 0 {
+                            self.diagnostics.push(',');
+                        }
+                        self.diagnostics.push_str(&s);
+                        self.diagnostics_written += 1;
                     }
                 }
             }
         }
     }
 
-    fn end(&mut self, buf: &mut String) -> io::Result<()> {
-        if self.format == Format::Json {
-            buf.push_str("],\"diagnostics\":[");
-            buf.push_str(&self.diagnostics.join(","));
-            buf.push_str("]}");
+    /// Moves the held diagnostics to the temporary file once they are many.
+    fn spool(&mut self) -> io::Result<()> {
+        if self.diagnostics.len() < SPOOL_FROM {
+            return Ok(());
         }
+        let file = match &mut self.spool {
+            Some(f) => f,
+            None => self.spool.insert(tempfile::tempfile()?),
+        };
+        file.write_all(self.diagnostics.as_bytes())?;
+        self.diagnostics.clear();
         Ok(())
+    }
+
+    /// Writes the end of the file's output (in JSON, its diagnostics), calling `flush` as it
+    /// goes.
+    fn end(&mut self, sink: &mut Sink<'_>) -> io::Result<()> {
+        if self.format == Format::Json {
+            sink.buf.push_str("],\"diagnostics\":[");
+            if let Some(mut file) = self.spool.take() {
+                file.seek(SeekFrom::Start(0))?;
+                let mut chunk = vec![0u8; CHUNK];
+                // Bytes of a character cut by the end of a read.
+                let mut carry: Vec<u8> = Vec::new();
+                loop {
+                    let n = read_some(&mut file, &mut chunk)?;
+                    if n == 0 {
+                        break;
+                    }
+                    carry.extend_from_slice(&chunk[..n]);
+                    let valid = match std::str::from_utf8(&carry) {
+                        Ok(t) => t.len(),
+                        Err(e) => e.valid_up_to(),
+                    };
+                    sink.buf
+                        .push_str(std::str::from_utf8(&carry[..valid]).unwrap_or_default());
+                    carry.drain(..valid);
+                    (sink.flush)(sink.buf)?;
+                }
+            }
+            sink.buf.push_str(&self.diagnostics);
+            sink.buf.push_str("]}");
+        }
+        (sink.flush)(sink.buf)
     }
 }
 
@@ -358,7 +406,15 @@ mod tests {
             r.piece(&mut buf, &a, &mut locator);
             true
         });
-        r.end(&mut buf).unwrap();
+        let mut flush = |_: &mut String| Ok(());
+        let mut sink = Sink {
+            format,
+            style: Style::new(false),
+            buf: &mut buf,
+            flush: &mut flush,
+            progress: &|_| {},
+        };
+        r.end(&mut sink).unwrap();
         buf
     }
 
