@@ -7,6 +7,8 @@ use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
+use rayon::prelude::*;
+
 use super::human::{self, Totals};
 use super::position::{Earlier, Locator};
 use super::style::Style;
@@ -14,7 +16,7 @@ use super::{github, json, Format};
 use crate::analysis::{analyze_bytes, analyze_piece, Analysis};
 use crate::config::Config;
 use crate::finding::Severity;
-use crate::syntax::{decode, parse_window, Cutter, ReaderState};
+use crate::syntax::{decode, parse_window, Cutter, ParsedFile, ReaderState};
 use crate::text::TextRange;
 
 /// How much is read from a file at a time.
@@ -140,48 +142,74 @@ fn stream_in_chunks(
     // unlisted line: findings of later pieces may point back at them.
     let mut earlier: Vec<Earlier> = Vec::new();
     let mut pinned_unlisted = false;
-    loop {
-        let start = cutter.piece_start();
-        let (end, last) = match cutter.next_cut(window.src(), window.eof) {
-            Some(cut) => (cut, false),
-            None if window.eof => (window.end(), true),
-            None => {
-                window.fill(input)?;
-                continue;
+    // Pieces are read in order on this thread (each continues the reader's state), then
+    // analysed and rendered in parallel a batch at a time, and written in order.
+    let batch = match rayon::current_num_threads() {
+        1 => 1,
+        n => 2 * n,
+    };
+    let mut done = false;
+    while !done {
+        let mut jobs: Vec<Job> = Vec::with_capacity(batch);
+        while jobs.len() < batch && !done {
+            let start = cutter.piece_start();
+            let (end, last) = match cutter.next_cut(window.src(), window.eof) {
+                Some(cut) => (cut, false),
+                None if window.eof => (window.end(), true),
+                None => {
+                    window.fill(input)?;
+                    continue;
+                }
+            };
+            let piece = TextRange::new(start, end);
+            let file = parse_window(&window.text, window.base, piece, &mut state, last);
+            let text = window
+                .text
+                .get(..end - window.base)
+                .unwrap_or("")
+                .to_string();
+            let lines = text.bytes().filter(|&b| b == b'\n').count() as u32;
+            match state.first_unlisted() {
+                Some(u) if !pinned_unlisted && u.start >= window.base => {
+                    pinned_unlisted = true;
+                    let mut at = Locator::window(&text, window.base, base_line, &[]);
+                    if let Some((start, line)) = at.line_at(u.start) {
+                        let line = line.to_string();
+                        earlier.push(Earlier::new(line, start, at.locate(start).line));
+                    }
+                }
+                _ => {}
             }
-        };
-        let piece = TextRange::new(start, end);
-        let file = parse_window(&window.text, window.base, piece, &mut state, last);
-        let analysis = analyze_piece(file, config);
-        let text = window.text.get(..end - window.base).unwrap_or("");
-        let mut locator = Locator::window(text, window.base, base_line, &earlier);
-        r.piece(sink.buf, &analysis, &mut locator);
-        r.spool()?;
-        (sink.progress)(piece.len() as u64);
-        (sink.flush)(sink.buf)?;
-        if last {
-            break;
-        }
-        let keep_unlisted = match state.first_unlisted() {
-            Some(u) if !pinned_unlisted && u.start >= window.base => {
-                pinned_unlisted = true;
-                let line = locator
-                    .line_at(u.start)
-                    .map(|(at, line)| (at, line.to_string()));
-                line.map(|(at, line)| (at, line, locator.locate(at).line))
+            if earlier.is_empty() && !last {
+                earlier.push(Earlier::new(text.clone(), window.base, base_line));
             }
-            _ => None,
+            jobs.push(Job {
+                file,
+                text,
+                base: window.base,
+                base_line,
+            });
+            base_line = base_line.saturating_add(lines);
+            window.advance(end);
+            done = last;
+        }
+        let render = |job: Job| {
+            let analysis = analyze_piece(job.file, config);
+            let mut locator = Locator::window(&job.text, job.base, job.base_line, &earlier);
+            let rendered = render_piece(display, sink.format, sink.style, &analysis, &mut locator);
+            (rendered, job.text.len() as u64)
         };
-        let lines = locator.lines() as u32 - 1;
-        drop(locator);
-        if earlier.is_empty() {
-            earlier.push(Earlier::new(text.to_string(), window.base, base_line));
+        let rendered: Vec<(Rendered, u64)> = if jobs.len() == 1 {
+            jobs.into_iter().map(render).collect()
+        } else {
+            jobs.into_par_iter().map(render).collect()
+        };
+        for (piece, len) in rendered {
+            r.add(sink.buf, piece);
+            r.spool()?;
+            (sink.progress)(len);
+            (sink.flush)(sink.buf)?;
         }
-        if let Some((at, line, line_no)) = keep_unlisted {
-            earlier.push(Earlier::new(line, at, line_no));
-        }
-        base_line = base_line.saturating_add(lines);
-        window.advance(end);
     }
     r.end(sink)?;
     Ok(r.finish())
@@ -259,6 +287,73 @@ fn changed() -> io::Error {
     )
 }
 
+/// A piece read and waiting to be analysed and rendered: its text starts at byte `base`, on
+/// line `base_line`.
+struct Job {
+    file: ParsedFile,
+    text: String,
+    base: usize,
+    base_line: u32,
+}
+
+/// One piece's output. In JSON, `text` is its puzzles and `diagnostics` its diagnostics, each
+/// comma-separated; otherwise `text` is all of it.
+#[derive(Default)]
+struct Rendered {
+    text: String,
+    diagnostics: String,
+    puzzles: usize,
+    diagnostics_n: usize,
+    errors: usize,
+    warnings: usize,
+    infos: usize,
+}
+
+fn render_piece(
+    display: &str,
+    format: Format,
+    style: Style,
+    a: &Analysis,
+    locator: &mut Locator<'_>,
+) -> Rendered {
+    let mut out = Rendered {
+        puzzles: a.reports.len(),
+        ..Rendered::default()
+    };
+    for f in &a.findings {
+        match f.severity {
+            Severity::Error => out.errors += 1,
+            Severity::Warning => out.warnings += 1,
+            Severity::Info => out.infos += 1,
+        }
+    }
+    match format {
+        Format::Human => {
+            human::render_findings(&mut out.text, display, locator, &a.findings, style)
+        }
+        Format::Github => github::render_findings(&mut out.text, display, locator, &a.findings),
+        Format::Json => {
+            for (i, (puzzle, report)) in a.file.puzzles.iter().zip(&a.reports).enumerate() {
+                if i > 0 {
+                    out.text.push(',');
+                }
+                json::write_puzzle(&mut out.text, &json::puzzle_json(locator, puzzle, report));
+            }
+            for f in &a.findings {
+                let d = json::diagnostic_json(locator, f);
+                if let Ok(s) = serde_json::to_string(&d) {
+                    if out.diagnostics_n > 0 {
+                        out.diagnostics.push(',');
+                    }
+                    out.diagnostics.push_str(&s);
+                    out.diagnostics_n += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
 struct FileRenderer<'a> {
     display: &'a str,
     format: Format,
@@ -306,39 +401,34 @@ impl<'a> FileRenderer<'a> {
     }
 
     fn piece(&mut self, buf: &mut String, a: &Analysis, locator: &mut Locator<'_>) {
-        self.totals.puzzles += a.reports.len();
-        for f in &a.findings {
-            match f.severity {
-                Severity::Error => self.totals.errors += 1,
-                Severity::Warning => self.totals.warnings += 1,
-                Severity::Info => self.totals.infos += 1,
-            }
+        let rendered = render_piece(self.display, self.format, self.style, a, locator);
+        self.add(buf, rendered);
+    }
+
+    /// Appends a piece's output, in order.
+    fn add(&mut self, buf: &mut String, piece: Rendered) {
+        let t = &mut self.totals;
+        t.puzzles += piece.puzzles;
+        t.errors += piece.errors;
+        t.warnings += piece.warnings;
+        t.infos += piece.infos;
+        if self.format != Format::Json {
+            buf.push_str(&piece.text);
+            return;
         }
-        match self.format {
-            Format::Human => {
-                human::render_findings(buf, self.display, locator, &a.findings, self.style)
+        if piece.puzzles > 0 {
+            if self.puzzles_written > 0 {
+                buf.push(',');
             }
-            Format::Github => github::render_findings(buf, self.display, locator, &a.findings),
-            Format::Json => {
-                for (puzzle, report) in a.file.puzzles.iter().zip(&a.reports) {
-                    let p = json::puzzle_json(locator, puzzle, report);
-                    if self.puzzles_written > 0 {
-                        buf.push(',');
-                    }
-                    json::write_puzzle(buf, &p);
-                    self.puzzles_written += 1;
-                }
-                for f in &a.findings {
-                    let d = json::diagnostic_json(locator, f);
-                    if let Ok(s) = serde_json::to_string(&d) {
-                        if self.diagnostics_written > 0 {
-                            self.diagnostics.push(',');
-                        }
-                        self.diagnostics.push_str(&s);
-                        self.diagnostics_written += 1;
-                    }
-                }
+            buf.push_str(&piece.text);
+            self.puzzles_written += piece.puzzles;
+        }
+        if piece.diagnostics_n > 0 {
+            if self.diagnostics_written > 0 {
+                self.diagnostics.push(',');
             }
+            self.diagnostics.push_str(&piece.diagnostics);
+            self.diagnostics_written += piece.diagnostics_n;
         }
     }
 
