@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use crate::config::Config;
 use crate::finding::Finding;
 use crate::grid::{bit, full_mask, Mask, Shape, MAX_SIZE};
-use crate::solver::{count_values, default_budget, Outcome};
+use crate::solver::{count_values, default_budget, is_fast, Outcome};
 use crate::syntax::{self, Directives, ParsedFile, Puzzle};
 use crate::text::TextRange;
 
@@ -408,7 +408,22 @@ fn givens_are_clean(puzzle: &Puzzle) -> bool {
 /// `keep_outcome`: whether the caller keeps the search outcome (the editor's cache does; `check`
 /// does not, and so the solution is moved out of the outcome instead of copied).
 fn check_puzzle(puzzle: &Puzzle, cached: Option<&Outcome>, keep_outcome: bool) -> PuzzleResult {
-    let clean = givens_are_clean(puzzle);
+    let search = || {
+        cached.cloned().unwrap_or_else(|| {
+            count_values(
+                puzzle.shape,
+                &puzzle.givens,
+                2,
+                default_budget(puzzle.shape),
+            )
+        })
+    };
+    // Where the search is cheap (the fast 9x9 engine), it runs first: a puzzle with a solution
+    // has clean givens, which spares most puzzles the direct checks' scan. Elsewhere a search
+    // on clashing givens could run up to its budget, so the scan comes first.
+    let searched = (!puzzle.has_syntax_error && is_fast(puzzle.shape)).then(search);
+    let solvable = searched.as_ref().is_some_and(|o| o.count >= 1);
+    let clean = solvable || givens_are_clean(puzzle);
     let ctx = PuzzleCtx {
         puzzle,
         // Only the direct checks look at candidates, and they run only on unclean givens.
@@ -435,14 +450,7 @@ fn check_puzzle(puzzle: &Puzzle, cached: Option<&Outcome>, keep_outcome: bool) -
     } else if contradiction {
         Verdict::Solutions(0)
     } else {
-        let mut o = cached.cloned().unwrap_or_else(|| {
-            count_values(
-                puzzle.shape,
-                &puzzle.givens,
-                2,
-                default_budget(puzzle.shape),
-            )
-        });
+        let mut o = searched.unwrap_or_else(search);
         verdict::check(&ctx, &o, &mut findings);
         let v = if !o.complete && o.count < 2 {
             Verdict::GaveUp

@@ -109,6 +109,11 @@ pub fn count_values(shape: Shape, values: &[u8], limit: usize, budget: u64) -> O
     }
 }
 
+/// Whether the fast 9x9 engine counts this shape's solutions.
+pub fn is_fast(shape: Shape) -> bool {
+    shape == NINE
+}
+
 /// The classic shape, which the fast engine handles.
 const NINE: Shape = Shape {
     size: 9,

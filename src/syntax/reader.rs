@@ -567,17 +567,33 @@ impl Reader<'_> {
         let mut p = new_puzzle(idx, Layout::OneLiner, shape, alphabet, ln.full);
         p.range = ln.full;
         let mut invalid = Vec::new();
-        lines::for_each_cell(self.text, field, |i, range, ch| {
-            if i >= cells_n {
-                return;
+        let plain = self.text.get(field.as_range()).filter(|_| ln.plain);
+        match plain {
+            // A plain line (digits and dots, one byte a cell): straight through the table.
+            Some(bytes) if k == cells_n => {
+                let cells = p.cells.iter_mut().zip(p.givens.iter_mut());
+                for (i, (&b, (cell, given))) in bytes.as_bytes().iter().zip(cells).enumerate() {
+                    let start = field.start + i;
+                    *cell = TextRange::new(start, start + 1);
+                    match table.ascii.get(b as usize).copied().unwrap_or(T_INVALID) {
+                        T_BLANK => {}
+                        T_INVALID => invalid.push((i, b as char, *cell)),
+                        v => *given = v,
+                    }
+                }
             }
-            p.cells[i] = range;
-            match table.get(ch) {
-                CellText::Given(v) => p.givens[i] = v,
-                CellText::Blank => {}
-                CellText::Invalid => invalid.push((i, ch, range)),
-            }
-        });
+            _ => lines::for_each_cell(self.text, field, |i, range, ch| {
+                if i >= cells_n {
+                    return;
+                }
+                p.cells[i] = range;
+                match table.get(ch) {
+                    CellText::Given(v) => p.givens[i] = v,
+                    CellText::Blank => {}
+                    CellText::Invalid => invalid.push((i, ch, range)),
+                }
+            }),
+        }
         for (i, ch, range) in invalid {
             let f = invalid_symbol(&p, i, ch, range);
             self.out.findings.push(f);
