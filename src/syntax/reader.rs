@@ -549,10 +549,19 @@ impl Reader<'_> {
             .unwrap_or_else(|| nearest_size(k));
         let guess = self.table(&guess_alphabet(&st, n));
         // A long run of prose or noise is no puzzle: it must be mostly cells.
+        let plain = self.text.get(field.as_range()).filter(|_| ln.plain);
         let mut valid = 0;
-        lines::for_each_cell(self.text, field, |_, _, ch| {
-            valid += usize::from(guess.valid(ch))
-        });
+        match plain {
+            Some(bytes) => {
+                valid = bytes
+                    .bytes()
+                    .filter(|&b| guess.ascii.get(b as usize) != Some(&T_INVALID))
+                    .count()
+            }
+            None => lines::for_each_cell(self.text, field, |_, _, ch| {
+                valid += usize::from(guess.valid(ch))
+            }),
+        }
         if valid * 2 <= k {
             let msg = format!(
                 "this line is not a comment, directive, separator, grid row or one-liner: most of its {k} characters are not cells of a {n}x{n} puzzle"
@@ -567,7 +576,6 @@ impl Reader<'_> {
         let mut p = new_puzzle(idx, Layout::OneLiner, shape, alphabet, ln.full);
         p.range = ln.full;
         let mut invalid = Vec::new();
-        let plain = self.text.get(field.as_range()).filter(|_| ln.plain);
         match plain {
             // A plain line (digits and dots, one byte a cell): straight through the table.
             Some(bytes) if k == cells_n => {
