@@ -1,11 +1,16 @@
 //! The editor's analysis: what earlier analyses of a document found, kept so that an edit
-//! re-analyses only the piece of the text it falls in.
+//! re-analyses only the piece of the text it falls in, and the analysis of a whole text made of
+//! those pieces' analyses, shared rather than copied, so that an edit costs in proportion to the
+//! piece it falls in and not to the file.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
-use super::{analyze_parsed, sort_findings, Analysis, Outcomes};
+use super::{analyze_parsed, Analysis, Outcomes, PuzzleReport};
 use crate::config::Config;
-use crate::syntax;
+use crate::finding::Finding;
+use crate::syntax::{self, Puzzle};
+use crate::text::TextRange;
 
 /// What earlier analyses of a document found, so that re-analysing it after an edit redoes only
 /// what the edit touched: the analyses of its unchanged pieces (see
@@ -16,7 +21,7 @@ use crate::syntax;
 #[derive(Debug, Default)]
 pub struct SolveCache {
     outcomes: Outcomes,
-    pieces: HashMap<PieceKey, CachedPiece>,
+    pieces: HashMap<PieceKey, Arc<PieceAnalysis>>,
     /// The configuration the cached pieces were analysed under.
     config: Option<Config>,
 }
@@ -32,8 +37,10 @@ struct PieceKey {
     last: bool,
 }
 
+/// One piece's analysis as it was made: its ranges and puzzle indexes are those of the text it
+/// was analysed in. Shared, never changed: each analysis of a later text places it anew.
 #[derive(Debug)]
-struct CachedPiece {
+struct PieceAnalysis {
     /// Where the piece started, and the index of its first puzzle, when it was analysed.
     start: usize,
     first_index: usize,
@@ -52,8 +59,216 @@ impl SolveCache {
     }
 }
 
-/// Analyses a file's text, reusing (and refreshing) the search outcomes in `cache`.
-pub fn analyze_cached(text: &str, config: &Config, cache: &mut SolveCache) -> Analysis {
+/// A piece's analysis placed in a text: where the piece starts there and the index its first
+/// puzzle has there. Ranges inside the piece move with it; those before it (the file's default
+/// directives, which every puzzle's directives begin with) stay, as in [`Puzzle::moved`].
+#[derive(Clone, Debug)]
+struct Placed {
+    piece: Arc<PieceAnalysis>,
+    start: usize,
+    first_index: usize,
+}
+
+impl Placed {
+    fn delta(&self) -> isize {
+        self.start as isize - self.piece.start as isize
+    }
+
+    fn index_delta(&self) -> isize {
+        self.first_index as isize - self.piece.first_index as isize
+    }
+
+    fn range(&self, range: TextRange) -> TextRange {
+        range.moved_from(self.piece.start, self.delta())
+    }
+
+    fn puzzles(&self) -> &[Puzzle] {
+        &self.piece.analysis.file.puzzles
+    }
+
+    fn puzzle(&self, puzzle: &Puzzle) -> Puzzle {
+        puzzle.moved(self.piece.start, self.delta(), self.index_delta())
+    }
+
+    fn finding(&self, finding: &Finding) -> Finding {
+        finding.moved(self.piece.start, self.delta(), self.index_delta())
+    }
+
+    fn report(&self, report: &PuzzleReport) -> PuzzleReport {
+        PuzzleReport {
+            index: report.index.saturating_add_signed(self.index_delta()),
+            first_line: self.range(report.first_line),
+            ..report.clone()
+        }
+    }
+}
+
+/// The analysis of a whole text as the editor keeps it: the analyses of its pieces, shared with
+/// the cache and with the analyses of earlier texts, each placed where the piece now is. Nothing
+/// is copied per puzzle when a text is analysed; what a request asks about (a puzzle, its report,
+/// the findings) is moved into place when it is asked for, and says the same as the flat
+/// [`Analysis`] of the text ([`SharedAnalysis::to_analysis`]).
+#[derive(Clone, Debug, Default)]
+pub struct SharedAnalysis {
+    pieces: Vec<Placed>,
+    /// Every finding after configuration, by piece and index in that piece's findings, in the
+    /// order of the flat analysis (by position, then code).
+    findings: Vec<(usize, usize)>,
+}
+
+impl SharedAnalysis {
+    /// The number of puzzles in the text.
+    pub fn puzzle_count(&self) -> usize {
+        self.pieces
+            .last()
+            .map_or(0, |p| p.first_index + p.puzzles().len())
+    }
+
+    /// The piece holding the puzzle at position `i` in the text, and the position in the piece.
+    fn locate(&self, i: usize) -> Option<(&Placed, usize)> {
+        let k = self.pieces.partition_point(|p| p.first_index <= i);
+        let placed = self.pieces.get(k.checked_sub(1)?)?;
+        Some((placed, i - placed.first_index))
+    }
+
+    /// The `i`th puzzle of the text (counting from 0).
+    pub fn puzzle(&self, i: usize) -> Option<Puzzle> {
+        let (placed, j) = self.locate(i)?;
+        placed.puzzles().get(j).map(|q| placed.puzzle(q))
+    }
+
+    /// The puzzle whose cells or lines hold `offset` (the first one, when two touch it).
+    pub fn puzzle_at(&self, offset: usize) -> Option<Puzzle> {
+        // Puzzles are in text order, pieces too: skip to the first puzzle ending at or after
+        // `offset`, then look at those starting at or before it.
+        let k = self.pieces.iter().position(|p| {
+            p.puzzles()
+                .last()
+                .is_some_and(|q| p.range(q.range).end >= offset)
+        })?;
+        let placed = &self.pieces[k];
+        let first = placed
+            .puzzles()
+            .partition_point(|q| placed.range(q.range).end < offset);
+        self.pieces[k..]
+            .iter()
+            .enumerate()
+            .flat_map(|(n, p)| {
+                let skip = if n == 0 { first } else { 0 };
+                p.puzzles()[skip..].iter().map(move |q| (p, q))
+            })
+            .take_while(|(p, q)| p.range(q.range).start <= offset)
+            .find(|(p, q)| p.range(q.range).touches(offset))
+            .map(|(p, q)| p.puzzle(q))
+    }
+
+    /// The report on the puzzle with index `index`: the one at that position if its index
+    /// agrees, else the first with that index.
+    pub fn report(&self, index: usize) -> Option<PuzzleReport> {
+        let at = self.locate(index).and_then(|(placed, j)| {
+            let r = placed.piece.analysis.reports.get(j)?;
+            let r = placed.report(r);
+            (r.index == index).then_some(r)
+        });
+        at.or_else(|| {
+            self.pieces.iter().find_map(|p| {
+                p.piece
+                    .analysis
+                    .reports
+                    .iter()
+                    .find(|r| r.index.saturating_add_signed(p.index_delta()) == index)
+                    .map(|r| p.report(r))
+            })
+        })
+    }
+
+    /// The number of findings.
+    pub fn finding_count(&self) -> usize {
+        self.findings.len()
+    }
+
+    /// Every finding after configuration and `@allow`, sorted by position.
+    pub fn findings(&self) -> impl ExactSizeIterator<Item = Finding> + '_ {
+        self.findings.iter().map(|&(k, j)| {
+            let p = &self.pieces[k];
+            p.finding(&p.piece.analysis.findings[j])
+        })
+    }
+
+    /// The findings whose range touches `start..=end`, sorted by position.
+    pub fn findings_touching(
+        &self,
+        start: usize,
+        end: usize,
+    ) -> impl Iterator<Item = Finding> + '_ {
+        self.findings
+            .iter()
+            .map(|&(k, j)| (&self.pieces[k], &self.pieces[k].piece.analysis.findings[j]))
+            .filter(move |(p, f)| {
+                let r = p.range(f.range);
+                r.start <= end && start <= r.end
+            })
+            .map(|(p, f)| p.finding(f))
+    }
+
+    /// Orders the findings as the flat analysis does: a stable sort by position and code (only
+    /// ranges before a piece, left in place while the piece moved, can upset the pieces' order).
+    fn sort_findings(&mut self) {
+        let pieces = &self.pieces;
+        let key = |&(k, j): &(usize, usize)| {
+            let p = &pieces[k];
+            let f = &p.piece.analysis.findings[j];
+            let r = p.range(f.range);
+            (r.start, r.end, f.code)
+        };
+        if !self.findings.is_sorted_by_key(key) {
+            self.findings.sort_by_key(key);
+        }
+    }
+
+    /// The same analysis as one flat [`Analysis`], every puzzle and finding moved into place.
+    pub fn to_analysis(&self) -> Analysis {
+        let mut out = Analysis::default();
+        for p in &self.pieces {
+            let a = &p.piece.analysis;
+            out.file
+                .puzzles
+                .extend(a.file.puzzles.iter().map(|q| p.puzzle(q)));
+            out.file
+                .findings
+                .extend(a.file.findings.iter().map(|f| p.finding(f)));
+            out.file.defaults = a.file.defaults.clone();
+            out.reports.extend(a.reports.iter().map(|r| p.report(r)));
+        }
+        out.findings = self.findings().collect();
+        out
+    }
+}
+
+/// A flat analysis as one piece in place (its findings must be sorted, as [`super::analyze`]
+/// leaves them).
+impl From<Analysis> for SharedAnalysis {
+    fn from(analysis: Analysis) -> Self {
+        let findings = (0..analysis.findings.len()).map(|j| (0, j)).collect();
+        let piece = PieceAnalysis {
+            start: 0,
+            first_index: 0,
+            analysis,
+            after: syntax::ReaderState::default(),
+        };
+        SharedAnalysis {
+            pieces: vec![Placed {
+                piece: Arc::new(piece),
+                start: 0,
+                first_index: 0,
+            }],
+            findings,
+        }
+    }
+}
+
+/// Analyses a file's text, reusing (and refreshing) the pieces and search outcomes in `cache`.
+pub fn analyze_shared(text: &str, config: &Config, cache: &mut SolveCache) -> SharedAnalysis {
     if cache.config.as_ref() != Some(config) {
         cache.pieces.clear();
         cache.config = Some(config.clone());
@@ -62,7 +277,10 @@ pub fn analyze_cached(text: &str, config: &Config, cache: &mut SolveCache) -> An
     let mut old_pieces = std::mem::take(&mut cache.pieces);
     let old_outcomes = std::mem::take(&mut cache.outcomes);
     let mut state = syntax::ReaderState::default();
-    let mut out = Analysis::default();
+    let mut out = SharedAnalysis {
+        pieces: Vec::with_capacity(ranges.len()),
+        findings: Vec::new(),
+    };
     let last = ranges.len().saturating_sub(1);
     for (i, range) in ranges.into_iter().enumerate() {
         let first_index = state.puzzles();
@@ -74,12 +292,17 @@ pub fn analyze_cached(text: &str, config: &Config, cache: &mut SolveCache) -> An
             before,
             last: i == last,
         };
-        let piece = match old_pieces.remove(&key) {
+        // A piece seen earlier in this text (the same lines twice) is shared too.
+        let reused = match old_pieces.remove(&key) {
+            Some(p) => Some(p),
+            None => cache.pieces.get(&key).cloned(),
+        };
+        let piece = match reused {
             Some(p) => p,
             None => {
                 let mut after = state.clone();
                 let file = syntax::parse_piece(text, range, &mut after, i == last);
-                CachedPiece {
+                Arc::new(PieceAnalysis {
                     start: range.start,
                     first_index,
                     analysis: analyze_parsed(
@@ -88,43 +311,27 @@ pub fn analyze_cached(text: &str, config: &Config, cache: &mut SolveCache) -> An
                         Some((&old_outcomes, &mut cache.outcomes)),
                     ),
                     after,
-                }
+                })
             }
         };
-        // Ranges inside the piece move with it; those before it (the file's defaults) stay.
-        let delta = range.start as isize - piece.start as isize;
-        let index_delta = first_index as isize - piece.first_index as isize;
-        let a = &piece.analysis;
-        out.file.puzzles.extend(
-            a.file
-                .puzzles
-                .iter()
-                .map(|p| p.moved(piece.start, delta, index_delta)),
-        );
-        out.file.findings.extend(
-            a.file
-                .findings
-                .iter()
-                .map(|f| f.moved(piece.start, delta, index_delta)),
-        );
-        out.file.defaults = a.file.defaults.clone();
-        out.reports.extend(a.reports.iter().map(|r| {
-            let mut r = r.clone();
-            r.index = r.index.saturating_add_signed(index_delta);
-            r.first_line = r.first_line.moved_from(piece.start, delta);
-            r
-        }));
-        out.findings.extend(
-            a.findings
-                .iter()
-                .map(|f| f.moved(piece.start, delta, index_delta)),
-        );
         state = piece.after.clone();
-        state.set_puzzles(first_index + a.reports.len());
+        state.set_puzzles(first_index + piece.analysis.reports.len());
+        out.findings
+            .extend((0..piece.analysis.findings.len()).map(|j| (i, j)));
+        out.pieces.push(Placed {
+            piece: piece.clone(),
+            start: range.start,
+            first_index,
+        });
         cache.pieces.insert(key, piece);
     }
-    sort_findings(&mut out.findings);
+    out.sort_findings();
     out
+}
+
+/// [`analyze_shared`] as one flat [`Analysis`].
+pub fn analyze_cached(text: &str, config: &Config, cache: &mut SolveCache) -> Analysis {
+    analyze_shared(text, config, cache).to_analysis()
 }
 
 /// A hash of a piece's text: SipHash with fixed keys, the same in every run.
@@ -133,4 +340,127 @@ fn text_hash(text: &str) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut h);
     h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+    use crate::finding::Code;
+
+    /// The puzzle at `offset` as the flat analysis finds it (what the editor did before the
+    /// pieces were shared).
+    fn flat_puzzle_at(a: &Analysis, offset: usize) -> Option<Puzzle> {
+        let puzzles = &a.file.puzzles;
+        let first = puzzles.partition_point(|p| p.range.end < offset);
+        puzzles
+            .get(first..)?
+            .iter()
+            .take_while(|p| p.range.start <= offset)
+            .find(|p| p.range.touches(offset))
+            .cloned()
+    }
+
+    fn flat_report(a: &Analysis, index: usize) -> Option<PuzzleReport> {
+        a.reports
+            .get(index)
+            .filter(|r| r.index == index)
+            .or_else(|| a.reports.iter().find(|r| r.index == index))
+            .cloned()
+    }
+
+    /// Every question the editor asks of a shared analysis gets the flat analysis's answer,
+    /// while edits move the pieces after them (and leave the file's defaults where they are).
+    #[test]
+    fn shared_analysis_answers_as_the_flat_one() {
+        let sample = include_str!("../../fixtures/sets/17-clue.txt");
+        let lines: Vec<&str> = sample
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .collect();
+        let mut text = String::from("@author someone\n@allow no-such-code\n\n");
+        for i in 0..3000 {
+            let line = &lines[i % lines.len()][..81];
+            // Now and then a clash (two 1s in row 1), for findings in every piece.
+            if i % 97 == 5 {
+                text.push_str("11");
+                text.push_str(&line[2..]);
+            } else {
+                text.push_str(line);
+            }
+            text.push_str(&format!("  id={i}\n"));
+        }
+        let config = Config::default();
+        let mut cache = SolveCache::default();
+        let mut next = {
+            let mut state = 0x853c_49e6_748f_ea9b_u64;
+            move |n: usize| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state % n as u64) as usize
+            }
+        };
+        for step in 0..8 {
+            let shared = analyze_shared(&text, &config, &mut cache);
+            let flat = analyze(&text, &config);
+            assert!(shared.pieces.len() >= 4, "{} pieces", shared.pieces.len());
+            assert!(flat.findings.len() > 30, "step {step}");
+
+            let n = flat.file.puzzles.len();
+            assert_eq!(shared.puzzle_count(), n, "step {step}");
+            for i in (0..n + 2).step_by(7).chain([0, n - 1, n, n + 1]) {
+                assert_eq!(shared.puzzle(i), flat.file.puzzles.get(i).cloned(), "{i}");
+                assert_eq!(shared.report(i), flat_report(&flat, i), "{i}");
+            }
+            let mut offsets: Vec<usize> = (0..200).map(|_| next(text.len() + 2)).collect();
+            for p in flat.file.puzzles.iter().step_by(5) {
+                let r = p.range;
+                offsets.extend([
+                    r.start.saturating_sub(1),
+                    r.start,
+                    r.start + 3,
+                    r.end,
+                    r.end + 1,
+                ]);
+            }
+            offsets.extend(shared.pieces.iter().map(|p| p.start));
+            for &o in &offsets {
+                assert_eq!(shared.puzzle_at(o), flat_puzzle_at(&flat, o), "offset {o}");
+            }
+
+            assert_eq!(shared.finding_count(), flat.findings.len());
+            assert!(
+                shared.findings().eq(flat.findings.iter().cloned()),
+                "step {step}"
+            );
+            for &o in offsets.iter().step_by(10) {
+                let end = o + next(400);
+                let touching: Vec<Finding> = flat
+                    .findings
+                    .iter()
+                    .filter(|f| f.range.start <= end && o <= f.range.end)
+                    .cloned()
+                    .collect();
+                assert_eq!(
+                    shared.findings_touching(o, end).collect::<Vec<_>>(),
+                    touching
+                );
+            }
+            assert!(flat.findings.iter().any(|f| f.code == Code::DuplicateDigit));
+
+            // The next edit: lines added or removed early on move every piece after them.
+            let starts: Vec<usize> = text.match_indices('\n').map(|(i, _)| i + 1).collect();
+            let at = starts[next(starts.len() / 4)];
+            match step % 4 {
+                0 => text.insert_str(at, "# a comment that moves what follows\n"),
+                1 => {
+                    let end = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
+                    text.replace_range(at..end, "");
+                }
+                2 => text.insert_str(at, "11.......2........3........4........5........6........7........8........9.......\n"),
+                _ => text.insert_str(0, "@title moved\n"),
+            }
+        }
+    }
 }

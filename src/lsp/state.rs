@@ -15,7 +15,7 @@ use ropey::Rope;
 use tokio::sync::{mpsc, Notify};
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
-use crate::analysis::{analyze, analyze_cached, SolveCache};
+use crate::analysis::{analyze, analyze_shared, SolveCache};
 use crate::config::ProjectConfig;
 use crate::lsp::convert::{self, Mapper};
 use crate::lsp::features::Snapshot;
@@ -197,12 +197,12 @@ impl State {
                 let cap = state.settings().max_diagnostics;
                 let map = Mapper::new(&snap.text, &snap.index, state.unit());
                 let diagnostics =
-                    convert::diagnostics(&snap.analysis.findings, &map, &task_uri, cap);
+                    convert::diagnostics(snap.analysis.findings(), &map, &task_uri, cap);
                 tracing::debug!(
                     "{} v{version}: analysed in {:.1} ms, {} findings converted in {:.1} ms",
                     task_uri.as_str(),
                     analysed.as_secs_f64() * 1e3,
-                    snap.analysis.findings.len(),
+                    snap.analysis.finding_count(),
                     (started.elapsed() - analysed).as_secs_f64() * 1e3
                 );
                 (Arc::new(snap), diagnostics)
@@ -260,7 +260,7 @@ impl State {
         let cache_wait = std::time::Instant::now();
         let mut cache = lock(cache);
         let waited = cache_wait.elapsed();
-        let analysis = analyze_cached(&text, &project.config, &mut cache);
+        let analysis = analyze_shared(&text, &project.config, &mut cache);
         drop(cache);
         tracing::trace!(
             "snapshot: text+config {:.1} ms, cache wait {:.1} ms, total {:.1} ms",
@@ -381,12 +381,12 @@ impl State {
                 let analysis = analyze(text, &project.config);
                 let index = LineIndex::new(text);
                 let map = Mapper::new(text, &index, unit);
-                convert::diagnostics(&analysis.findings, &map, uri, cap)
+                convert::diagnostics(analysis.findings.iter(), &map, uri, cap)
             }
             Err(finding) => {
                 let index = LineIndex::new("");
                 let map = Mapper::new("", &index, unit);
-                convert::diagnostics(std::slice::from_ref(&finding), &map, uri, cap)
+                convert::diagnostics(std::iter::once(&finding), &map, uri, cap)
             }
         }
     }
