@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use super::{analyze_parsed, Analysis, Outcomes, PuzzleReport};
 use crate::config::Config;
@@ -24,6 +25,19 @@ pub struct SolveCache {
     pieces: HashMap<PieceKey, Arc<PieceAnalysis>>,
     /// The configuration the cached pieces were analysed under.
     config: Option<Config>,
+    /// What the last analysis left unused, until someone takes it.
+    leftovers: Leftovers,
+}
+
+/// What an analysis took out of the cache and did not use again: the pieces the new text no
+/// longer has and the search outcomes it no longer needs. Freeing them is left to whoever
+/// takes them ([`SolveCache::take_leftovers`]): after the first analysis of a large collection
+/// they are the outcomes of all its puzzles, which take tens of milliseconds to free, better
+/// spent after the diagnostics are out than before.
+#[derive(Debug, Default)]
+pub struct Leftovers {
+    _outcomes: Outcomes,
+    _pieces: HashMap<PieceKey, Arc<PieceAnalysis>>,
 }
 
 /// What decides how a piece reads: its text, the reader's state before it (with the puzzle
@@ -56,6 +70,11 @@ impl SolveCache {
 
     pub fn is_empty(&self) -> bool {
         self.outcomes.is_empty()
+    }
+
+    /// What the last analysis left unused (left here, it is freed by the next analysis).
+    pub fn take_leftovers(&mut self) -> Leftovers {
+        std::mem::take(&mut self.leftovers)
     }
 }
 
@@ -273,7 +292,10 @@ pub fn analyze_shared(text: &str, config: &Config, cache: &mut SolveCache) -> Sh
         cache.pieces.clear();
         cache.config = Some(config.clone());
     }
+    let started = Instant::now();
     let ranges = syntax::content_pieces(text);
+    let cut = started.elapsed();
+    let (mut fresh, mut analysing) = (0, Duration::ZERO);
     let mut old_pieces = std::mem::take(&mut cache.pieces);
     let old_outcomes = std::mem::take(&mut cache.outcomes);
     let mut state = syntax::ReaderState::default();
@@ -300,9 +322,10 @@ pub fn analyze_shared(text: &str, config: &Config, cache: &mut SolveCache) -> Sh
         let piece = match reused {
             Some(p) => p,
             None => {
+                let t = Instant::now();
                 let mut after = state.clone();
                 let file = syntax::parse_piece(text, range, &mut after, i == last);
-                Arc::new(PieceAnalysis {
+                let piece = Arc::new(PieceAnalysis {
                     start: range.start,
                     first_index,
                     analysis: analyze_parsed(
@@ -311,7 +334,10 @@ pub fn analyze_shared(text: &str, config: &Config, cache: &mut SolveCache) -> Sh
                         Some((&old_outcomes, &mut cache.outcomes)),
                     ),
                     after,
-                })
+                });
+                fresh += 1;
+                analysing += t.elapsed();
+                piece
             }
         };
         state = piece.after.clone();
@@ -326,6 +352,18 @@ pub fn analyze_shared(text: &str, config: &Config, cache: &mut SolveCache) -> Sh
         cache.pieces.insert(key, piece);
     }
     out.sort_findings();
+    cache.leftovers = Leftovers {
+        _outcomes: old_outcomes,
+        _pieces: old_pieces,
+    };
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    tracing::trace!(
+        "analysis: {} pieces cut in {:.1} ms, {fresh} analysed in {:.1} ms, total {:.1} ms",
+        out.pieces.len(),
+        ms(cut),
+        ms(analysing),
+        ms(started.elapsed())
+    );
     out
 }
 

@@ -21,7 +21,7 @@ use crate::solver::{count_values, default_budget, Outcome};
 use crate::syntax::{self, Directives, ParsedFile, Puzzle};
 use crate::text::TextRange;
 
-pub use cache::{analyze_cached, analyze_shared, SharedAnalysis, SolveCache};
+pub use cache::{analyze_cached, analyze_shared, Leftovers, SharedAnalysis, SolveCache};
 
 /// The verdict on one puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

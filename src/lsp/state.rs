@@ -15,7 +15,7 @@ use ropey::Rope;
 use tokio::sync::{mpsc, Notify};
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
-use crate::analysis::{analyze, analyze_shared, SolveCache};
+use crate::analysis::{analyze, analyze_shared, Leftovers, SolveCache};
 use crate::config::ProjectConfig;
 use crate::lsp::convert::{self, Mapper};
 use crate::lsp::features::Snapshot;
@@ -192,7 +192,8 @@ impl State {
             let task_uri = uri.clone();
             let result = tokio::task::spawn_blocking(move || {
                 let started = std::time::Instant::now();
-                let snap = state.snapshot(&task_uri, &rope, generation, version, &cache);
+                let (snap, leftovers) =
+                    state.snapshot(&task_uri, &rope, generation, version, &cache);
                 let analysed = started.elapsed();
                 let cap = state.settings().max_diagnostics;
                 let map = Mapper::new(&snap.text, &snap.index, state.unit());
@@ -205,11 +206,10 @@ impl State {
                     snap.analysis.finding_count(),
                     (started.elapsed() - analysed).as_secs_f64() * 1e3
                 );
-                (Arc::new(snap), diagnostics)
+                (Arc::new(snap), diagnostics, leftovers)
             })
             .await;
-            // What to free once the lock is released: dropping the analysis of a large file
-            // takes tens of milliseconds, which neither the lock nor an async thread should wait.
+            // What to free once the lock is released (see `drop_later`).
             let garbage;
             {
                 let mut store = lock(&self.store);
@@ -217,19 +217,17 @@ impl State {
                     return;
                 };
                 match result {
-                    Ok((snap, diagnostics)) if doc.generation == generation => {
-                        garbage = doc.latest.replace(snap);
+                    Ok((snap, diagnostics, leftovers)) if doc.generation == generation => {
+                        let old = doc.latest.replace(snap);
                         doc.worker = None;
                         doc.ready.notify_waiters();
                         self.queue(&store, uri, diagnostics, Some(version));
                         drop(store);
-                        if let Some(old) = garbage {
-                            tokio::task::spawn_blocking(move || drop(old));
-                        }
+                        drop_later((old, leftovers));
                         return;
                     }
                     // A newer generation arrived meanwhile: analyse that one.
-                    Ok((stale, _)) => garbage = Some(stale),
+                    Ok((stale, _, leftovers)) => garbage = (stale, leftovers),
                     Err(e) => {
                         // A panic in the analysis: report it and stop; the next edit starts over.
                         tracing::error!("analysis of {} failed: {e}", uri.as_str());
@@ -239,9 +237,7 @@ impl State {
                     }
                 }
             }
-            if let Some(old) = garbage {
-                tokio::task::spawn_blocking(move || drop(old));
-            }
+            drop_later(garbage);
         }
     }
 
@@ -253,7 +249,7 @@ impl State {
         generation: u64,
         version: i32,
         cache: &Mutex<SolveCache>,
-    ) -> Snapshot {
+    ) -> (Snapshot, Leftovers) {
         let started = std::time::Instant::now();
         let text = rope.to_string();
         let project = self.project_for(uri);
@@ -261,6 +257,7 @@ impl State {
         let mut cache = lock(cache);
         let waited = cache_wait.elapsed();
         let analysis = analyze_shared(&text, &project.config, &mut cache);
+        let leftovers = cache.take_leftovers();
         drop(cache);
         tracing::trace!(
             "snapshot: text+config {:.1} ms, cache wait {:.1} ms, total {:.1} ms",
@@ -268,13 +265,14 @@ impl State {
             waited.as_secs_f64() * 1e3,
             started.elapsed().as_secs_f64() * 1e3
         );
-        Snapshot {
+        let snap = Snapshot {
             generation,
             version,
             index: LineIndex::new(&text),
             text,
             analysis,
-        }
+        };
+        (snap, leftovers)
     }
 
     /// The snapshot of a document's current text: the worker's if it is current, else made now.
@@ -322,7 +320,10 @@ impl State {
         })
         .await
         {
-            Ok(snap) => Some(Arc::new(snap)),
+            Ok((snap, leftovers)) => {
+                drop_later(leftovers);
+                Some(Arc::new(snap))
+            }
             Err(e) => {
                 tracing::error!("analysis failed: {e}");
                 None
@@ -443,6 +444,13 @@ impl State {
         }
         count
     }
+}
+
+/// Frees what an analysis no longer needs on a blocking thread: freeing the analysis of a large
+/// file takes tens of milliseconds, which neither the store's lock nor an async thread nor the
+/// next publication should wait for.
+fn drop_later<T: Send + 'static>(garbage: T) {
+    tokio::task::spawn_blocking(move || drop(garbage));
 }
 
 pub fn is_sudoku(path: &Path) -> bool {
