@@ -27,6 +27,9 @@ pub struct SolveCache {
     config: Option<Config>,
     /// What the last analysis left unused, until someone takes it.
     leftovers: Leftovers,
+    /// The pieces of the last text analysed, with the hashes of their text, so that the next
+    /// text is cut again only around what changed.
+    cuts: Vec<(TextRange, u64)>,
 }
 
 /// What an analysis took out of the cache and did not use again: the pieces the new text no
@@ -293,8 +296,14 @@ pub fn analyze_shared(text: &str, config: &Config, cache: &mut SolveCache) -> Sh
         cache.config = Some(config.clone());
     }
     let started = Instant::now();
-    let ranges = syntax::content_pieces(text);
+    let ranges = recut(text, &cache.cuts, syntax::content_pieces);
+    debug_assert_eq!(
+        ranges.iter().map(|&(r, _)| r).collect::<Vec<_>>(),
+        syntax::content_pieces(text),
+        "cutting again around the change must cut as cutting the whole text does"
+    );
     let cut = started.elapsed();
+    cache.cuts.clear();
     let (mut fresh, mut analysing) = (0, Duration::ZERO);
     let mut old_pieces = std::mem::take(&mut cache.pieces);
     let old_outcomes = std::mem::take(&mut cache.outcomes);
@@ -304,12 +313,14 @@ pub fn analyze_shared(text: &str, config: &Config, cache: &mut SolveCache) -> Sh
         findings: Vec::new(),
     };
     let last = ranges.len().saturating_sub(1);
-    for (i, range) in ranges.into_iter().enumerate() {
+    for (i, (range, hash)) in ranges.into_iter().enumerate() {
         let first_index = state.puzzles();
         let mut before = state.clone();
         before.set_puzzles(first_index.min(1));
+        let text_hash = hash.unwrap_or_else(|| text_hash(&text[range.as_range()]));
+        cache.cuts.push((range, text_hash));
         let key = PieceKey {
-            text_hash: text_hash(&text[range.as_range()]),
+            text_hash,
             len: range.len(),
             before,
             last: i == last,
@@ -372,6 +383,94 @@ pub fn analyze_cached(text: &str, config: &Config, cache: &mut SolveCache) -> An
     analyze_shared(text, config, cache).to_analysis()
 }
 
+/// The pieces of `text` as `cut` would cut it, given the pieces `prev` of the previous text
+/// (with their text hashes) that `cut` made: only the text around the change is cut again.
+/// Pieces taken over from `prev` come with their hash.
+///
+/// This relies on what makes the cuts content-defined: whether a line starts a piece depends
+/// only on the text from the start of the piece before it to the end of that line. So the
+/// leading pieces whose text is unchanged keep their cuts (the last of them, whose next cut
+/// may go, is cut again), and once a cut made again falls on the start of a trailing piece
+/// whose text is unchanged (moved by the change in length), every later cut is the old one
+/// moved. Cutting `text[from..to]`, with `from` a cut and `to` a line start or the end, makes
+/// exactly the cuts of `text` between them.
+fn recut(
+    text: &str,
+    prev: &[(TextRange, u64)],
+    cut: impl Fn(&str) -> Vec<TextRange>,
+) -> Vec<(TextRange, Option<u64>)> {
+    let whole = || cut(text).into_iter().map(|r| (r, None)).collect();
+    let Some(&(last, _)) = prev.last() else {
+        return whole();
+    };
+    let unchanged = |r: TextRange, hash: u64| text.get(r.as_range()).map(text_hash) == Some(hash);
+    let same = prev.iter().take_while(|&&(r, h)| unchanged(r, h)).count();
+    if same == prev.len() && last.end == text.len() {
+        return prev.iter().map(|&(r, h)| (r, Some(h))).collect();
+    }
+    // Cut again from the last unchanged piece that is not the last piece (a last piece's last
+    // line may have grown), or from the start.
+    let restart = same.min(prev.len() - 1).checked_sub(1);
+    let from = restart.map_or(0, |i| prev[i].0.start);
+    let mut out: Vec<(TextRange, Option<u64>)> = prev[..restart.unwrap_or(0)]
+        .iter()
+        .map(|&(r, h)| (r, Some(h)))
+        .collect();
+    let scan = |to: usize| {
+        let part = text.get(from..to)?;
+        Some(cut(part).into_iter().map(move |r| (r.shifted(from), None)))
+    };
+
+    let delta = text.len() as isize - last.end as isize;
+    let moved = |r: TextRange| {
+        Some(TextRange {
+            start: r.start.checked_add_signed(delta)?,
+            end: r.end.checked_add_signed(delta)?,
+        })
+    };
+    // The trailing pieces whose text is unchanged, after `from`.
+    let mut tail = prev.len();
+    while let Some(&(r, h)) = tail.checked_sub(1).and_then(|i| prev.get(i)) {
+        match moved(r) {
+            Some(m) if m.start > from && unchanged(m, h) => tail -= 1,
+            _ => break,
+        }
+    }
+    // A cut made again rarely misses the first of them (only when the change left too little
+    // text before it); a few tries, then the rest is cut whole.
+    for j in (tail..prev.len()).take(4) {
+        let Some(at) = moved(prev[j].0).map(|m| m.start) else {
+            break;
+        };
+        let Some(line_end) = text
+            .get(at..)
+            .map(|t| t.find('\n').map_or(text.len(), |i| at + i + 1))
+        else {
+            break;
+        };
+        let Some(scanned) = scan(line_end) else {
+            return whole();
+        };
+        let scanned: Vec<_> = scanned.collect();
+        if let Some(n) = scanned.iter().position(|&(r, _)| r.start == at) {
+            out.extend_from_slice(&scanned[..n]);
+            out.extend(
+                prev[j..]
+                    .iter()
+                    .filter_map(|&(r, h)| Some((moved(r)?, Some(h)))),
+            );
+            return out;
+        }
+    }
+    match scan(text.len()) {
+        Some(rest) => {
+            out.extend(rest);
+            out
+        }
+        None => whole(),
+    }
+}
+
 /// A hash of a piece's text: SipHash with fixed keys, the same in every run.
 fn text_hash(text: &str) -> u64 {
     use std::hash::{Hash, Hasher};
@@ -405,6 +504,136 @@ mod tests {
             .filter(|r| r.index == index)
             .or_else(|| a.reports.iter().find(|r| r.index == index))
             .cloned()
+    }
+
+    fn xorshift(mut state: u64) -> impl FnMut(usize) -> usize {
+        move |n| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n.max(1) as u64) as usize
+        }
+    }
+
+    /// A one-liner (with some givens) followed by `  id=i`.
+    fn one_liner(i: usize) -> String {
+        let cells: String = (0..81)
+            .map(|c| match (i * 7 + c * 13) % 11 {
+                0..=2 => char::from(b'1' + ((i + c) % 9) as u8),
+                _ => '.',
+            })
+            .collect();
+        format!("{cells}  id={i}\n")
+    }
+
+    fn with_hashes(text: &str, ranges: Vec<TextRange>) -> Vec<(TextRange, u64)> {
+        ranges
+            .into_iter()
+            .map(|r| (r, text_hash(&text[r.as_range()])))
+            .collect()
+    }
+
+    /// Edits `text` at random, `steps` times, checking after each edit that cutting again
+    /// around it cuts as `cut` cuts the whole text. `line(i)` makes the lines of new text.
+    /// Returns how many times the pieces after the change were taken over rather than cut.
+    fn edit_and_recut(
+        steps: usize,
+        cut: impl Fn(&str) -> Vec<TextRange> + Copy,
+        line: impl Fn(usize) -> String,
+    ) -> usize {
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+        let fresh = |seed: usize| -> String { (0..400).map(|i| line(seed + i)).collect() };
+        let mut text = fresh(0);
+        let mut prev: Vec<(TextRange, u64)> = Vec::new();
+        let mut taken_over = 0;
+        for step in 0..steps {
+            let got = recut(&text, &prev, cut);
+            let ranges: Vec<TextRange> = got.iter().map(|&(r, _)| r).collect();
+            assert_eq!(ranges, cut(&text), "step {step}");
+            for &(r, h) in &got {
+                if let Some(h) = h {
+                    assert_eq!(h, text_hash(&text[r.as_range()]), "step {step}");
+                }
+            }
+            taken_over +=
+                usize::from(got.len() > 1 && got.last().is_some_and(|(_, h)| h.is_some()));
+            prev = with_hashes(&text, ranges);
+
+            // The next edit.
+            let len = text.len();
+            let at = match next(4) {
+                0 => prev[next(prev.len())].0.start, // at a cut
+                1 => len - next(200).min(len),       // near the end
+                2 => next(200).min(len),             // near the start
+                _ => next(len + 1),                  // anywhere
+            };
+            let at = crate::text::floor_char_boundary(&text, at);
+            let end = (at + next(3) * next(300)).min(len);
+            let end = crate::text::floor_char_boundary(&text, end);
+            let insert = match next(8) {
+                0 => String::new(),
+                1 => line(step),
+                2 => (0..next(120)).map(|i| line(step + i)).collect(),
+                3 => "\n".to_string(),
+                4 => "é # a comment\n".to_string(),
+                5 => "5 3 . | . 7 .\n".to_string(),
+                6 => line(step).trim_end().to_string(), // no line end
+                _ => "4".to_string(),
+            };
+            text.replace_range(at..end, &insert);
+            if text.len() > 200_000 || step % 500 == 499 {
+                text = fresh(step);
+            }
+            if step % 300 == 7 {
+                text.clear();
+            }
+        }
+        taken_over
+    }
+
+    /// Cutting again around a change always cuts as cutting the whole text does: edits of
+    /// every kind, anywhere (at cuts, in the first and last pieces, across several pieces),
+    /// with small pieces so that a short text has many.
+    #[test]
+    fn cutting_again_around_a_change_cuts_as_the_whole_text() {
+        // Pieces cut by size (at most 1200 bytes): a change moves every later cut.
+        let by_size = |t: &str| syntax::cut_pieces(t, 200, 1200);
+        edit_and_recut(1500, by_size, one_liner);
+
+        // Pieces cut by content: the lines a piece of 200 bytes or more may end before.
+        let by_content = |t: &str| syntax::cut_pieces(t, 200, 1 << 20);
+        let filler: String = (0..3).map(|i| one_liner(1_000_000 + i)).collect();
+        let cut_lines: Vec<String> = (0..)
+            .map(one_liner)
+            .filter(|l| {
+                let t = format!("{filler}{l}{}", one_liner(0));
+                by_content(&t).len() == 2
+            })
+            .take(24)
+            .collect();
+        let mixed = |i: usize| {
+            if i % 5 == 0 {
+                cut_lines[(i / 5) % cut_lines.len()].clone()
+            } else {
+                one_liner(i)
+            }
+        };
+        let steps = 1500;
+        let taken_over = edit_and_recut(steps, by_content, mixed);
+        assert!(taken_over > steps / 2, "{taken_over} of {steps} taken over");
+
+        // A last piece that is one unterminated line, which then grows (and is no longer a
+        // one-liner): its cut goes although the text of every piece before it is unchanged.
+        let mut text: String = (0..14).map(one_liner).collect();
+        text.push_str(&one_liner(15)[..81]);
+        let prev = with_hashes(&text, by_size(&text));
+        assert_eq!(prev.len(), 2);
+        text.push('4');
+        let got: Vec<TextRange> = recut(&text, &prev, by_size)
+            .iter()
+            .map(|&(r, _)| r)
+            .collect();
+        assert_eq!(got, by_size(&text));
     }
 
     /// Every question the editor asks of a shared analysis gets the flat analysis's answer,
