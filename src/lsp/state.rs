@@ -252,6 +252,7 @@ impl State {
     ) -> (Snapshot, Leftovers) {
         let started = std::time::Instant::now();
         let text = rope.to_string();
+        let copied = started.elapsed();
         let project = self.project_for(uri);
         let cache_wait = std::time::Instant::now();
         let mut cache = lock(cache);
@@ -259,16 +260,21 @@ impl State {
         let analysis = analyze_shared(&text, &project.config, &mut cache);
         let leftovers = cache.take_leftovers();
         drop(cache);
+        let indexing = std::time::Instant::now();
+        let index = LineIndex::new(&text);
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         tracing::trace!(
-            "snapshot: text+config {:.1} ms, cache wait {:.1} ms, total {:.1} ms",
-            (cache_wait - started).as_secs_f64() * 1e3,
-            waited.as_secs_f64() * 1e3,
-            started.elapsed().as_secs_f64() * 1e3
+            "snapshot: text {:.1} ms, config {:.1} ms, cache wait {:.1} ms, line index {:.1} ms, total {:.1} ms",
+            ms(copied),
+            ms(cache_wait - started - copied),
+            ms(waited),
+            ms(indexing.elapsed()),
+            ms(started.elapsed())
         );
         let snap = Snapshot {
             generation,
             version,
-            index: LineIndex::new(&text),
+            index,
             text,
             analysis,
         };
