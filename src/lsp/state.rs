@@ -251,7 +251,7 @@ impl State {
         cache: &Mutex<SolveCache>,
     ) -> (Snapshot, Leftovers) {
         let started = std::time::Instant::now();
-        let text = rope.to_string();
+        let text = String::from(rope);
         let copied = started.elapsed();
         let project = self.project_for(uri);
         let cache_wait = std::time::Instant::now();
