@@ -1,6 +1,7 @@
 //! The one place where byte offsets meet protocol positions, and where core data (findings,
 //! edits, hover text, actions) becomes protocol types. Every incoming position is clamped.
 
+use std::borrow::Borrow;
 use std::collections::HashMap;
 
 use ropey::Rope;
@@ -228,25 +229,24 @@ pub fn diagnostic(finding: &Finding, map: &Mapper<'_>, uri: &Uri) -> Diagnostic 
 
 /// The diagnostics of a file: at most `cap` findings (0: no cap), then one information
 /// diagnostic saying how many were left out, placed on the first one left out.
-pub fn diagnostics(
-    findings: &[Finding],
+pub fn diagnostics<F: Borrow<Finding>>(
+    findings: impl ExactSizeIterator<Item = F>,
     map: &Mapper<'_>,
     uri: &Uri,
     cap: usize,
 ) -> Vec<Diagnostic> {
-    let shown = if cap == 0 {
-        findings.len()
-    } else {
-        cap.min(findings.len())
-    };
-    let mut out: Vec<Diagnostic> = findings[..shown]
-        .iter()
-        .map(|f| diagnostic(f, map, uri))
+    let total = findings.len();
+    let shown = if cap == 0 { total } else { cap.min(total) };
+    let mut findings = findings;
+    let mut out: Vec<Diagnostic> = findings
+        .by_ref()
+        .take(shown)
+        .map(|f| diagnostic(f.borrow(), map, uri))
         .collect();
-    if let Some(first_hidden) = findings.get(shown) {
-        let more = findings.len() - shown;
+    if let Some(first_hidden) = findings.next() {
+        let more = total - shown;
         out.push(Diagnostic {
-            range: map.range(first_hidden.range),
+            range: map.range(first_hidden.borrow().range),
             severity: Some(DiagnosticSeverity::INFORMATION),
             source: Some(SOURCE.to_string()),
             message: format!(

@@ -2,7 +2,7 @@
 //! offsets and plain strings; `convert` turns the answers into protocol types.
 
 use crate::analysis::fill::fill_edits;
-use crate::analysis::{Analysis, PuzzleReport, Verdict};
+use crate::analysis::{PuzzleReport, SharedAnalysis, Verdict};
 use crate::finding::{Code, Edit, Finding};
 use crate::grid::digits;
 use crate::lsp::convert::{Action, ActionKind};
@@ -19,32 +19,22 @@ pub struct Snapshot {
     pub version: i32,
     pub text: String,
     pub index: LineIndex,
-    pub analysis: Analysis,
+    pub analysis: SharedAnalysis,
 }
 
 impl Snapshot {
     /// The puzzle whose cells or lines hold `offset` (puzzles are in text order).
-    pub fn puzzle_at(&self, offset: usize) -> Option<&Puzzle> {
-        let puzzles = &self.analysis.file.puzzles;
-        let first = puzzles.partition_point(|p| p.range.end < offset);
-        puzzles
-            .get(first..)?
-            .iter()
-            .take_while(|p| p.range.start <= offset)
-            .find(|p| p.range.touches(offset))
+    pub fn puzzle_at(&self, offset: usize) -> Option<Puzzle> {
+        self.analysis.puzzle_at(offset)
     }
 
-    pub fn report(&self, puzzle: &Puzzle) -> Option<&PuzzleReport> {
-        let reports = &self.analysis.reports;
-        reports
-            .get(puzzle.index)
-            .filter(|r| r.index == puzzle.index)
-            .or_else(|| reports.iter().find(|r| r.index == puzzle.index))
+    pub fn report(&self, puzzle: &Puzzle) -> Option<PuzzleReport> {
+        self.analysis.report(puzzle.index)
     }
 
-    fn unique_solution(&self, puzzle: &Puzzle) -> Option<&[u8]> {
+    fn unique_solution(&self, puzzle: &Puzzle) -> Option<Vec<u8>> {
         let report = self.report(puzzle)?;
-        match (report.verdict, &report.solution) {
+        match (report.verdict, report.solution) {
             (Verdict::Solutions(1), Some(s)) if s.len() == puzzle.givens.len() => Some(s),
             _ => None,
         }
@@ -53,7 +43,7 @@ impl Snapshot {
 
 /// The hover text at `offset` and the range it is about.
 pub fn hover(snap: &Snapshot, offset: usize, settings: &Settings) -> Option<(String, TextRange)> {
-    let puzzle = snap.puzzle_at(offset)?;
+    let puzzle = &snap.puzzle_at(offset)?;
     if let Some(cell) = puzzle.cell_at(offset) {
         let range = *puzzle.cells.get(cell)?;
         let text = match puzzle.givens.get(cell).copied()? {
@@ -96,8 +86,11 @@ fn empty_cell_hover(snap: &Snapshot, puzzle: &Puzzle, cell: usize, settings: &Se
         out.push_str(&excluded.join("\n"));
     }
     if settings.show_solutions {
-        if let Some(d) = snap.unique_solution(puzzle).and_then(|s| s.get(cell)) {
-            out.push_str(&format!("\n\nSolution: {}", puzzle.alphabet.symbol(*d)));
+        if let Some(d) = snap
+            .unique_solution(puzzle)
+            .and_then(|s| s.get(cell).copied())
+        {
+            out.push_str(&format!("\n\nSolution: {}", puzzle.alphabet.symbol(d)));
         }
     }
     out
@@ -155,8 +148,8 @@ fn summary_hover(snap: &Snapshot, puzzle: &Puzzle) -> String {
 /// The code actions for the selection `start..end`.
 pub fn actions(snap: &Snapshot, start: usize, end: usize, settings: &Settings) -> Vec<Action> {
     let mut out = Vec::new();
-    if let Some(puzzle) = snap.puzzle_at(start) {
-        if let Some(solution) = snap.unique_solution(puzzle) {
+    if let Some(puzzle) = &snap.puzzle_at(start) {
+        if let Some(solution) = &snap.unique_solution(puzzle) {
             let edits = fill_edits(puzzle, solution, None);
             if !edits.is_empty() {
                 out.push(Action {
@@ -194,23 +187,23 @@ pub fn actions(snap: &Snapshot, start: usize, end: usize, settings: &Settings) -
 /// Quick fixes for the `duplicate-digit` findings touching the selection: the core's fixes when
 /// it has any, else clearing either clashing cell.
 fn duplicate_fixes(snap: &Snapshot, start: usize, end: usize, out: &mut Vec<Action>) {
-    let touching =
-        snap.analysis.findings.iter().filter(|f| {
-            f.code == Code::DuplicateDigit && f.range.start <= end && start <= f.range.end
-        });
+    let touching = snap
+        .analysis
+        .findings_touching(start, end)
+        .filter(|f| f.code == Code::DuplicateDigit);
     for finding in touching {
         if !finding.fixes.is_empty() {
             for fix in &finding.fixes {
                 push_unique(
                     out,
-                    quick_fix(fix.title.clone(), fix.edits.clone(), finding),
+                    quick_fix(fix.title.clone(), fix.edits.clone(), &finding),
                 );
             }
             continue;
         }
         let Some(puzzle) = finding
             .puzzle
-            .and_then(|i| snap.analysis.file.puzzles.get(i))
+            .and_then(|i| snap.analysis.puzzle(i))
             .or_else(|| snap.puzzle_at(finding.range.start))
         else {
             continue;
@@ -228,7 +221,7 @@ fn duplicate_fixes(snap: &Snapshot, start: usize, end: usize, out: &mut Vec<Acti
                 range,
                 new_text: ".".to_string(),
             };
-            push_unique(out, quick_fix(title, vec![edit], finding));
+            push_unique(out, quick_fix(title, vec![edit], &finding));
         }
     }
 }
@@ -257,6 +250,7 @@ fn push_unique(out: &mut Vec<Action>, action: Action) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::Analysis;
     use crate::finding::Related;
     use crate::grid::Shape;
     use crate::syntax::{Alphabet, Directives, Layout};
@@ -303,7 +297,7 @@ mod tests {
             version: 1,
             index: LineIndex::new(&text),
             text,
-            analysis,
+            analysis: analysis.into(),
         }
     }
 

@@ -15,7 +15,7 @@ use ropey::Rope;
 use tokio::sync::{mpsc, Notify};
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
-use crate::analysis::{analyze, analyze_cached, SolveCache};
+use crate::analysis::{analyze, analyze_shared, Leftovers, SolveCache};
 use crate::config::ProjectConfig;
 use crate::lsp::convert::{self, Mapper};
 use crate::lsp::features::Snapshot;
@@ -192,24 +192,24 @@ impl State {
             let task_uri = uri.clone();
             let result = tokio::task::spawn_blocking(move || {
                 let started = std::time::Instant::now();
-                let snap = state.snapshot(&task_uri, &rope, generation, version, &cache);
+                let (snap, leftovers) =
+                    state.snapshot(&task_uri, &rope, generation, version, &cache);
                 let analysed = started.elapsed();
                 let cap = state.settings().max_diagnostics;
                 let map = Mapper::new(&snap.text, &snap.index, state.unit());
                 let diagnostics =
-                    convert::diagnostics(&snap.analysis.findings, &map, &task_uri, cap);
+                    convert::diagnostics(snap.analysis.findings(), &map, &task_uri, cap);
                 tracing::debug!(
                     "{} v{version}: analysed in {:.1} ms, {} findings converted in {:.1} ms",
                     task_uri.as_str(),
                     analysed.as_secs_f64() * 1e3,
-                    snap.analysis.findings.len(),
+                    snap.analysis.finding_count(),
                     (started.elapsed() - analysed).as_secs_f64() * 1e3
                 );
-                (Arc::new(snap), diagnostics)
+                (Arc::new(snap), diagnostics, leftovers)
             })
             .await;
-            // What to free once the lock is released: dropping the analysis of a large file
-            // takes tens of milliseconds, which neither the lock nor an async thread should wait.
+            // What to free once the lock is released (see `drop_later`).
             let garbage;
             {
                 let mut store = lock(&self.store);
@@ -217,19 +217,17 @@ impl State {
                     return;
                 };
                 match result {
-                    Ok((snap, diagnostics)) if doc.generation == generation => {
-                        garbage = doc.latest.replace(snap);
+                    Ok((snap, diagnostics, leftovers)) if doc.generation == generation => {
+                        let old = doc.latest.replace(snap);
                         doc.worker = None;
                         doc.ready.notify_waiters();
                         self.queue(&store, uri, diagnostics, Some(version));
                         drop(store);
-                        if let Some(old) = garbage {
-                            tokio::task::spawn_blocking(move || drop(old));
-                        }
+                        drop_later((old, leftovers));
                         return;
                     }
                     // A newer generation arrived meanwhile: analyse that one.
-                    Ok((stale, _)) => garbage = Some(stale),
+                    Ok((stale, _, leftovers)) => garbage = (stale, leftovers),
                     Err(e) => {
                         // A panic in the analysis: report it and stop; the next edit starts over.
                         tracing::error!("analysis of {} failed: {e}", uri.as_str());
@@ -239,9 +237,7 @@ impl State {
                     }
                 }
             }
-            if let Some(old) = garbage {
-                tokio::task::spawn_blocking(move || drop(old));
-            }
+            drop_later(garbage);
         }
     }
 
@@ -253,28 +249,36 @@ impl State {
         generation: u64,
         version: i32,
         cache: &Mutex<SolveCache>,
-    ) -> Snapshot {
+    ) -> (Snapshot, Leftovers) {
         let started = std::time::Instant::now();
-        let text = rope.to_string();
+        let text = String::from(rope);
+        let copied = started.elapsed();
         let project = self.project_for(uri);
         let cache_wait = std::time::Instant::now();
         let mut cache = lock(cache);
         let waited = cache_wait.elapsed();
-        let analysis = analyze_cached(&text, &project.config, &mut cache);
+        let analysis = analyze_shared(&text, &project.config, &mut cache);
+        let leftovers = cache.take_leftovers();
         drop(cache);
+        let indexing = std::time::Instant::now();
+        let index = LineIndex::new(&text);
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         tracing::trace!(
-            "snapshot: text+config {:.1} ms, cache wait {:.1} ms, total {:.1} ms",
-            (cache_wait - started).as_secs_f64() * 1e3,
-            waited.as_secs_f64() * 1e3,
-            started.elapsed().as_secs_f64() * 1e3
+            "snapshot: text {:.1} ms, config {:.1} ms, cache wait {:.1} ms, line index {:.1} ms, total {:.1} ms",
+            ms(copied),
+            ms(cache_wait - started - copied),
+            ms(waited),
+            ms(indexing.elapsed()),
+            ms(started.elapsed())
         );
-        Snapshot {
+        let snap = Snapshot {
             generation,
             version,
-            index: LineIndex::new(&text),
+            index,
             text,
             analysis,
-        }
+        };
+        (snap, leftovers)
     }
 
     /// The snapshot of a document's current text: the worker's if it is current, else made now.
@@ -322,7 +326,10 @@ impl State {
         })
         .await
         {
-            Ok(snap) => Some(Arc::new(snap)),
+            Ok((snap, leftovers)) => {
+                drop_later(leftovers);
+                Some(Arc::new(snap))
+            }
             Err(e) => {
                 tracing::error!("analysis failed: {e}");
                 None
@@ -381,12 +388,12 @@ impl State {
                 let analysis = analyze(text, &project.config);
                 let index = LineIndex::new(text);
                 let map = Mapper::new(text, &index, unit);
-                convert::diagnostics(&analysis.findings, &map, uri, cap)
+                convert::diagnostics(analysis.findings.iter(), &map, uri, cap)
             }
             Err(finding) => {
                 let index = LineIndex::new("");
                 let map = Mapper::new("", &index, unit);
-                convert::diagnostics(std::slice::from_ref(&finding), &map, uri, cap)
+                convert::diagnostics(std::iter::once(&finding), &map, uri, cap)
             }
         }
     }
@@ -443,6 +450,13 @@ impl State {
         }
         count
     }
+}
+
+/// Frees what an analysis no longer needs on a blocking thread: freeing the analysis of a large
+/// file takes tens of milliseconds, which neither the store's lock nor an async thread nor the
+/// next publication should wait for.
+fn drop_later<T: Send + 'static>(garbage: T) {
+    tokio::task::spawn_blocking(move || drop(garbage));
 }
 
 pub fn is_sudoku(path: &Path) -> bool {
