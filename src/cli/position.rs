@@ -9,6 +9,8 @@
 //! plus the few earlier blocks of text that findings may still point back to (the file's header,
 //! where its default directives are).
 
+use std::sync::Arc;
+
 use crate::text::{floor_char_boundary, LineCol, LineIndex, TextRange};
 
 /// A block of text from before the window, kept because findings may point into it.
@@ -45,7 +47,7 @@ pub struct Locator<'a> {
     base: usize,
     base_line: u32,
     index: LineIndex,
-    earlier: &'a [Earlier],
+    earlier: &'a [Arc<Earlier>],
     /// The last offset located (in the window), its line and its column.
     last: (usize, u32, u32),
 }
@@ -57,7 +59,12 @@ impl<'a> Locator<'a> {
 
     /// A locator for `text`, the part of a longer text that starts at byte `base`, on the
     /// 0-based line `base_line`; offsets before the window are looked up in `earlier`.
-    pub fn window(text: &'a str, base: usize, base_line: u32, earlier: &'a [Earlier]) -> Self {
+    pub fn window(
+        text: &'a str,
+        base: usize,
+        base_line: u32,
+        earlier: &'a [Arc<Earlier>],
+    ) -> Self {
         Locator {
             text,
             base,
@@ -166,7 +173,7 @@ mod tests {
         let window_start = text.find("𝄞").unwrap();
         let index = LineIndex::new(text);
         let line_of = |o: usize| index.line_of(o) as u32;
-        let earlier = [Earlier::new(text[..head_end].to_string(), 0, 0)];
+        let earlier = [Arc::new(Earlier::new(text[..head_end].to_string(), 0, 0))];
         let mut locator = Locator::window(
             &text[window_start..],
             window_start,

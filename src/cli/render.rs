@@ -6,6 +6,7 @@
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -115,7 +116,7 @@ fn read_some(input: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
 /// Renders a stream of UTF-8 text (an initial byte-order mark is skipped) piece by piece.
 pub fn render_stream(
     display: &str,
-    input: &mut dyn Read,
+    input: &mut (dyn Read + Send),
     config: &Config,
     sink: &mut Sink<'_>,
 ) -> io::Result<Totals> {
@@ -124,95 +125,132 @@ pub fn render_stream(
 
 fn stream_in_chunks(
     display: &str,
-    input: &mut dyn Read,
+    input: &mut (dyn Read + Send),
     config: &Config,
     sink: &mut Sink<'_>,
     chunk: usize,
 ) -> io::Result<Totals> {
     let mut r = FileRenderer::new(display, sink.format, sink.style);
     r.begin(sink.buf)?;
-    let mut window = Window {
-        chunk,
-        ..Window::default()
+    let mut reading = Reading {
+        input,
+        window: Window {
+            chunk,
+            ..Window::default()
+        },
+        cutter: Cutter::default(),
+        state: ReaderState::default(),
+        base_line: 0,
+        earlier: Vec::new(),
+        pinned_unlisted: false,
+        done: false,
     };
-    let mut cutter = Cutter::default();
-    let mut state = ReaderState::default();
-    let mut base_line = 0u32;
-    // The header (the first piece, which holds the file's default directives) and the first
-    // unlisted line: findings of later pieces may point back at them.
-    let mut earlier: Vec<Earlier> = Vec::new();
-    let mut pinned_unlisted = false;
-    // Pieces are read in order on this thread (each continues the reader's state), then
-    // analysed and rendered in parallel a batch at a time, and written in order.
+    // Pieces are read in order (each continues the reader's state), a batch at a time; while
+    // the pool analyses and renders one batch, the next is read, and the output is written in
+    // order.
     let batch = match rayon::current_num_threads() {
         1 => 1,
         n => 2 * n,
     };
-    let mut done = false;
-    while !done {
-        let mut jobs: Vec<Job> = Vec::with_capacity(batch);
-        while jobs.len() < batch && !done {
-            let start = cutter.piece_start();
-            let (end, last) = match cutter.next_cut(window.src(), window.eof) {
-                Some(cut) => (cut, false),
-                None if window.eof => (window.end(), true),
-                None => {
-                    window.fill(input)?;
-                    continue;
+    let (format, style) = (sink.format, sink.style);
+    let render = |job: Job| {
+        let analysis = analyze_piece(job.file, config);
+        let mut locator = Locator::window(&job.text, job.base, job.base_line, &job.earlier);
+        let rendered = render_piece(display, format, style, &analysis, &mut locator);
+        (rendered, job.text.len() as u64)
+    };
+    let mut jobs = reading.batch(batch)?;
+    while !jobs.is_empty() {
+        let (next, rendered) = rayon::join(
+            || reading.batch(batch),
+            || -> Vec<(Rendered, u64)> {
+                if jobs.len() == 1 {
+                    jobs.into_iter().map(render).collect()
+                } else {
+                    jobs.into_par_iter().map(render).collect()
                 }
-            };
-            let piece = TextRange::new(start, end);
-            let file = parse_window(&window.text, window.base, piece, &mut state, last);
-            let text = window
-                .text
-                .get(..end - window.base)
-                .unwrap_or("")
-                .to_string();
-            let lines = text.bytes().filter(|&b| b == b'\n').count() as u32;
-            match state.first_unlisted() {
-                Some(u) if !pinned_unlisted && u.start >= window.base => {
-                    pinned_unlisted = true;
-                    let mut at = Locator::window(&text, window.base, base_line, &[]);
-                    if let Some((start, line)) = at.line_at(u.start) {
-                        let line = line.to_string();
-                        earlier.push(Earlier::new(line, start, at.locate(start).line));
-                    }
-                }
-                _ => {}
-            }
-            if earlier.is_empty() && !last {
-                earlier.push(Earlier::new(text.clone(), window.base, base_line));
-            }
-            jobs.push(Job {
-                file,
-                text,
-                base: window.base,
-                base_line,
-            });
-            base_line = base_line.saturating_add(lines);
-            window.advance(end);
-            done = last;
-        }
-        let render = |job: Job| {
-            let analysis = analyze_piece(job.file, config);
-            let mut locator = Locator::window(&job.text, job.base, job.base_line, &earlier);
-            let rendered = render_piece(display, sink.format, sink.style, &analysis, &mut locator);
-            (rendered, job.text.len() as u64)
-        };
-        let rendered: Vec<(Rendered, u64)> = if jobs.len() == 1 {
-            jobs.into_iter().map(render).collect()
-        } else {
-            jobs.into_par_iter().map(render).collect()
-        };
+            },
+        );
         for (piece, len) in rendered {
             r.add(sink.buf, piece);
             r.spool()?;
             (sink.progress)(len);
             (sink.flush)(sink.buf)?;
         }
+        jobs = next?;
     }
     r.end(sink)?;
     Ok(r.finish())
+}
+
+/// Reading a text piece by piece, in order.
+struct Reading<'i> {
+    input: &'i mut (dyn Read + Send),
+    window: Window,
+    cutter: Cutter,
+    state: ReaderState,
+    /// The line the next piece starts on.
+    base_line: u32,
+    /// The header (the first piece, which holds the file's default directives) and the first
+    /// unlisted line: findings of later pieces may point back at them.
+    earlier: Vec<Arc<Earlier>>,
+    pinned_unlisted: bool,
+    /// The last piece was read.
+    done: bool,
+}
+
+impl Reading<'_> {
+    /// Reads up to `n` more pieces; none once the text is done.
+    fn batch(&mut self, n: usize) -> io::Result<Vec<Job>> {
+        let mut jobs = Vec::with_capacity(n);
+        while jobs.len() < n && !self.done {
+            let window = &mut self.window;
+            let start = self.cutter.piece_start();
+            let (end, last) = match self.cutter.next_cut(window.src(), window.eof) {
+                Some(cut) => (cut, false),
+                None if window.eof => (window.end(), true),
+                None => {
+                    window.fill(self.input)?;
+                    continue;
+                }
+            };
+            let piece = TextRange::new(start, end);
+            let file = parse_window(&window.text, window.base, piece, &mut self.state, last);
+            let text = window
+                .text
+                .get(..end - window.base)
+                .unwrap_or("")
+                .to_string();
+            let lines = text.bytes().filter(|&b| b == b'\n').count() as u32;
+            match self.state.first_unlisted() {
+                Some(u) if !self.pinned_unlisted && u.start >= window.base => {
+                    self.pinned_unlisted = true;
+                    let mut at = Locator::window(&text, window.base, self.base_line, &[]);
+                    if let Some((start, line)) = at.line_at(u.start) {
+                        let line = line.to_string();
+                        let e = Earlier::new(line, start, at.locate(start).line);
+                        self.earlier.push(Arc::new(e));
+                    }
+                }
+                _ => {}
+            }
+            if self.earlier.is_empty() && !last {
+                let head = Earlier::new(text.clone(), window.base, self.base_line);
+                self.earlier.push(Arc::new(head));
+            }
+            jobs.push(Job {
+                file,
+                text,
+                base: window.base,
+                base_line: self.base_line,
+                earlier: self.earlier.clone(),
+            });
+            self.base_line = self.base_line.saturating_add(lines);
+            window.advance(end);
+            self.done = last;
+        }
+        Ok(jobs)
+    }
 }
 
 /// The part of the text held in memory: `text` starts at byte `base` of the whole text.
@@ -239,7 +277,7 @@ impl Window {
     }
 
     /// Reads the next chunk into the window.
-    fn fill(&mut self, input: &mut dyn Read) -> io::Result<()> {
+    fn fill(&mut self, input: &mut (dyn Read + Send)) -> io::Result<()> {
         let mut chunk = vec![0u8; self.chunk.max(1)];
         let n = read_some(input, &mut chunk)?;
         if n == 0 {
@@ -294,6 +332,8 @@ struct Job {
     text: String,
     base: usize,
     base_line: u32,
+    /// What the locator may need from before the piece.
+    earlier: Vec<Arc<Earlier>>,
 }
 
 /// One piece's output. In JSON, `text` is its puzzles and `diagnostics` its diagnostics, each
