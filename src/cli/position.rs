@@ -59,12 +59,7 @@ impl<'a> Locator<'a> {
 
     /// A locator for `text`, the part of a longer text that starts at byte `base`, on the
     /// 0-based line `base_line`; offsets before the window are looked up in `earlier`.
-    pub fn window(
-        text: &'a str,
-        base: usize,
-        base_line: u32,
-        earlier: &'a [Arc<Earlier>],
-    ) -> Self {
+    pub fn window(text: &'a str, base: usize, base_line: u32, earlier: &'a [Arc<Earlier>]) -> Self {
         Locator {
             text,
             base,

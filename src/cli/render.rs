@@ -537,15 +537,23 @@ mod tests {
             true
         });
         let mut flush = |_: &mut String| Ok(());
-        let mut sink = Sink {
+        r.end(&mut plain_sink(format, &mut buf, &mut flush))
+            .unwrap();
+        buf
+    }
+
+    fn plain_sink<'a>(
+        format: Format,
+        buf: &'a mut String,
+        flush: &'a mut dyn FnMut(&mut String) -> io::Result<()>,
+    ) -> Sink<'a> {
+        Sink {
             format,
             style: Style::new(false),
-            buf: &mut buf,
-            flush: &mut flush,
+            buf,
+            flush,
             progress: &|_| {},
-        };
-        r.end(&mut sink).unwrap();
-        buf
+        }
     }
 
     fn streamed(bytes: &[u8], format: Format, chunk: usize) -> String {
@@ -556,13 +564,7 @@ mod tests {
             b.clear();
             Ok(())
         };
-        let mut sink = Sink {
-            format,
-            style: Style::new(false),
-            buf: &mut buf,
-            flush: &mut flush,
-            progress: &|_| {},
-        };
+        let mut sink = plain_sink(format, &mut buf, &mut flush);
         stream_in_chunks(
             "f.sudoku",
             &mut &bytes[..],
