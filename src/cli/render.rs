@@ -23,6 +23,9 @@ use crate::text::TextRange;
 /// How much is read from a file at a time.
 const CHUNK: usize = 1 << 20;
 
+/// The most text one batch of pieces holds (see `Reading::batch`).
+const BATCH_BYTES: usize = 2 << 20;
+
 /// JSON diagnostics held in memory beyond this many bytes go to a temporary file.
 const SPOOL_FROM: usize = 4 << 20;
 
@@ -203,7 +206,10 @@ impl Reading<'_> {
     /// Reads up to `n` more pieces; none once the text is done.
     fn batch(&mut self, n: usize) -> io::Result<Vec<Job>> {
         let mut jobs = Vec::with_capacity(n);
-        while jobs.len() < n && !self.done {
+        let mut bytes = 0;
+        // A piece's analysis takes about 20 times its text, so a batch stops at BATCH_BYTES of
+        // text however many threads there are.
+        while jobs.len() < n && bytes < BATCH_BYTES && !self.done {
             let window = &mut self.window;
             let start = self.cutter.piece_start();
             let (end, last) = match self.cutter.next_cut(window.src(), window.eof) {
@@ -238,6 +244,7 @@ impl Reading<'_> {
                 let head = Earlier::new(text.clone(), window.base, self.base_line);
                 self.earlier.push(Arc::new(head));
             }
+            bytes += text.len();
             jobs.push(Job {
                 file,
                 text,
