@@ -57,7 +57,7 @@ pub(super) fn check(ctx: &PuzzleCtx, clashing: &[bool], out: &mut Vec<Finding>) 
                         shape.cell_name(c),
                         shape.cell_name(blocker)
                     ),
-                    range: p.cells[c],
+                    range: p.cells.at(c),
                 })
                 .collect();
             let first = cells[0];
@@ -72,7 +72,7 @@ pub(super) fn check(ctx: &PuzzleCtx, clashing: &[bool], out: &mut Vec<Finding>) 
                 empty.len()
             );
             out.push(
-                Finding::new(Code::DigitHasNoPlace, p.cells[first], message)
+                Finding::new(Code::DigitHasNoPlace, p.cells.at(first), message)
                     .in_puzzle(p.index)
                     .with_related(related),
             );

@@ -49,20 +49,20 @@ pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) -> Vec<bool> {
             .iter()
             .map(|&(o, unit)| Related {
                 message: format!("{} holds {sym} in the same {unit}", shape.cell_name(o)),
-                range: p.cells[o],
+                range: p.cells.at(o),
             })
             .collect();
-        let mut finding = Finding::new(Code::DuplicateDigit, p.cells[cell], message)
+        let mut finding = Finding::new(Code::DuplicateDigit, p.cells.at(cell), message)
             .in_puzzle(p.index)
             .with_related(related);
         for target in std::iter::once(cell).chain(clashes.iter().map(|&(o, _)| o)) {
-            if p.cells[target].is_empty() {
+            if p.cells.at(target).is_empty() {
                 continue;
             }
             finding = finding.with_fix(Fix {
                 title: format!("Clear {}", shape.cell_name(target)),
                 edits: vec![Edit {
-                    range: p.cells[target],
+                    range: p.cells.at(target),
                     new_text: ".".into(),
                 }],
                 applicability: Applicability::Unsafe,

@@ -21,7 +21,7 @@ pub fn fill_edits(puzzle: &Puzzle, solution: &[u8], only: Option<usize>) -> Vec<
                 && puzzle.givens.get(cell) == Some(&0)
                 && solution.get(cell).is_some_and(|&d| d != 0)
         })
-        .map(|(cell, &range)| Edit {
+        .map(|(cell, range)| Edit {
             range,
             new_text: puzzle.write_digit(cell, solution[cell]),
         })

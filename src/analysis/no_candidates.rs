@@ -39,7 +39,7 @@ pub(super) fn check(ctx: &PuzzleCtx, clashing: &[bool], out: &mut Vec<Finding>) 
                 reasons.push(format!("{sym} ({kind}, {})", shape.cell_name(o)));
                 related.push(Related {
                     message: format!("{} holds {sym}", shape.cell_name(o)),
-                    range: p.cells[o],
+                    range: p.cells.at(o),
                 });
             }
             debug_assert!(by.is_some() || ctx.candidates[cell] & bit(d) != 0);
@@ -52,7 +52,7 @@ pub(super) fn check(ctx: &PuzzleCtx, clashing: &[bool], out: &mut Vec<Finding>) 
             reasons.join(", ")
         );
         out.push(
-            Finding::new(Code::NoCandidates, p.cells[cell], message)
+            Finding::new(Code::NoCandidates, p.cells.at(cell), message)
                 .in_puzzle(p.index)
                 .with_related(related),
         );

@@ -65,7 +65,7 @@ pub(super) fn check(ctx: &PuzzleCtx, unique: Option<&[u8]>, out: &mut Vec<Findin
                     p.alphabet.symbol(p.givens[c]),
                     p.alphabet.symbol(values[c])
                 ),
-                range: p.cells[c],
+                range: p.cells.at(c),
             })
             .collect();
         out.push(mismatch(
@@ -105,7 +105,7 @@ pub(super) fn check(ctx: &PuzzleCtx, unique: Option<&[u8]>, out: &mut Vec<Findin
                         p.alphabet.symbol(solution[c]),
                         p.alphabet.symbol(values[c])
                     ),
-                    range: p.cells[c],
+                    range: p.cells.at(c),
                 })
                 .collect();
             out.push(mismatch(

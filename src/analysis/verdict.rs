@@ -61,7 +61,7 @@ pub(super) fn check(ctx: &PuzzleCtx, outcome: &Outcome, out: &mut Vec<Finding>) 
                         p.alphabet.symbol(a[c]),
                         p.alphabet.symbol(b[c])
                     ),
-                    range: p.cells[c],
+                    range: p.cells.at(c),
                 })
                 .collect();
             out.push(

@@ -45,7 +45,7 @@ impl Snapshot {
 pub fn hover(snap: &Snapshot, offset: usize, settings: &Settings) -> Option<(String, TextRange)> {
     let puzzle = &snap.puzzle_at(offset)?;
     if let Some(cell) = puzzle.cell_at(offset) {
-        let range = *puzzle.cells.get(cell)?;
+        let range = puzzle.cells.get(cell)?;
         let text = match puzzle.givens.get(cell).copied()? {
             0 => empty_cell_hover(snap, puzzle, cell, settings),
             d => given_hover(puzzle, cell, d),
@@ -210,7 +210,7 @@ fn duplicate_fixes(snap: &Snapshot, start: usize, end: usize, out: &mut Vec<Acti
         };
         let ranges = std::iter::once(finding.range).chain(finding.related.iter().map(|r| r.range));
         for range in ranges {
-            let Some(cell) = puzzle.cells.iter().position(|&c| c == range) else {
+            let Some(cell) = puzzle.cells.iter().position(|c| c == range) else {
                 continue;
             };
             if puzzle.givens.get(cell).copied().unwrap_or(0) == 0 || range.is_empty() {

@@ -59,7 +59,7 @@ fn check(text: &str) {
         assert_eq!(p.alphabet.symbols.len(), n);
         assert_eq!(p.shape.box_rows * p.shape.box_cols, n);
         assert!(p.givens.iter().all(|&v| (v as usize) <= n));
-        for &c in &p.cells {
+        for c in p.cells.iter() {
             check_range(text, c, "cell");
         }
         check_range(text, p.first_line, "first_line");

@@ -49,6 +49,7 @@ use crate::finding::{Code, Finding};
 use crate::grid::{Grid, Shape};
 use crate::text::TextRange;
 
+mod cells;
 mod directive;
 mod encoding;
 #[cfg(test)]
@@ -190,7 +191,7 @@ pub struct Puzzle {
     pub givens: Vec<u8>,
     /// The byte range of each cell's text, `size * size` of them. A cell missing from a short
     /// row or a missing row gets an empty range at the end of the text read for it.
-    pub cells: Vec<TextRange>,
+    pub cells: Cells,
     /// For each row, whether it is written as numbers (`10 . 3 16 ...`); a filled-in cell in
     /// such a row is written as a number.
     pub numbered_rows: Vec<bool>,
@@ -264,6 +265,7 @@ pub fn parse(text: &str) -> ParsedFile {
     reader::parse(text)
 }
 
+pub use cells::Cells;
 pub use reader::ReaderState;
 pub use src::Src;
 
@@ -431,9 +433,7 @@ impl Puzzle {
         let mv = |r: TextRange| r.moved_from(from, delta);
         let mut p = self.clone();
         p.index = p.index.saturating_add_signed(index_delta);
-        for r in &mut p.cells {
-            *r = mv(*r);
-        }
+        p.cells = self.cells.moved_from(from, delta);
         p.first_line = mv(p.first_line);
         p.range = mv(p.range);
         p.trailing = p.trailing.map(mv);

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use super::directive;
 use super::lines::{self, char_cells, default_value, is_blank, Kind, Ln};
 use super::src::Src;
-use super::{Alphabet, Directive, Directives, Layout, ParsedFile, Puzzle};
+use super::{Alphabet, Cells, Directive, Directives, Layout, ParsedFile, Puzzle};
 use crate::finding::{Code, Finding, Severity};
 use crate::grid::{Shape, SIZES};
 use crate::text::TextRange;
@@ -573,19 +573,24 @@ impl Reader<'_> {
         let (shape, alphabet) = self.resolve(&st, n, idx, ln.full);
         let cells_n = n * n;
         let table = self.table(&alphabet);
-        let mut p = new_puzzle(idx, Layout::OneLiner, shape, alphabet, ln.full);
+        // A plain line of exactly the puzzle's cells: one byte a cell, from the field's start.
+        let run = (plain.is_some() && k == cells_n).then_some(Cells::Run {
+            start: field.start,
+            n: cells_n,
+        });
+        let mut p = new_puzzle(idx, Layout::OneLiner, shape, alphabet, ln.full, run);
         p.range = ln.full;
         let mut invalid = Vec::new();
         match plain {
             // A plain line (digits and dots, one byte a cell): straight through the table.
             Some(bytes) if k == cells_n => {
-                let cells = p.cells.iter_mut().zip(p.givens.iter_mut());
-                for (i, (&b, (cell, given))) in bytes.as_bytes().iter().zip(cells).enumerate() {
-                    let start = field.start + i;
-                    *cell = TextRange::new(start, start + 1);
+                for (i, (&b, given)) in bytes.as_bytes().iter().zip(&mut p.givens).enumerate() {
                     match table.ascii.get(b as usize).copied().unwrap_or(T_INVALID) {
                         T_BLANK => {}
-                        T_INVALID => invalid.push((i, b as char, *cell)),
+                        T_INVALID => {
+                            let start = field.start + i;
+                            invalid.push((i, b as char, TextRange::new(start, start + 1)))
+                        }
                         v => *given = v,
                     }
                 }
@@ -594,7 +599,7 @@ impl Reader<'_> {
                 if i >= cells_n {
                     return;
                 }
-                p.cells[i] = range;
+                p.cells.set(i, range);
                 match table.get(ch) {
                     CellText::Given(v) => p.givens[i] = v,
                     CellText::Blank => {}
@@ -607,8 +612,8 @@ impl Reader<'_> {
             self.out.findings.push(f);
             p.has_syntax_error = true;
         }
-        for c in p.cells.iter_mut().skip(k) {
-            *c = TextRange::empty(field.end);
+        for i in k..p.cells.len() {
+            p.cells.set(i, TextRange::empty(field.end));
         }
         if k != cells_n {
             let detail = if k < cells_n {
@@ -770,7 +775,7 @@ impl Reader<'_> {
         let last_line = gls[last_i].ln.full;
         let (shape, alphabet) = self.resolve(&st, n, idx, first_line);
         let table = Table::new(&alphabet);
-        let mut p = new_puzzle(idx, Layout::Grid, shape, alphabet, first_line);
+        let mut p = new_puzzle(idx, Layout::Grid, shape, alphabet, first_line, None);
         p.range = TextRange::new(first_line.start, last_line.end);
         for (r, &(gi, as_numbers)) in rows.iter().take(n).enumerate() {
             let gl = &gls[gi];
@@ -794,7 +799,7 @@ impl Reader<'_> {
             let k = toks.len();
             for (c, (range, v)) in toks.into_iter().take(n).enumerate() {
                 let cell = shape.cell(r, c);
-                p.cells[cell] = range;
+                p.cells.set(cell, range);
                 match v {
                     CellText::Given(v) => p.givens[cell] = v,
                     CellText::Blank => {}
@@ -806,7 +811,8 @@ impl Reader<'_> {
                 }
             }
             for c in k..n {
-                p.cells[shape.cell(r, c)] = TextRange::empty(gl.ln.body.end);
+                p.cells
+                    .set(shape.cell(r, c), TextRange::empty(gl.ln.body.end));
             }
             if k != n {
                 let detail = if k < n {
@@ -830,7 +836,7 @@ impl Reader<'_> {
         let end = gls[last_i].ln.body.end;
         for r in rows.len()..n {
             for c in 0..n {
-                p.cells[shape.cell(r, c)] = TextRange::empty(end);
+                p.cells.set(shape.cell(r, c), TextRange::empty(end));
             }
         }
         if rows.len() != n {
@@ -879,21 +885,24 @@ fn guess_alphabet(st: &Settings, n: usize) -> Alphabet {
         .unwrap_or_else(|| Alphabet::default_for(n))
 }
 
+/// A puzzle with no givens yet; `cells` defaults to every cell at the start of its first line.
 fn new_puzzle(
     index: usize,
     layout: Layout,
     shape: Shape,
     alphabet: Alphabet,
     first_line: TextRange,
+    cells: Option<Cells>,
 ) -> Puzzle {
-    let cells = shape.cells();
+    let n = shape.cells();
+    let cells = cells.unwrap_or_else(|| Cells::filled(n, TextRange::empty(first_line.start)));
     Puzzle {
         index,
         layout,
         shape,
         alphabet,
-        givens: vec![0; cells],
-        cells: vec![TextRange::empty(first_line.start); cells],
+        givens: vec![0; n],
+        cells,
         numbered_rows: vec![false; shape.size],
         first_line,
         range: first_line,

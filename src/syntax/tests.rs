@@ -72,8 +72,8 @@ fn format_example() {
     let b = &f.puzzles[2];
     assert_eq!(&EXAMPLE[b.trailing.unwrap().as_range()], "id=2");
     assert_eq!(b.rating, None, "an id is not a rating");
-    assert_eq!(&EXAMPLE[b.cells[80].as_range()], ".");
-    assert_eq!(b.cells[80].end, EXAMPLE.find("  id=2").unwrap());
+    assert_eq!(&EXAMPLE[b.cells.at(80).as_range()], ".");
+    assert_eq!(b.cells.at(80).end, EXAMPLE.find("  id=2").unwrap());
 }
 
 #[test]
@@ -188,8 +188,8 @@ fn rows_of_blanks_are_rows_and_separators_are_not() {
     assert!(f.findings.is_empty(), "{:?}", f.findings);
     let p = &f.puzzles[0];
     assert_eq!(p.givens[0], 8);
-    assert_eq!(&text[p.cells[9].as_range()], "-");
-    assert_eq!(p.cells[9].start, text.find("---------").unwrap());
+    assert_eq!(&text[p.cells.at(9).as_range()], "-");
+    assert_eq!(p.cells.at(9).start, text.find("---------").unwrap());
 }
 
 const BOXED: &str = "╔═══════╤═══════╤═══════╗
@@ -436,8 +436,8 @@ fn row_length_and_row_count() {
     assert!(f.findings[0].message.contains("r2c9"));
     let p = &f.puzzles[0];
     assert!(p.has_syntax_error);
-    assert!(p.cells[17].is_empty());
-    assert_eq!(p.cells[17].start, text.find("..36....").unwrap() + 8);
+    assert!(p.cells.at(17).is_empty());
+    assert_eq!(p.cells.at(17).start, text.find("..36....").unwrap() + 8);
     // A long row.
     let text = ARTO.replacen("..36.....", "..36......", 1);
     assert_eq!(codes(&parse(&text)), ["row-length"]);
@@ -446,7 +446,7 @@ fn row_length_and_row_count() {
     let f = parse(&text);
     assert_eq!(codes(&f), ["row-count"]);
     assert_eq!(&text[f.findings[0].range.as_range()], "8........");
-    assert_eq!(f.puzzles[0].cells[80], TextRange::empty(text.len() - 1));
+    assert_eq!(f.puzzles[0].cells.at(80), TextRange::empty(text.len() - 1));
     // Bands separated by blank lines are three short grids, and the message says why.
     let bands =
         ARTO.replacen(".5...7...", "\n.5...7...", 1)
@@ -668,9 +668,9 @@ fn numbered_rows_with_commas_and_zero_blanks() {
     let p = &f.puzzles[0];
     assert_eq!(p.shape.size, 12);
     assert_eq!(p.givens[..4], [10, 0, 3, 12]);
-    assert_eq!(&text[p.cells[0].as_range()], "10");
-    assert_eq!(&text[p.cells[1].as_range()], "0");
-    assert_eq!(&text[p.cells[11].as_range()], "1");
+    assert_eq!(&text[p.cells.at(0).as_range()], "10");
+    assert_eq!(&text[p.cells.at(1).as_range()], "0");
+    assert_eq!(&text[p.cells.at(11).as_range()], "1");
     // One row short of a cell: row-length, read as numbers all the same.
     let text = row.repeat(11) + "10, 0, 3, 12, ., ., ., ., ., ., .\n";
     let f = parse(&text);
@@ -692,8 +692,8 @@ fn bom_offsets_are_into_the_decoded_text() {
     let (text, skip) = decode(bytes).unwrap();
     assert_eq!(skip, 3);
     let f = parse(text);
-    assert_eq!(f.puzzles[0].cells[0], TextRange::new(0, 1));
-    assert_eq!(&text[f.puzzles[0].cells[15].as_range()], "1");
+    assert_eq!(f.puzzles[0].cells.at(0), TextRange::new(0, 1));
+    assert_eq!(&text[f.puzzles[0].cells.at(15).as_range()], "1");
 }
 
 #[test]
