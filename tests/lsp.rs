@@ -447,6 +447,40 @@ async fn workspace_scan_watched_files_and_close_fallback() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn workspace_folders_added_are_checked_and_removed_are_cleared() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    for folder in ["one", "two"] {
+        std::fs::create_dir(root.join(folder)).unwrap();
+        std::fs::write(root.join(folder).join("p.sudoku"), with_duplicate()).unwrap();
+    }
+    let folder =
+        |name: &str| json!({"uri": format!("file://{}/{name}", root.display()), "name": name});
+    let file = |name: &str| format!("file://{}/{name}/p.sudoku", root.display());
+
+    let mut lsp = Lsp::start(json!({})).await;
+    let init = lsp
+        .initialize_with(json!({}), None, json!([folder("one")]))
+        .await;
+    assert_eq!(
+        init["capabilities"]["workspace"]["workspaceFolders"]["changeNotifications"],
+        true
+    );
+    let one = lsp.diagnostics(&file("one"), None).await;
+    assert_eq!(with_code(&one, "duplicate-digit").len(), 2, "{one:?}");
+
+    lsp.notify(
+        "workspace/didChangeWorkspaceFolders",
+        json!({"event": {"added": [folder("two")], "removed": [folder("one")]}}),
+    )
+    .await;
+    let two = lsp.diagnostics(&file("two"), None).await;
+    assert_eq!(with_code(&two, "duplicate-digit").len(), 2, "{two:?}");
+    assert!(lsp.diagnostics(&file("one"), None).await.is_empty());
+    assert!(lsp.shutdown_exit().await);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_messages_leave_the_server_answering() {
     let mut lsp = Lsp::start(json!({})).await;
     lsp.initialize(json!({}), None).await;

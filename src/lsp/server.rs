@@ -1,6 +1,7 @@
 //! The protocol handlers. Document notifications change the store synchronously (no `.await`
 //! before the change is applied); everything slow runs in `spawn_blocking`.
 
+use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -10,11 +11,12 @@ use tower_lsp_server::ls_types::{
     CodeActionKind, CodeActionOptions, CodeActionOrCommand, CodeActionParams,
     CodeActionProviderCapability, CodeActionResponse, ConfigurationItem,
     DidChangeConfigurationParams, DidChangeTextDocumentParams, DidChangeWatchedFilesParams,
-    DidChangeWatchedFilesRegistrationOptions, DidCloseTextDocumentParams,
-    DidOpenTextDocumentParams, FileChangeType, FileSystemWatcher, GlobPattern, Hover, HoverParams,
-    HoverProviderCapability, InitializeParams, InitializeResult, InitializedParams, MarkupKind,
-    Registration, ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind,
-    TextDocumentSyncOptions,
+    DidChangeWatchedFilesRegistrationOptions, DidChangeWorkspaceFoldersParams,
+    DidCloseTextDocumentParams, DidOpenTextDocumentParams, FileChangeType, FileSystemWatcher,
+    GlobPattern, Hover, HoverParams, HoverProviderCapability, InitializeParams, InitializeResult,
+    InitializedParams, MarkupKind, OneOf, Registration, ServerCapabilities, ServerInfo,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, WorkspaceFolder,
+    WorkspaceFoldersServerCapabilities, WorkspaceServerCapabilities,
 };
 use tower_lsp_server::{Client, LanguageServer};
 
@@ -156,6 +158,13 @@ impl LanguageServer for Backend {
                     },
                 )),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
+                workspace: Some(WorkspaceServerCapabilities {
+                    workspace_folders: Some(WorkspaceFoldersServerCapabilities {
+                        supported: Some(true),
+                        change_notifications: Some(OneOf::Left(true)),
+                    }),
+                    file_operations: None,
+                }),
                 code_action_provider: Some(CodeActionProviderCapability::Options(
                     CodeActionOptions {
                         code_action_kinds: Some(vec![
@@ -269,6 +278,30 @@ impl LanguageServer for Backend {
         lock(&self.state.settings).update(&params.settings);
         self.fetch_settings().await;
         self.state.reanalyse_open();
+        self.rescan();
+    }
+
+    async fn did_change_workspace_folders(&self, params: DidChangeWorkspaceFoldersParams) {
+        let paths = |list: &[WorkspaceFolder]| -> Vec<PathBuf> {
+            list.iter().filter_map(|f| file_path(&f.uri)).collect()
+        };
+        let removed = paths(&params.event.removed);
+        let added = paths(&params.event.added);
+        {
+            let mut folders = lock(&self.state.folders);
+            folders.retain(|f| !removed.contains(f));
+            for folder in added {
+                if !folders.contains(&folder) {
+                    folders.push(folder);
+                }
+            }
+        }
+        let state = self.state.clone();
+        tokio::task::spawn_blocking(move || {
+            let n = state.forget_folders(&removed);
+            tracing::info!("workspace folders changed: {n} files cleared");
+        });
+        // Checks the added folders (and the others again).
         self.rescan();
     }
 

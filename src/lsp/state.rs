@@ -425,6 +425,31 @@ impl State {
             .any(|e| e.path() == path)
     }
 
+    /// Clears the diagnostics of the `.sudoku` files under folders that left the workspace,
+    /// unless they are open or still under another folder (blocking). Returns how many.
+    pub fn forget_folders(&self, removed: &[PathBuf]) -> usize {
+        let folders = lock(&self.folders).clone();
+        let mut count = 0;
+        for folder in removed {
+            for entry in walker(folder).build().flatten() {
+                let path = entry.path();
+                let file = entry.file_type().is_some_and(|t| t.is_file());
+                if !file || !is_sudoku(path) || folders.iter().any(|f| path.starts_with(f)) {
+                    continue;
+                }
+                let Some(uri) = Uri::from_file_path(path) else {
+                    continue;
+                };
+                let store = lock(&self.store);
+                if !store.is_open(&uri, Some(path)) {
+                    self.queue(&store, uri, Vec::new(), None);
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+
     /// Publishes every `.sudoku` file of the workspace folders that is not open (blocking).
     pub fn scan_workspace(&self) -> usize {
         let folders = lock(&self.folders).clone();
