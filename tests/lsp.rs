@@ -489,7 +489,8 @@ async fn hostile_messages_leave_the_server_answering() {
     lsp.diagnostics(uri, Some(1)).await;
 
     // An inverted range and a range far past the end: the change set is ignored whole, even the
-    // valid change before the bad one.
+    // valid change before the bad one, and the document is out of sync: the user is told, its
+    // diagnostics are taken back, and no edit is offered on text the server no longer has.
     lsp.change(
         uri,
         2,
@@ -530,9 +531,29 @@ async fn hostile_messages_leave_the_server_answering() {
     let h = lsp.hover(uri, 9999, 9999).await;
     assert!(h.is_null() || h["contents"].is_object());
     let actions = lsp.code_actions(uri, 9999, 9999).await;
-    assert!(actions.is_array());
+    assert!(actions.is_null());
+    let warning = lsp
+        .next_matching(|m| m["method"] == "window/showMessage")
+        .await;
+    assert_eq!(warning["params"]["type"], 2);
+    assert!(warning["params"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("could not apply an edit to hostile.sudoku (change 1 has an inverted range"));
+    assert!(lsp.diagnostics(uri, None).await.is_empty());
+    assert!(lsp.code_actions(uri, 1, 4).await.is_null());
+    // An edit by range is ignored while out of sync; the whole text brings the document back.
+    lsp.change(
+        uri,
+        4,
+        json!([{"range": lsp_client::range(0, 0, 0, 0), "text": "x"}]),
+    )
+    .await;
+    lsp.change(uri, 5, json!([{"text": PUZZLE}])).await;
+    lsp.diagnostics(uri, Some(5)).await;
+    assert!(lsp.seen().iter().all(|m| m["params"]["version"] != 4));
 
-    // The text is unchanged by the refused change sets: filling it gives the solution.
+    // Filling the text the client sent whole gives the solution.
     let actions = lsp.code_actions(uri, 1, 4).await;
     assert_eq!(
         apply_action(

@@ -14,9 +14,10 @@ use tower_lsp_server::ls_types::{
     DidChangeWatchedFilesRegistrationOptions, DidChangeWorkspaceFoldersParams,
     DidCloseTextDocumentParams, DidOpenTextDocumentParams, FileChangeType, FileSystemWatcher,
     GlobPattern, Hover, HoverParams, HoverProviderCapability, InitializeParams, InitializeResult,
-    InitializedParams, MarkupKind, OneOf, Registration, ServerCapabilities, ServerInfo,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, WorkspaceFolder,
-    WorkspaceFoldersServerCapabilities, WorkspaceServerCapabilities,
+    InitializedParams, MarkupKind, MessageType, OneOf, Registration, ServerCapabilities,
+    ServerInfo, TextDocumentContentChangeEvent, TextDocumentSyncCapability, TextDocumentSyncKind,
+    TextDocumentSyncOptions, Uri, WorkspaceFolder, WorkspaceFoldersServerCapabilities,
+    WorkspaceServerCapabilities,
 };
 use tower_lsp_server::{Client, LanguageServer};
 
@@ -82,6 +83,54 @@ impl Backend {
         if let Err(e) = self.client.register_capability(vec![registration]).await {
             tracing::warn!("could not register file watching: {e}");
         }
+    }
+
+    /// Applies a change set whole or not at all. When it cannot be applied, the document is
+    /// out of sync and the reason is returned.
+    fn apply_change_set(
+        &self,
+        uri: &Uri,
+        version: i32,
+        changes: &[TextDocumentContentChangeEvent],
+    ) -> Option<String> {
+        let unit = self.state.unit();
+        let mut store = lock(&self.state.store);
+        let Some(doc) = store.docs.get_mut(uri) else {
+            tracing::warn!(
+                "didChange for a document that is not open: {}",
+                uri.as_str()
+            );
+            return None;
+        };
+        let mut changes = changes;
+        if doc.out_of_sync {
+            // Only a change that sends the whole text brings the document back.
+            let last_whole = changes.iter().rposition(|c| c.range.is_none())?;
+            changes = &changes[last_whole..];
+        }
+        let problem = match convert::apply_changes(&doc.rope, changes, unit) {
+            Ok(rope) => {
+                doc.rope = rope;
+                doc.version = version;
+                doc.generation = self.state.next_id();
+                if std::mem::take(&mut doc.out_of_sync) {
+                    tracing::info!("{} is in sync again", uri.as_str());
+                }
+                self.state.schedule(uri, doc);
+                return None;
+            }
+            Err(e) => e,
+        };
+        // The client's text is now unknown: take back the diagnostics, which sit on text the
+        // server no longer has, rather than leave them in the wrong places.
+        tracing::warn!(
+            "ignoring change set of {} (version {version}): {problem}; the document is out of sync",
+            uri.as_str()
+        );
+        doc.out_of_sync = true;
+        doc.generation = self.state.next_id();
+        self.state.queue(&store, uri.clone(), Vec::new(), None);
+        Some(problem)
     }
 
     fn rescan(&self) {
@@ -217,7 +266,9 @@ impl LanguageServer for Backend {
             latest: None,
             cache: Arc::default(),
             ready: Arc::default(),
+            out_of_sync: false,
         });
+        entry.out_of_sync = false;
         entry.rope = Rope::from_str(&doc.text);
         entry.version = doc.version;
         entry.generation = generation;
@@ -226,28 +277,21 @@ impl LanguageServer for Backend {
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
         let uri = params.text_document.uri;
-        let unit = self.state.unit();
-        let mut store = lock(&self.state.store);
-        let Some(doc) = store.docs.get_mut(&uri) else {
-            tracing::warn!(
-                "didChange for a document that is not open: {}",
-                uri.as_str()
-            );
+        let Some(problem) =
+            self.apply_change_set(&uri, params.text_document.version, &params.content_changes)
+        else {
             return;
         };
-        match convert::apply_changes(&doc.rope, &params.content_changes, unit) {
-            Ok(rope) => {
-                doc.rope = rope;
-                doc.version = params.text_document.version;
-                doc.generation = self.state.next_id();
-                self.state.schedule(&uri, doc);
-            }
-            Err(e) => tracing::warn!(
-                "ignoring change set of {} (version {}): {e}; the text stays as it was",
-                uri.as_str(),
-                params.text_document.version
-            ),
-        }
+        let name = uri.as_str().rsplit(['/', ':']).next().unwrap_or_default();
+        self.client
+            .show_message(
+                MessageType::WARNING,
+                format!(
+                    "sudoku-lsp could not apply an edit to {name} ({problem}); it shows nothing \
+                     for this file until the whole text is sent again (close and reopen it)"
+                ),
+            )
+            .await;
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {

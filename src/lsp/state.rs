@@ -39,11 +39,18 @@ pub struct Document {
     pub cache: Arc<Mutex<SolveCache>>,
     /// Woken whenever the worker stores an analysis (or gives up), for requests waiting on it.
     pub ready: Arc<Notify>,
+    /// A change set could not be applied, so the server's text is no longer the client's: no
+    /// diagnostics, hovers or edits are given for it until a change sends the whole text again
+    /// (or the document is reopened).
+    pub out_of_sync: bool,
 }
 
 impl Document {
     /// The newest analysis, if it is of the current text.
     fn current(&self) -> Option<Arc<Snapshot>> {
+        if self.out_of_sync {
+            return None;
+        }
         self.latest
             .as_ref()
             .filter(|l| l.generation == self.generation)
@@ -308,7 +315,7 @@ impl State {
         }
         let (rope, generation, version, cache) = {
             let store = lock(&self.store);
-            let doc = store.docs.get(uri)?;
+            let doc = store.docs.get(uri).filter(|d| !d.out_of_sync)?;
             if let Some(latest) = doc.current() {
                 return Some(latest);
             }
