@@ -222,16 +222,12 @@ impl Reading<'_> {
             };
             let piece = TextRange::new(start, end);
             let file = parse_window(&window.text, window.base, piece, &mut self.state, last);
-            let text = window
-                .text
-                .get(..end - window.base)
-                .unwrap_or("")
-                .to_string();
+            let text = window.text(piece).to_string();
             let lines = text.bytes().filter(|&b| b == b'\n').count() as u32;
             match self.state.first_unlisted() {
-                Some(u) if !self.pinned_unlisted && u.start >= window.base => {
+                Some(u) if !self.pinned_unlisted && u.start >= start => {
                     self.pinned_unlisted = true;
-                    let mut at = Locator::window(&text, window.base, self.base_line, &[]);
+                    let mut at = Locator::window(&text, start, self.base_line, &[]);
                     if let Some((start, line)) = at.line_at(u.start) {
                         let line = line.to_string();
                         let e = Earlier::new(line, start, at.locate(start).line);
@@ -241,14 +237,14 @@ impl Reading<'_> {
                 _ => {}
             }
             if self.earlier.is_empty() && !last {
-                let head = Earlier::new(text.clone(), window.base, self.base_line);
+                let head = Earlier::new(text.clone(), start, self.base_line);
                 self.earlier.push(Arc::new(head));
             }
             bytes += text.len();
             jobs.push(Job {
                 file,
                 text,
-                base: window.base,
+                base: start,
                 base_line: self.base_line,
                 earlier: self.earlier.clone(),
             });
@@ -260,13 +256,16 @@ impl Reading<'_> {
     }
 }
 
-/// The part of the text held in memory: `text` starts at byte `base` of the whole text.
+/// The part of the text held in memory: `text` starts at byte `base` of the whole text; its
+/// first `done` bytes are finished with and dropped at the next read.
 #[derive(Default)]
 struct Window {
     /// How much to read at a time.
     chunk: usize,
     text: String,
     base: usize,
+    /// How much of `text` is done with (read, analysed and on its way out).
+    done: usize,
     /// Bytes read but not yet text: a character cut by the end of a read.
     pending: Vec<u8>,
     /// Whether the byte-order mark check is done.
@@ -285,6 +284,7 @@ impl Window {
 
     /// Reads the next chunk into the window.
     fn fill(&mut self, input: &mut (dyn Read + Send)) -> io::Result<()> {
+        self.compact();
         let mut chunk = vec![0u8; self.chunk.max(1)];
         let n = read_some(input, &mut chunk)?;
         if n == 0 {
@@ -316,11 +316,22 @@ impl Window {
         Ok(())
     }
 
-    /// Drops the text before `to` (a line start).
+    /// Marks the text before `to` (a line start) as done.
     fn advance(&mut self, to: usize) {
-        let n = (to - self.base).min(self.text.len());
-        self.text.drain(..n);
-        self.base += n;
+        self.done = to.saturating_sub(self.base).min(self.text.len());
+    }
+
+    /// The text of a range in the window.
+    fn text(&self, range: TextRange) -> &str {
+        self.src().get(range.as_range()).unwrap_or("")
+    }
+
+    /// Drops the text already done, before reading more: once a chunk, not once a piece, so
+    /// the rest of the window is not moved again for every piece.
+    fn compact(&mut self) {
+        self.text.drain(..self.done);
+        self.base += self.done;
+        self.done = 0;
     }
 }
 
