@@ -95,14 +95,21 @@ fn is_utf8_text(mut input: impl Read) -> io::Result<bool> {
         if carry.contains(&0) {
             return Ok(false);
         }
-        match std::str::from_utf8(&carry) {
-            Ok(_) => carry.clear(),
-            // A character cut by the chunk's end: keep its bytes for the next chunk.
-            Err(e) if e.error_len().is_none() => {
-                carry.drain(..e.valid_up_to());
-            }
-            Err(_) => return Ok(false),
-        }
+        // A character cut by the chunk's end stays in `carry` for the next chunk.
+        let Some(valid) = utf8_prefix(&carry).map(str::len) else {
+            return Ok(false);
+        };
+        carry.drain(..valid);
+    }
+}
+
+/// The text of `bytes` up to a character cut by their end, if any; `None` when they are not
+/// UTF-8 (a read of valid text may end in the middle of a character, never on an invalid one).
+fn utf8_prefix(bytes: &[u8]) -> Option<&str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Some(text),
+        Err(e) if e.error_len().is_none() => std::str::from_utf8(&bytes[..e.valid_up_to()]).ok(),
+        Err(_) => None,
     }
 }
 
@@ -146,7 +153,7 @@ fn stream_in_chunks(
         base_line: 0,
         earlier: Vec::new(),
         pinned_unlisted: false,
-        done: false,
+        finished: false,
     };
     // Pieces are read in order (each continues the reader's state), a batch at a time; while
     // the pool analyses and renders one batch, the next is read, and the output is written in
@@ -199,7 +206,7 @@ struct Reading<'i> {
     earlier: Vec<Arc<Earlier>>,
     pinned_unlisted: bool,
     /// The last piece was read.
-    done: bool,
+    finished: bool,
 }
 
 impl Reading<'_> {
@@ -209,7 +216,7 @@ impl Reading<'_> {
         let mut bytes = 0;
         // A piece's analysis takes about 20 times its text, so a batch stops at BATCH_BYTES of
         // text however many threads there are.
-        while jobs.len() < n && bytes < BATCH_BYTES && !self.done {
+        while jobs.len() < n && bytes < BATCH_BYTES && !self.finished {
             let window = &mut self.window;
             let start = self.cutter.piece_start();
             let (end, last) = match self.cutter.next_cut(window.src(), window.eof) {
@@ -250,7 +257,7 @@ impl Reading<'_> {
             });
             self.base_line = self.base_line.saturating_add(lines);
             window.advance(end);
-            self.done = last;
+            self.finished = last;
         }
         Ok(jobs)
     }
@@ -305,13 +312,9 @@ impl Window {
                 self.pending.drain(..3);
             }
         }
-        let valid = match std::str::from_utf8(&self.pending) {
-            Ok(s) => s.len(),
-            Err(e) if e.error_len().is_none() => e.valid_up_to(),
-            Err(_) => return Err(changed()),
-        };
-        let text = std::str::from_utf8(&self.pending[..valid]).map_err(|_| changed())?;
+        let text = utf8_prefix(&self.pending).ok_or_else(changed)?;
         self.text.push_str(text);
+        let valid = text.len();
         self.pending.drain(..valid);
         Ok(())
     }
@@ -520,12 +523,15 @@ impl<'a> FileRenderer<'a> {
                         break;
                     }
                     carry.extend_from_slice(&chunk[..n]);
-                    let valid = match std::str::from_utf8(&carry) {
-                        Ok(t) => t.len(),
-                        Err(e) => e.valid_up_to(),
-                    };
-                    sink.buf
-                        .push_str(std::str::from_utf8(&carry[..valid]).unwrap_or_default());
+                    // We wrote this file as UTF-8; reads may cut a character in two.
+                    let text = utf8_prefix(&carry).ok_or_else(|| {
+                        io::Error::new(
+                            io::ErrorKind::InvalidData,
+                            "the temporary file of diagnostics is not UTF-8",
+                        )
+                    })?;
+                    sink.buf.push_str(text);
+                    let valid = text.len();
                     carry.drain(..valid);
                     (sink.flush)(sink.buf)?;
                 }
