@@ -998,6 +998,37 @@ fn a_big_collection_streams_every_puzzle_in_order() {
 }
 
 #[test]
+fn a_big_file_that_is_not_utf8_gets_its_one_encoding_finding() {
+    // Past the streaming size, with the bad byte (and a NUL, in the second file) far past the
+    // first chunk: found by the first pass, before any output.
+    let d = temp();
+    let (path, _, _) = big_collection(d.path());
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes.len() - 10;
+    for (name, bad, message) in [
+        ("latin1.sudoku", 0xE9u8, "invalid UTF-8 at byte"),
+        ("nul.sudoku", 0u8, "NUL byte at byte"),
+    ] {
+        bytes[at] = bad;
+        std::fs::write(d.path().join(name), &bytes).unwrap();
+        let (code, doc) = json(&[
+            "check",
+            "--format",
+            "json",
+            d.path().join(name).to_str().unwrap(),
+        ]);
+        assert_eq!(code, 1, "{name}");
+        let file = &doc["files"][0];
+        assert_eq!(file["puzzles"].as_array().unwrap().len(), 0, "{name}");
+        let diags = file["diagnostics"].as_array().unwrap();
+        assert_eq!(diags.len(), 1, "{name}: {diags:?}");
+        assert_eq!(diags[0]["code"], "encoding");
+        let text = diags[0]["message"].as_str().unwrap();
+        assert!(text.contains(&format!("{message} {at}")), "{name}: {text}");
+    }
+}
+
+#[test]
 fn sudoku_lsp_log_turns_on_logging_to_stderr_only() {
     let out = Command::new(BIN)
         .args(["check", "--format", "json", "fixtures/ok"])
