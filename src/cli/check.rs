@@ -12,13 +12,12 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
+use super::args::{CheckArgs, Format};
 use super::human::{self, Totals};
 use super::progress::Progress;
 use super::render;
 use super::style::Style;
-use super::{
-    json, report_note, report_trouble, CheckArgs, Format, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE,
-};
+use super::{json, report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::config::{absolute, Config, ConfigCache};
 
 /// The name shown for standard input when `--stdin-filename` is not given.

@@ -9,7 +9,8 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use super::{report_trouble, SolveArgs, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
+use super::args::SolveArgs;
+use super::{report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::fill::fill_text;
 use crate::analysis::{analyze, Analysis, Verdict};
 use crate::config::ConfigCache;
