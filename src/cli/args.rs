@@ -17,6 +17,7 @@ pub struct Cli {
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
 
+    /// The subcommand and its own arguments.
     #[command(subcommand)]
     pub command: Command,
 }
@@ -100,6 +101,8 @@ pub enum Format {
 /// When to colour the output (`--color`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {
+    // The variants have no doc comments on purpose: clap would print them in `--help` beside
+    // the possible values, which the `--color` help text already explains.
     Auto,
     Always,
     Never,

@@ -4,7 +4,7 @@
 //! respected), sorted by path, then analysed in batches on a rayon pool. Each worker renders its
 //! file's output to a string, and the main thread writes the strings in order, so output is
 //! stable whatever the thread timing, and only one batch of results is held at a time. A file
-//! over [`BIG_FILE`] is not rendered by a worker: the main thread streams it, in its turn.
+//! over `BIG_FILE` is not rendered by a worker: the main thread streams it, in its turn.
 //!
 //! [`run`] reads as the list of steps; each step is a function below it.
 
@@ -40,6 +40,7 @@ const BIG_FILE: u64 = 2 << 20;
 struct Target {
     /// The path as shown in the output (and its sort key).
     display: String,
+    /// Where its bytes come from.
     input: Input,
     /// Where its configuration is looked up from.
     config_path: PathBuf,
@@ -77,10 +78,13 @@ enum Outcome {
 /// Problems that make the run exit 2, collected from every thread and reported once each.
 #[derive(Default)]
 struct Troubles {
+    /// One message per broken configuration file, however many files it governs; sorted, so
+    /// they are reported in the same order whatever the thread timing.
     config_errors: Mutex<BTreeSet<String>>,
 }
 
 impl Troubles {
+    /// Records a broken configuration (once, however often it is met).
     fn config_error(&self, message: String) {
         self.config_errors
             .lock()
@@ -93,8 +97,11 @@ impl Troubles {
 struct Job<'a> {
     format: Format,
     style: Style,
+    /// Each file's configuration, loaded once per folder.
     cache: &'a ConfigCache,
+    /// Where a worker records a configuration it could not load.
     troubles: &'a Troubles,
+    /// Advanced by every worker as it gets through its file.
     progress: &'a Progress,
 }
 
@@ -204,6 +211,7 @@ fn check_all<W: Write>(
 /// The results on stdout as they are written: one file after another in the chosen format,
 /// with the running totals.
 struct Output<W: Write> {
+    /// Standard output in the binary, buffered.
     out: W,
     format: Format,
     style: Style,
@@ -215,6 +223,7 @@ struct Output<W: Write> {
 }
 
 impl<W: Write> Output<W> {
+    /// An output that has written nothing yet.
     fn new(out: W, format: Format, style: Style) -> Self {
         Output {
             out,

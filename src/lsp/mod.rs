@@ -83,6 +83,7 @@ struct Warn {
     inner: LspService<Backend>,
 }
 
+/// The future of a [`Warn`] call: the wrapped service's answer, logged once it is known.
 type BoxFuture = Pin<Box<dyn Future<Output = Result<Option<Response>, ExitedError>> + Send>>;
 
 /// Checks that a notification's parameters parse as `T` (without copying the document text:

@@ -32,8 +32,10 @@ const MAX_BODY: usize = 512 * 1024 * 1024;
 
 /// What the reader found in the input.
 enum Frame {
+    /// A message body, exactly as long as its `Content-Length` said.
     Body(Vec<u8>),
-    /// A frame that could not be read; the error to answer with.
+    /// A frame that could not be read, and why (for the log; the client gets an
+    /// invalid-request error).
     Bad(String),
 }
 
@@ -103,9 +105,9 @@ type Handling = BoxFuture<'static, Result<Option<Response>, ExitedError>>;
 
 /// Serves `service` on `input`/`output` until `exit` or the end of the input.
 ///
-/// Four loops run side by side, joined by channels: [`read_messages`] reads and dispatches the
-/// input, [`run_handlers`] runs the handlers, [`forward_server_messages`] passes on what the
-/// server sends of its own accord, and [`write_messages`] writes everything the client gets.
+/// Four loops run side by side, joined by channels: `read_messages` reads and dispatches the
+/// input, `run_handlers` runs the handlers, `forward_server_messages` passes on what the
+/// server sends of its own accord, and `write_messages` writes everything the client gets.
 /// When the input ends, the reader closes the handler channel and stops the server's
 /// messages; the writer ends once the other three have finished and dropped their senders.
 pub async fn serve<I, O, S>(input: I, output: O, service: S, socket: ClientSocket)
