@@ -1,14 +1,24 @@
 //! The `sudoku-lsp` binary: argument parsing and dispatch, nothing else.
+//!
+//! `check` and `solve` run in [`sudoku_lsp::cli`], `server` in [`sudoku_lsp::lsp`]; the two edges
+//! sit side by side and neither calls the other.
 
 use clap::Parser;
-use sudoku_lsp::cli::{self, Cli};
+use sudoku_lsp::cli::args::{Cli, Command, ServerArgs};
+use sudoku_lsp::{cli, lsp};
 use tracing_subscriber::EnvFilter;
 
 fn main() {
     // clap exits 2 on a usage error and 0 for --help / --version.
     let cli = Cli::parse();
     init_logging(cli.verbose);
-    std::process::exit(cli::run(cli));
+    let status = match cli.command {
+        Command::Check(args) => cli::check::run(args),
+        Command::Solve(args) => cli::solve::run(args),
+        // `--stdio` is accepted because some clients always pass it; it is the only transport.
+        Command::Server(ServerArgs { stdio: _ }) => lsp::run(),
+    };
+    std::process::exit(status);
 }
 
 /// Logs go to stderr only: stdout carries results (and, for `server`, the protocol).

@@ -1,24 +1,27 @@
 //! `sudoku-lsp check`: find the files, analyse them in parallel, print in a stable order.
 //!
 //! Files are collected first (walking folders with the `ignore` crate, so `.gitignore` is
-//! respected), sorted by path, then analysed in chunks on a rayon pool. Each worker renders its
+//! respected), sorted by path, then analysed in batches on a rayon pool. Each worker renders its
 //! file's output to a string, and the main thread writes the strings in order, so output is
-//! stable whatever the thread timing, and only one chunk of results is held at a time.
+//! stable whatever the thread timing, and only one batch of results is held at a time. A file
+//! over `BIG_FILE` is not rendered by a worker: the main thread streams it, in its turn.
+//!
+//! [`run`] reads as the list of steps; each step is a function below it.
 
 use std::collections::{BTreeSet, HashSet};
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
+use super::args::{CheckArgs, Format};
 use super::human::{self, Totals};
 use super::progress::Progress;
 use super::render;
 use super::style::Style;
-use super::{
-    json, report_note, report_trouble, CheckArgs, Format, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE,
-};
+use super::{json, report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::config::{absolute, Config, ConfigCache};
 
 /// The name shown for standard input when `--stdin-filename` is not given.
@@ -37,6 +40,7 @@ const BIG_FILE: u64 = 2 << 20;
 struct Target {
     /// The path as shown in the output (and its sort key).
     display: String,
+    /// Where its bytes come from.
     input: Input,
     /// Where its configuration is looked up from.
     config_path: PathBuf,
@@ -52,6 +56,8 @@ impl Target {
     }
 }
 
+/// Where a target's bytes come from: a file read when its turn comes, or standard input, read
+/// whole before any checking starts.
 enum Input {
     File(PathBuf),
     Stdin(Vec<u8>),
@@ -59,15 +65,10 @@ enum Input {
 
 /// What checking one file gave.
 enum Outcome {
-    Checked {
-        rendered: String,
-        totals: Totals,
-    },
+    /// The file's output, rendered by a worker, and what it found.
+    Checked { rendered: String, totals: Totals },
     /// A file too big to render into memory: the main thread streams it from disk.
-    Big {
-        path: PathBuf,
-        config: Config,
-    },
+    Big { path: PathBuf, config: Config },
     /// The file could not be read; the message says why.
     Failed(String),
     /// Its configuration is broken (reported once, separately).
@@ -77,10 +78,13 @@ enum Outcome {
 /// Problems that make the run exit 2, collected from every thread and reported once each.
 #[derive(Default)]
 struct Troubles {
+    /// One message per broken configuration file, however many files it governs; sorted, so
+    /// they are reported in the same order whatever the thread timing.
     config_errors: Mutex<BTreeSet<String>>,
 }
 
 impl Troubles {
+    /// Records a broken configuration (once, however often it is met).
     fn config_error(&self, message: String) {
         self.config_errors
             .lock()
@@ -89,16 +93,22 @@ impl Troubles {
     }
 }
 
+/// What every worker needs to check a file, shared by all of them.
+struct Job<'a> {
+    format: Format,
+    style: Style,
+    /// Each file's configuration, loaded once per folder.
+    cache: &'a ConfigCache,
+    /// Where a worker records a configuration it could not load.
+    troubles: &'a Troubles,
+    /// Advanced by every worker as it gets through its file.
+    progress: &'a Progress,
+}
+
+/// Checks the files and folders `args` names and returns the exit code.
 pub fn run(args: CheckArgs) -> i32 {
-    let cache = match &args.config {
-        Some(path) => match ConfigCache::fixed(path) {
-            Ok(cache) => cache,
-            Err(e) => {
-                report_trouble(&e);
-                return EXIT_TROUBLE;
-            }
-        },
-        None => ConfigCache::discover(),
+    let Some(cache) = load_configuration(args.config.as_deref()) else {
+        return EXIT_TROUBLE;
     };
     let cache = Arc::new(cache);
     let troubles = Arc::new(Troubles::default());
@@ -107,112 +117,21 @@ pub fn run(args: CheckArgs) -> i32 {
     let targets = collect_targets(&args, &cache, &troubles, &mut trouble);
     tracing::info!(files = targets.len(), "checking");
 
-    let threads = args
-        .jobs
-        .map(|n| n.get())
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    // The global pool, so that the analysis's own parallel work (the puzzles of a long file)
-    // also keeps to `--jobs`.
-    if let Err(e) = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build_global()
-    {
-        report_trouble(&format!("cannot start {threads} worker threads: {e}"));
+    let Some(threads) = start_workers(args.jobs) else {
         return EXIT_TROUBLE;
-    }
-
-    // A progress bar for long runs, only for a person at a terminal: never in CI logs, never
-    // with JSON (which tools read).
-    let total_bytes = targets.iter().map(Target::size).sum();
-    let progress = Progress::start(
-        total_bytes,
-        io::stderr().is_terminal()
-            && args.format != Format::Json
-            && std::env::var_os("CI").is_none(),
-    );
-
+    };
+    let progress = start_progress(&targets, args.format);
     let stdout = io::stdout();
     let style = Style::new(args.color.enabled(stdout.is_terminal()));
-    let mut out = BufWriter::new(stdout.lock());
-    let mut totals = Totals::default();
-    let written = (|| -> io::Result<()> {
-        if args.format == Format::Json {
-            write!(out, "{{\"version\":{},\"files\":[", json::VERSION)?;
-        }
-        let mut first = true;
-        for batch in targets.chunks(threads * BATCH_PER_THREAD) {
-            let outcomes: Vec<Outcome> = batch
-                .par_iter()
-                .map(|t| check_target(t, args.format, style, &cache, &troubles, &progress))
-                .collect();
-            for (target, outcome) in batch.iter().zip(outcomes) {
-                match outcome {
-                    Outcome::Checked {
-                        rendered,
-                        totals: t,
-                    } => {
-                        if args.format == Format::Json && !std::mem::take(&mut first) {
-                            out.write_all(b",")?;
-                        }
-                        out.write_all(rendered.as_bytes())?;
-                        totals.add(&t);
-                    }
-                    Outcome::Big { path, config } => {
-                        if args.format == Format::Json && !std::mem::take(&mut first) {
-                            out.write_all(b",")?;
-                        }
-                        let mut buf = String::new();
-                        let mut sink = render::Sink {
-                            format: args.format,
-                            style,
-                            buf: &mut buf,
-                            flush: &mut |buf| {
-                                out.write_all(buf.as_bytes())?;
-                                buf.clear();
-                                Ok(())
-                            },
-                            progress: &|n| progress.advance(n),
-                        };
-                        match render::render_path(&target.display, &path, &config, &mut sink) {
-                            Ok(t) => totals.add(&t),
-                            // Writing failed: stop. Reading failed: the output of this file is
-                            // cut short, so the run cannot be trusted.
-                            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(e),
-                            Err(e) => {
-                                out.flush()?;
-                                report_trouble(&format!("{}: cannot read: {e}", target.display));
-                                trouble = true;
-                            }
-                        }
-                    }
-                    Outcome::Failed(message) => {
-                        // Flush first so the message lands after the files before it.
-                        out.flush()?;
-                        report_trouble(&message);
-                        trouble = true;
-                    }
-                    Outcome::Skipped => trouble = true,
-                }
-            }
-        }
-        match args.format {
-            Format::Json => {
-                let summary = json::SummaryJson {
-                    files: totals.files,
-                    puzzles: totals.puzzles,
-                    errors: totals.errors,
-                    warnings: totals.warnings,
-                    infos: totals.infos,
-                };
-                let summary = serde_json::to_string(&summary).map_err(io::Error::other)?;
-                writeln!(out, "],\"summary\":{summary}}}")?;
-            }
-            Format::Human => writeln!(out, "{}", style.bold(&human::summary(&totals)))?,
-            // stdout stays pure workflow commands; people reading the CI log still get a count.
-            Format::Github => report_note(&human::summary(&totals)),
-        }
-        out.flush()
-    })();
+    let mut output = Output::new(BufWriter::new(stdout.lock()), args.format, style);
+    let job = Job {
+        format: args.format,
+        style,
+        cache: &cache,
+        troubles: &troubles,
+        progress: &progress,
+    };
+    let written = check_all(&targets, threads, &job, &mut output);
     progress.finish();
     if let Err(e) = written {
         // A closed pipe (`| head`) is not worth a message; anything else is.
@@ -222,18 +141,216 @@ pub fn run(args: CheckArgs) -> i32 {
         return EXIT_TROUBLE;
     }
 
-    for message in troubles
-        .config_errors
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .iter()
-    {
-        report_trouble(message);
-        trouble = true;
-    }
+    trouble |= output.trouble;
+    trouble |= report_config_errors(&troubles);
     if targets.is_empty() && !trouble {
         report_note("no .sudoku files found");
     }
+    exit_code(trouble, &output.totals)
+}
+
+/// The configuration source for every file: the file `--config` names, or else each file's own
+/// `sudoku-lsp.toml`, looked for from its folder upward. `None` (reported) when the named file
+/// cannot be loaded.
+fn load_configuration(fixed: Option<&Path>) -> Option<ConfigCache> {
+    match fixed {
+        Some(path) => ConfigCache::fixed(path)
+            .map_err(|e| report_trouble(&e))
+            .ok(),
+        None => Some(ConfigCache::discover()),
+    }
+}
+
+/// Starts the worker pool with `--jobs` threads (default: one per core) and returns how many.
+/// `None` (reported) when the threads cannot be started.
+fn start_workers(jobs: Option<NonZeroUsize>) -> Option<usize> {
+    let threads = jobs
+        .map(|n| n.get())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    // The global pool, so that the analysis's own parallel work (the puzzles of a long file)
+    // also keeps to `--jobs`.
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build_global()
+    {
+        Ok(()) => Some(threads),
+        Err(e) => {
+            report_trouble(&format!("cannot start {threads} worker threads: {e}"));
+            None
+        }
+    }
+}
+
+/// A progress bar over the targets' bytes for long runs, only for a person at a terminal:
+/// never in CI logs, never with JSON (which tools read).
+fn start_progress(targets: &[Target], format: Format) -> Progress {
+    let total_bytes = targets.iter().map(Target::size).sum();
+    let for_a_person =
+        io::stderr().is_terminal() && format != Format::Json && std::env::var_os("CI").is_none();
+    Progress::start(total_bytes, for_a_person)
+}
+
+/// Checks the targets one batch at a time on the worker pool and writes each batch's results,
+/// in path order, before the next batch starts, then closes the output with the totals.
+fn check_all<W: Write>(
+    targets: &[Target],
+    threads: usize,
+    job: &Job<'_>,
+    output: &mut Output<W>,
+) -> io::Result<()> {
+    output.begin()?;
+    for batch in targets.chunks(threads * BATCH_PER_THREAD) {
+        let outcomes: Vec<Outcome> = batch.par_iter().map(|t| check_target(t, job)).collect();
+        for (target, outcome) in batch.iter().zip(outcomes) {
+            output.file(target, outcome, job.progress)?;
+        }
+    }
+    output.end()
+}
+
+/// The results on stdout as they are written: one file after another in the chosen format,
+/// with the running totals.
+struct Output<W: Write> {
+    /// Standard output in the binary, buffered.
+    out: W,
+    format: Format,
+    style: Style,
+    /// Whether a file has been written yet (JSON puts a comma between two files).
+    started: bool,
+    totals: Totals,
+    /// Set when a file could not be read, so its results are missing or cut short (exit 2).
+    trouble: bool,
+}
+
+impl<W: Write> Output<W> {
+    /// An output that has written nothing yet.
+    fn new(out: W, format: Format, style: Style) -> Self {
+        Output {
+            out,
+            format,
+            style,
+            started: false,
+            totals: Totals::default(),
+            trouble: false,
+        }
+    }
+
+    /// Opens the JSON document; the other formats have no header.
+    fn begin(&mut self) -> io::Result<()> {
+        if self.format == Format::Json {
+            write!(self.out, "{{\"version\":{},\"files\":[", json::VERSION)?;
+        }
+        Ok(())
+    }
+
+    /// Writes what checking one file gave, in its turn.
+    fn file(&mut self, target: &Target, outcome: Outcome, progress: &Progress) -> io::Result<()> {
+        match outcome {
+            Outcome::Checked { rendered, totals } => {
+                self.separate()?;
+                self.out.write_all(rendered.as_bytes())?;
+                self.totals.add(&totals);
+                Ok(())
+            }
+            Outcome::Big { path, config } => {
+                self.separate()?;
+                self.stream(target, &path, &config, progress)
+            }
+            Outcome::Failed(message) => self.fail(&message),
+            Outcome::Skipped => {
+                self.trouble = true;
+                Ok(())
+            }
+        }
+    }
+
+    /// Writes the comma that goes before every file but the first in the JSON document.
+    fn separate(&mut self) -> io::Result<()> {
+        if self.format == Format::Json && std::mem::replace(&mut self.started, true) {
+            self.out.write_all(b",")?;
+        }
+        Ok(())
+    }
+
+    /// Analyses a big file piece by piece, writing each piece's output as soon as it is ready.
+    fn stream(
+        &mut self,
+        target: &Target,
+        path: &Path,
+        config: &Config,
+        progress: &Progress,
+    ) -> io::Result<()> {
+        let out = &mut self.out;
+        let mut buf = String::new();
+        let mut sink = render::Sink {
+            format: self.format,
+            style: self.style,
+            buf: &mut buf,
+            flush: &mut |buf| {
+                out.write_all(buf.as_bytes())?;
+                buf.clear();
+                Ok(())
+            },
+            progress: &|n| progress.advance(n),
+        };
+        match render::render_path(&target.display, path, config, &mut sink) {
+            Ok(totals) => {
+                self.totals.add(&totals);
+                Ok(())
+            }
+            // Writing failed: stop. Reading failed: the output of this file is cut short, so
+            // the run cannot be trusted.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(e),
+            Err(e) => self.fail(&format!("{}: cannot read: {e}", target.display)),
+        }
+    }
+
+    /// Reports a file that could not be checked on stderr and marks the run as troubled.
+    fn fail(&mut self, message: &str) -> io::Result<()> {
+        // Flush first so the message lands after the files before it.
+        self.out.flush()?;
+        report_trouble(message);
+        self.trouble = true;
+        Ok(())
+    }
+
+    /// Closes the output with the totals: the JSON summary, or the closing line for people.
+    fn end(&mut self) -> io::Result<()> {
+        let totals = &self.totals;
+        match self.format {
+            Format::Json => {
+                let summary = json::SummaryJson {
+                    files: totals.files,
+                    puzzles: totals.puzzles,
+                    errors: totals.errors,
+                    warnings: totals.warnings,
+                    infos: totals.infos,
+                };
+                let summary = serde_json::to_string(&summary).map_err(io::Error::other)?;
+                writeln!(self.out, "],\"summary\":{summary}}}")?;
+            }
+            Format::Human => writeln!(self.out, "{}", self.style.bold(&human::summary(totals)))?,
+            // stdout stays pure workflow commands; people reading the CI log still get a count.
+            Format::Github => report_note(&human::summary(totals)),
+        }
+        self.out.flush()
+    }
+}
+
+/// Reports each broken configuration file once, in a stable order. True when there was one.
+fn report_config_errors(troubles: &Troubles) -> bool {
+    let errors = troubles
+        .config_errors
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
+    for message in errors.iter() {
+        report_trouble(message);
+    }
+    !errors.is_empty()
+}
+
+/// 2 when something could not be checked, else 1 when an error was found, else 0.
+fn exit_code(trouble: bool, totals: &Totals) -> i32 {
     if trouble {
         EXIT_TROUBLE
     } else if totals.errors > 0 {
@@ -376,20 +493,13 @@ fn walk(
     files
 }
 
-/// Reads, analyses and renders one file.
-fn check_target(
-    target: &Target,
-    format: Format,
-    style: Style,
-    cache: &ConfigCache,
-    troubles: &Troubles,
-    progress: &Progress,
-) -> Outcome {
+/// Reads, analyses and renders one file (on a worker thread).
+fn check_target(target: &Target, job: &Job<'_>) -> Outcome {
     let _span = tracing::debug_span!("check", path = %target.display).entered();
-    let config = match cache.for_path(&target.config_path) {
+    let config = match job.cache.for_path(&target.config_path) {
         Ok(config) => config,
         Err(e) => {
-            troubles.config_error(e);
+            job.troubles.config_error(e);
             return Outcome::Skipped;
         }
     };
@@ -415,11 +525,11 @@ fn check_target(
     };
     let mut rendered = String::new();
     let mut sink = render::Sink {
-        format,
-        style,
+        format: job.format,
+        style: job.style,
         buf: &mut rendered,
         flush: &mut |_| Ok(()),
-        progress: &|n| progress.advance(n),
+        progress: &|n| job.progress.advance(n),
     };
     match render::render_file(&target.display, bytes, &config.config, &mut sink) {
         Ok(totals) => Outcome::Checked { rendered, totals },

@@ -8,38 +8,26 @@
 
 use std::io::{self, Write};
 use std::path::Path;
+use std::sync::Arc;
 
-use super::{report_trouble, SolveArgs, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
+use super::args::SolveArgs;
+use super::{report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::fill::fill_text;
 use crate::analysis::{analyze, Analysis, Verdict};
-use crate::config::ConfigCache;
+use crate::config::{ConfigCache, ProjectConfig};
 use crate::syntax::decode;
 use crate::text::LineIndex;
 
+/// Fills in the puzzles of `args.file`, prints the result or writes it back, and returns the
+/// exit code.
 pub fn run(args: SolveArgs) -> i32 {
     let path = &args.file;
     let shown = path.display().to_string();
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            report_trouble(&format!("{shown}: no such file"));
-            return EXIT_TROUBLE;
-        }
-        Err(e) => {
-            report_trouble(&format!("{shown}: cannot read: {e}"));
-            return EXIT_TROUBLE;
-        }
+    let Some(bytes) = read_puzzles(path, &shown) else {
+        return EXIT_TROUBLE;
     };
-    let cache = match &args.config {
-        Some(config) => ConfigCache::fixed(config),
-        None => Ok(ConfigCache::discover()),
-    };
-    let config = match cache.and_then(|c| c.for_path(path)) {
-        Ok(config) => config,
-        Err(e) => {
-            report_trouble(&e);
-            return EXIT_TROUBLE;
-        }
+    let Some(config) = load_configuration(path, args.config.as_deref()) else {
+        return EXIT_TROUBLE;
     };
     let (text, bom) = match decode(&bytes) {
         Ok((text, skipped)) => (text, &bytes[..skipped.min(bytes.len())]),
@@ -53,34 +41,10 @@ pub fn run(args: SolveArgs) -> i32 {
     };
     let analysis = analyze(text, &config.config);
     let filled = fill_text(text, &analysis);
+    report_unfilled(&shown, text, &analysis, &filled.unfilled);
 
-    let index = LineIndex::new(text);
-    for &unfilled in &filled.unfilled {
-        report_trouble(&format!(
-            "{shown}:{}: puzzle {} was not filled in: {}",
-            puzzle_line(&analysis, unfilled, &index),
-            unfilled + 1,
-            reason(&analysis, unfilled)
-        ));
-    }
-    if analysis.file.puzzles.is_empty() {
-        super::report_note(&format!("{shown}: no puzzle to fill in"));
-    }
-
-    let mut output = Vec::with_capacity(bom.len() + filled.text.len());
-    output.extend_from_slice(bom);
-    output.extend_from_slice(filled.text.as_bytes());
-    let written = if args.write {
-        if filled.text == text {
-            Ok(())
-        } else {
-            write_atomically(path, &output)
-        }
-    } else {
-        let mut stdout = io::stdout().lock();
-        stdout.write_all(&output).and_then(|()| stdout.flush())
-    };
-    if let Err(e) = written {
+    let changed = filled.text != text;
+    if let Err(e) = write_result(path, args.write, changed, bom, &filled.text) {
         if e.kind() != io::ErrorKind::BrokenPipe {
             report_trouble(&format!("{shown}: cannot write: {e}"));
         }
@@ -90,6 +54,72 @@ pub fn run(args: SolveArgs) -> i32 {
         EXIT_OK
     } else {
         EXIT_FINDINGS
+    }
+}
+
+/// The file's bytes; `None` (reported) when it cannot be read.
+fn read_puzzles(path: &Path, shown: &str) -> Option<Vec<u8>> {
+    match std::fs::read(path) {
+        Ok(bytes) => Some(bytes),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            report_trouble(&format!("{shown}: no such file"));
+            None
+        }
+        Err(e) => {
+            report_trouble(&format!("{shown}: cannot read: {e}"));
+            None
+        }
+    }
+}
+
+/// The configuration that governs `path`: the file `--config` names, or else the
+/// `sudoku-lsp.toml` found from its folder upward. `None` (reported) when it cannot be loaded.
+fn load_configuration(path: &Path, fixed: Option<&Path>) -> Option<Arc<ProjectConfig>> {
+    let cache = match fixed {
+        Some(config) => ConfigCache::fixed(config),
+        None => Ok(ConfigCache::discover()),
+    };
+    cache
+        .and_then(|c| c.for_path(path))
+        .map_err(|e| report_trouble(&e))
+        .ok()
+}
+
+/// Says on stderr which puzzles could not be filled in and why, or that there was none at all.
+fn report_unfilled(shown: &str, text: &str, analysis: &Analysis, unfilled: &[usize]) {
+    let index = LineIndex::new(text);
+    for &puzzle in unfilled {
+        report_trouble(&format!(
+            "{shown}:{}: puzzle {} was not filled in: {}",
+            puzzle_line(analysis, puzzle, &index),
+            puzzle + 1,
+            reason(analysis, puzzle)
+        ));
+    }
+    if analysis.file.puzzles.is_empty() {
+        report_note(&format!("{shown}: no puzzle to fill in"));
+    }
+}
+
+/// Prints the filled text, byte-order mark first, or with `--write` puts it in place of the
+/// file (left untouched when nothing changed).
+fn write_result(
+    path: &Path,
+    write: bool,
+    changed: bool,
+    bom: &[u8],
+    filled: &str,
+) -> io::Result<()> {
+    let mut output = Vec::with_capacity(bom.len() + filled.len());
+    output.extend_from_slice(bom);
+    output.extend_from_slice(filled.as_bytes());
+    if !write {
+        let mut stdout = io::stdout().lock();
+        stdout.write_all(&output).and_then(|()| stdout.flush())
+    } else if changed {
+        write_atomically(path, &output)
+    } else {
+        Ok(())
     }
 }
 

@@ -1,7 +1,8 @@
 //! The language server: document store, handlers, and `convert`, the only place that builds
 //! protocol types.
 //!
-//! `sudoku-lsp server` calls [`run_stdio`]; tests call [`serve`] on in-memory pipes.
+//! `sudoku-lsp server` (dispatched by `main.rs`) calls [`run`]; tests call [`serve`] on in-memory
+//! pipes. [`transport`] frames the messages; [`server`] holds the handlers.
 //!
 //! Editor-only settings, from `initializationOptions` or `workspace/configuration` (section
 //! `sudoku`; either the section's object or `{"sudoku": {...}}`):
@@ -39,7 +40,7 @@ use self::state::State;
 
 /// Serves the protocol on stdin/stdout until `exit`. Returns the process status: 0 when
 /// `shutdown` came before `exit`, 1 otherwise (as the protocol asks).
-pub fn run_stdio() -> i32 {
+pub fn run() -> i32 {
     // Logging is set up by the binary (to stderr only: stdout is the protocol).
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -82,6 +83,7 @@ struct Warn {
     inner: LspService<Backend>,
 }
 
+/// The future of a [`Warn`] call: the wrapped service's answer, logged once it is known.
 type BoxFuture = Pin<Box<dyn Future<Output = Result<Option<Response>, ExitedError>> + Send>>;
 
 /// Checks that a notification's parameters parse as `T` (without copying the document text:

@@ -10,7 +10,9 @@
 use futures::channel::mpsc as fmpsc;
 use std::panic::AssertUnwindSafe;
 
-use futures::{future, FutureExt, SinkExt, StreamExt};
+use futures::future::BoxFuture;
+use futures::{future, FutureExt, Sink, SinkExt, Stream, StreamExt};
+use serde::Serialize;
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
@@ -30,8 +32,10 @@ const MAX_BODY: usize = 512 * 1024 * 1024;
 
 /// What the reader found in the input.
 enum Frame {
+    /// A message body, exactly as long as its `Content-Length` said.
     Body(Vec<u8>),
-    /// A frame that could not be read; the error to answer with.
+    /// A frame that could not be read, and why (for the log; the client gets an
+    /// invalid-request error).
     Bad(String),
 }
 
@@ -93,140 +97,226 @@ async fn read_frame<R: AsyncRead + Unpin>(r: &mut BufReader<R>) -> Option<Frame>
     Some(Frame::Body(body))
 }
 
-fn error_response(id: Id, error: Error) -> String {
-    serde_json::to_string(&Response::from_error(id, error)).unwrap_or_default()
-}
+/// Messages for the client, each a JSON body; [`write_messages`] frames and writes them.
+type Outbox = mpsc::UnboundedSender<String>;
 
-fn id_of(v: &Value) -> Id {
-    serde_json::from_value(v.get("id").cloned().unwrap_or(Value::Null)).unwrap_or(Id::Null)
-}
+/// A request or notification being handled; it gives the response (`None` for a notification).
+type Handling = BoxFuture<'static, Result<Option<Response>, ExitedError>>;
 
 /// Serves `service` on `input`/`output` until `exit` or the end of the input.
-pub async fn serve<I, O, S>(input: I, output: O, mut service: S, socket: ClientSocket)
+///
+/// Four loops run side by side, joined by channels: `read_messages` reads and dispatches the
+/// input, `run_handlers` runs the handlers, `forward_server_messages` passes on what the
+/// server sends of its own accord, and `write_messages` writes everything the client gets.
+/// When the input ends, the reader closes the handler channel and stops the server's
+/// messages; the writer ends once the other three have finished and dropped their senders.
+pub async fn serve<I, O, S>(input: I, output: O, service: S, socket: ClientSocket)
 where
     I: AsyncRead + Unpin,
     O: AsyncWrite + Unpin,
     S: Service<Request, Response = Option<Response>, Error = ExitedError>,
     S::Future: Send + 'static,
 {
-    let (client_requests, mut client_responses) = socket.split();
-    let (client_requests, abort_client) = futures::stream::abortable(client_requests);
-    let (out_tx, mut out_rx) = mpsc::unbounded_channel::<String>();
-    let (mut task_tx, task_rx) = fmpsc::channel(100);
+    let (server_messages, client_responses) = socket.split();
+    let (server_messages, abort_server_messages) = futures::stream::abortable(server_messages);
+    let (outbox, outgoing) = mpsc::unbounded_channel::<String>();
+    let (handlers, handlings) = fmpsc::channel::<Handling>(100);
 
-    let write_output = async move {
-        let mut output = output;
-        while let Some(body) = out_rx.recv().await {
-            let header = format!("Content-Length: {}\r\n\r\n", body.len());
-            let sent = async {
-                output.write_all(header.as_bytes()).await?;
-                output.write_all(body.as_bytes()).await?;
-                output.flush().await
-            };
-            if let Err(e) = sent.await {
-                tracing::error!("cannot write to the client: {e}");
-                break;
-            }
-        }
+    let run = run_handlers(handlings, outbox.clone());
+    let forward = forward_server_messages(server_messages, outbox.clone());
+    let read = async move {
+        read_messages(input, service, handlers, client_responses, outbox).await;
+        abort_server_messages.abort();
     };
+    let write = write_messages(output, outgoing);
+    futures::join!(read, run, forward, write);
+}
 
-    let out = out_tx.clone();
-    let forward_requests = client_requests.for_each(move |req| {
-        if let Ok(body) = serde_json::to_string(&req) {
-            let _ = out.send(body);
-        }
-        future::ready(())
-    });
-
-    let out = out_tx.clone();
-    let process = task_rx.buffer_unordered(MAX_CONCURRENCY).for_each(
-        move |response: Result<Option<Response>, ExitedError>| {
-            if let Ok(Some(response)) = response {
-                if let Ok(body) = serde_json::to_string(&response) {
-                    let _ = out.send(body);
-                }
-            }
-            future::ready(())
-        },
-    );
-
-    let out = out_tx;
-    let read_input = async move {
-        let mut input = BufReader::new(input);
-        while let Some(frame) = read_frame(&mut input).await {
-            let body = match frame {
-                Frame::Body(b) => b,
-                Frame::Bad(why) => {
-                    tracing::warn!("unreadable message: {why}");
-                    let _ = out.send(error_response(Id::Null, Error::invalid_request()));
-                    continue;
-                }
-            };
-            let value: Value = match serde_json::from_slice(&body) {
-                Ok(v) => v,
-                Err(e) => {
-                    tracing::warn!("malformed JSON: {e}");
-                    let _ = out.send(error_response(Id::Null, Error::parse_error()));
-                    continue;
-                }
-            };
-            if value.get("method").is_some() {
-                let id = id_of(&value);
-                let has_id = value.get("id").is_some();
-                let req: Request = match serde_json::from_value(value) {
-                    Ok(r) => r,
-                    Err(e) => {
-                        tracing::warn!("invalid request: {e}");
-                        if has_id {
-                            let _ = out.send(error_response(id, Error::invalid_request()));
-                        }
-                        continue;
-                    }
-                };
+/// Reads messages until the end of the input or `exit`: requests and notifications go to the
+/// service, responses (to the server's own requests) to the client socket, and what cannot be
+/// read is answered with an error. Closes the handler channel when it stops.
+async fn read_messages<I, S, R>(
+    input: I,
+    mut service: S,
+    mut handlers: fmpsc::Sender<Handling>,
+    mut client_responses: R,
+    outbox: Outbox,
+) where
+    I: AsyncRead + Unpin,
+    S: Service<Request, Response = Option<Response>, Error = ExitedError>,
+    S::Future: Send + 'static,
+    R: Sink<Response> + Unpin,
+{
+    let mut input = BufReader::new(input);
+    while let Some(frame) = read_frame(&mut input).await {
+        match decode(frame, &outbox) {
+            None => continue,
+            Some(Incoming::Request(req)) => {
                 if future::poll_fn(|cx| service.poll_ready(cx)).await.is_err() {
                     break;
                 }
                 let exit = req.method() == "exit";
-                let id = req.id().cloned();
-                let method = req.method().to_string();
-                // A panicking handler answers with an internal error instead of taking the whole
-                // server down (the store's locks recover from poisoning).
-                let call = service.call(req);
-                let fut = async move {
-                    match AssertUnwindSafe(call).catch_unwind().await {
-                        Ok(response) => response,
-                        Err(_) => {
-                            tracing::error!("the handler of {method} panicked");
-                            Ok(id.map(|id| Response::from_error(id, Error::internal_error())))
-                        }
-                    }
-                };
-                if task_tx.send(fut).await.is_err() {
+                if handlers.send(handle(&mut service, req)).await.is_err() {
                     break;
                 }
                 // The protocol ends at `exit`; a client may keep stdin open after it.
                 if exit {
                     break;
                 }
-            } else if value.get("id").is_some()
-                && (value.get("result").is_some() || value.get("error").is_some())
-            {
-                match serde_json::from_value::<Response>(value) {
-                    Ok(r) => {
-                        if client_responses.send(r).await.is_err() {
-                            tracing::warn!("a response to a request the server did not make");
-                        }
-                    }
-                    Err(e) => tracing::warn!("invalid response: {e}"),
+            }
+            Some(Incoming::Response(response)) => {
+                if client_responses.send(response).await.is_err() {
+                    tracing::warn!("a response to a request the server did not make");
                 }
-            } else {
-                tracing::warn!("a message that is neither a request nor a response");
-                let _ = out.send(error_response(id_of(&value), Error::invalid_request()));
             }
         }
-        task_tx.disconnect();
-        abort_client.abort();
-    };
+    }
+    handlers.disconnect();
+}
 
-    futures::join!(read_input, process, forward_requests, write_output);
+/// A message from the client that the server acts on.
+enum Incoming {
+    /// A request or notification for the service.
+    Request(Request),
+    /// The client's answer to a request the server made.
+    Response(Response),
+}
+
+/// Decodes one frame into a message. What cannot be decoded is logged, answered with an error
+/// where the protocol asks for one, and gives `None`.
+fn decode(frame: Frame, outbox: &Outbox) -> Option<Incoming> {
+    let body = match frame {
+        Frame::Body(b) => b,
+        Frame::Bad(why) => {
+            tracing::warn!("unreadable message: {why}");
+            send_error(outbox, Id::Null, Error::invalid_request());
+            return None;
+        }
+    };
+    let value: Value = match serde_json::from_slice(&body) {
+        Ok(v) => v,
+        Err(e) => {
+            tracing::warn!("malformed JSON: {e}");
+            send_error(outbox, Id::Null, Error::parse_error());
+            return None;
+        }
+    };
+    if value.get("method").is_some() {
+        decode_request(value, outbox).map(Incoming::Request)
+    } else if value.get("id").is_some()
+        && (value.get("result").is_some() || value.get("error").is_some())
+    {
+        match serde_json::from_value::<Response>(value) {
+            Ok(r) => Some(Incoming::Response(r)),
+            Err(e) => {
+                tracing::warn!("invalid response: {e}");
+                None
+            }
+        }
+    } else {
+        tracing::warn!("a message that is neither a request nor a response");
+        send_error(outbox, id_of(&value), Error::invalid_request());
+        None
+    }
+}
+
+/// Decodes a message that has a `method`. An invalid one is answered with an error only when it
+/// has an `id`: a notification gets no reply, not even an error.
+fn decode_request(value: Value, outbox: &Outbox) -> Option<Request> {
+    let id = id_of(&value);
+    let has_id = value.get("id").is_some();
+    match serde_json::from_value(value) {
+        Ok(r) => Some(r),
+        Err(e) => {
+            tracing::warn!("invalid request: {e}");
+            if has_id {
+                send_error(outbox, id, Error::invalid_request());
+            }
+            None
+        }
+    }
+}
+
+/// The `id` of a message as JSON-RPC reads it, `null` when it has none or a malformed one.
+fn id_of(v: &Value) -> Id {
+    serde_json::from_value(v.get("id").cloned().unwrap_or(Value::Null)).unwrap_or(Id::Null)
+}
+
+/// Calls the service on a request. A panicking handler answers with an internal error instead
+/// of taking the whole server down (the store's locks recover from poisoning).
+fn handle<S>(service: &mut S, req: Request) -> Handling
+where
+    S: Service<Request, Response = Option<Response>, Error = ExitedError>,
+    S::Future: Send + 'static,
+{
+    let id = req.id().cloned();
+    let method = req.method().to_string();
+    let call = service.call(req);
+    Box::pin(async move {
+        match AssertUnwindSafe(call).catch_unwind().await {
+            Ok(response) => response,
+            Err(_) => {
+                tracing::error!("the handler of {method} panicked");
+                Ok(id.map(|id| Response::from_error(id, Error::internal_error())))
+            }
+        }
+    })
+}
+
+/// Runs the handlers the reader hands over, up to [`MAX_CONCURRENCY`] at once, and sends each
+/// response as soon as it is ready.
+async fn run_handlers(handlings: fmpsc::Receiver<Handling>, outbox: Outbox) {
+    handlings
+        .buffer_unordered(MAX_CONCURRENCY)
+        .for_each(|response| {
+            if let Ok(Some(response)) = response {
+                send(&outbox, &response);
+            }
+            future::ready(())
+        })
+        .await;
+}
+
+/// Passes on what the server sends of its own accord: its requests to the client and its
+/// notifications (published diagnostics, log messages).
+async fn forward_server_messages(messages: impl Stream<Item = Request>, outbox: Outbox) {
+    messages
+        .for_each(|message| {
+            send(&outbox, &message);
+            future::ready(())
+        })
+        .await;
+}
+
+/// Queues a message for the client.
+fn send(outbox: &Outbox, message: &impl Serialize) {
+    if let Ok(body) = serde_json::to_string(message) {
+        // The writer is gone only when the output failed: nobody is left to tell.
+        let _ = outbox.send(body);
+    }
+}
+
+/// Queues an error reply for the client.
+fn send_error(outbox: &Outbox, id: Id, error: Error) {
+    send(outbox, &Response::from_error(id, error));
+}
+
+/// Writes each queued message with its `Content-Length` header, until every sender is gone or
+/// the output fails.
+async fn write_messages<O: AsyncWrite + Unpin>(
+    mut output: O,
+    mut outgoing: mpsc::UnboundedReceiver<String>,
+) {
+    while let Some(body) = outgoing.recv().await {
+        let header = format!("Content-Length: {}\r\n\r\n", body.len());
+        let sent = async {
+            output.write_all(header.as_bytes()).await?;
+            output.write_all(body.as_bytes()).await?;
+            output.flush().await
+        };
+        if let Err(e) = sent.await {
+            tracing::error!("cannot write to the client: {e}");
+            break;
+        }
+    }
 }
