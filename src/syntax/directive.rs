@@ -2,6 +2,7 @@
 
 use super::src::Src;
 use super::Directive;
+use crate::finding::{Code, Finding};
 use crate::grid::SIZES;
 use crate::text::TextRange;
 
@@ -42,6 +43,52 @@ pub(crate) fn key_range(text: Src<'_>, d: &Directive) -> TextRange {
     let rest = &s[lead..];
     let len = rest.find(is_space).unwrap_or(rest.len());
     TextRange::new(d.range.start + lead, d.range.start + lead + len)
+}
+
+/// The `unknown-directive` finding for a directive whose key this format does not define, or
+/// whose value has no form its key accepts (`@size 7`, `@box 2-3`); `None` for a good one. A
+/// value that is well formed but does not fit its puzzle is found later, when the puzzle's
+/// size is known (see `settings.rs`).
+pub(super) fn form_finding(text: Src<'_>, d: &Directive) -> Option<Finding> {
+    match d.key.as_str() {
+        "" => Some(Finding::new(
+            Code::UnknownDirective,
+            key_range(text, d),
+            "a directive needs a key right after `@` (`@title`, `@size`, ...)",
+        )),
+        k if !KEYS.contains(&k) => Some(Finding::new(
+            Code::UnknownDirective,
+            key_range(text, d),
+            format!(
+                "`@{k}` is not a directive of the .sudoku format (known: {})",
+                KEYS.join(", ")
+            ),
+        )),
+        "size" if size(&d.value).is_none() => Some(Finding::new(
+            Code::UnknownDirective,
+            d.value_range,
+            format!(
+                "`@size {}` is not understood: a size is 4, 6, 8, 9, 12, 16 or 25, written `9` or `9x9`; the size is read from the grid instead",
+                d.value
+            ),
+        )),
+        "box" if box_shape(&d.value).is_none() => Some(Finding::new(
+            Code::UnknownDirective,
+            d.value_range,
+            format!(
+                "`@box {}` is not understood: write the rows and columns of one box, e.g. `@box 2x3`, for a supported size; the default boxes are used",
+                d.value
+            ),
+        )),
+        "symbols" => symbols(&d.value).err().map(|why| {
+            Finding::new(
+                Code::UnknownDirective,
+                d.value_range,
+                format!("`@symbols {}` is not understood: {why}; the default symbols are used", d.value),
+            )
+        }),
+        _ => None,
+    }
 }
 
 /// Splits `6x6`, `2x3`, `2 x 3`, `2×3` into two numbers.

@@ -5,14 +5,13 @@
 //! is walked a bounded number of times, and no search looks back over earlier puzzles.
 
 use std::collections::BTreeSet;
-use std::rc::Rc;
-use std::sync::Arc;
 
+use super::alphabet::{invalid_symbol, invalid_symbol_text, CellText, Table, TableCache};
 use super::directive;
 use super::lines::{self, char_cells, default_value, is_blank, Kind, Ln};
 use super::src::Src;
 use super::{Alphabet, Cells, Directive, Directives, Layout, ParsedFile, Puzzle};
-use crate::finding::{Code, Finding, Severity};
+use crate::finding::{Code, Finding};
 use crate::grid::{Shape, SIZES};
 use crate::text::TextRange;
 
@@ -83,7 +82,7 @@ pub(super) fn parse_piece(
         last_shape: st.last_shape,
         unrecognized: st.unrecognized,
         first_unlisted: st.first_unlisted,
-        tables: Vec::new(),
+        tables: TableCache::default(),
         ks: Vec::new(),
     };
     let mut para: Vec<Ln> = Vec::new();
@@ -119,38 +118,22 @@ pub(super) fn parse_piece(
     r.out
 }
 
-struct Reader<'t> {
-    text: Src<'t>,
-    out: ParsedFile,
+pub(super) struct Reader<'t> {
+    pub(super) text: Src<'t>,
+    pub(super) out: ParsedFile,
     /// The index of the first puzzle of this piece (0 unless the text is read in pieces).
-    index_base: usize,
+    pub(super) index_base: usize,
     /// Directives (by start offset) whose mismatch with a puzzle was already reported, so a
     /// file-wide default that fits no puzzle is said once, not once a puzzle.
-    reported: BTreeSet<usize>,
+    pub(super) reported: BTreeSet<usize>,
     /// The shape of the previous puzzle, for saying `box-shape` once per change of shape.
-    last_shape: Option<Shape>,
-    unrecognized: usize,
-    first_unlisted: Option<TextRange>,
-    /// Lookup tables of the alphabets seen lately (see `table`).
-    tables: Vec<(Arc<[char]>, Rc<Table>)>,
+    pub(super) last_shape: Option<Shape>,
+    pub(super) unrecognized: usize,
+    pub(super) first_unlisted: Option<TextRange>,
+    /// Lookup tables of the alphabets seen lately.
+    pub(super) tables: TableCache,
     /// Buffers reused from line to line, so a long collection does not allocate for each.
-    ks: Vec<usize>,
-}
-
-/// What the directives of a puzzle (its own, then the file's) say about its shape.
-#[derive(Default)]
-struct Settings {
-    size: Option<usize>,
-    symbols: Option<(Vec<char>, Directive)>,
-    boxed: Option<((usize, usize), Directive)>,
-}
-
-impl Settings {
-    /// The size the directives settle: `@size`, else the length of `@symbols`.
-    fn declared(&self) -> Option<usize> {
-        self.size
-            .or_else(|| self.symbols.as_ref().map(|(s, _)| s.len()))
-    }
+    pub(super) ks: Vec<usize>,
 }
 
 /// A summary of one line of a grid paragraph, read both ways (one character a cell, and as
@@ -182,13 +165,6 @@ impl NumSummary {
     fn fits(&self, n: usize) -> bool {
         self.count == n && self.max as usize <= n
     }
-}
-
-/// What one cell's text stands for.
-enum CellText {
-    Given(u8),
-    Blank,
-    Invalid,
 }
 
 impl Reader<'_> {
@@ -287,7 +263,7 @@ impl Reader<'_> {
             // Directives below the last puzzle of their paragraph (an `@solution` under the
             // grid) belong to it; they come too late to change how it was read.
             let idx = self.index_base + self.out.puzzles.len() - 1;
-            self.check_syntax(&pending, Some(idx));
+            self.check_directives(&pending, Some(idx));
             if let Some(p) = self.out.puzzles.last_mut() {
                 if let Some(r) = pending.iter().rev().find(|d| d.key == "rating") {
                     p.rating = Some(r.value.clone());
@@ -295,12 +271,12 @@ impl Reader<'_> {
                 p.directives.all.extend(pending);
             }
         } else if self.index_base + self.out.puzzles.len() == 0 {
-            self.check_syntax(&pending, None);
+            self.check_directives(&pending, None);
             self.out.defaults.all.extend(pending);
         } else {
             // A paragraph of directives between puzzles belongs to none (FORMAT.md: such
             // paragraphs are fine and never warn); its keys are still checked.
-            self.check_syntax(&pending, None);
+            self.check_directives(&pending, None);
         }
     }
 
@@ -317,189 +293,9 @@ impl Reader<'_> {
     }
 
     /// How many cells the first whitespace-separated field of a content line holds.
-    /// The lookup table of an alphabet, built once per alphabet: a collection's million
-    /// one-liners share one or two.
-    fn table(&mut self, alphabet: &Alphabet) -> Rc<Table> {
-        if let Some((_, t)) = self
-            .tables
-            .iter()
-            .find(|(a, _)| Arc::ptr_eq(a, &alphabet.symbols) || **a == *alphabet.symbols)
-        {
-            return Rc::clone(t);
-        }
-        let t = Rc::new(Table::new(alphabet));
-        if self.tables.len() >= 8 {
-            self.tables.remove(0);
-        }
-        self.tables.push((alphabet.symbols.clone(), Rc::clone(&t)));
-        t
-    }
-
     fn first_field_cells(&self, ln: &Ln) -> usize {
         let (field, _) = lines::first_field(self.text, ln.body);
         lines::count_cells(self.text, field)
-    }
-
-    /// The size, alphabet and box the directives declare: the puzzle's own first, then the
-    /// file's defaults; within each, the last valid one wins.
-    fn settings(&self, own: &[Directive]) -> Settings {
-        let mut s = Settings::default();
-        for group in [own, &self.out.defaults.all[..]] {
-            let size = group.iter().rev().find_map(|d| {
-                (d.key == "size")
-                    .then(|| directive::size(&d.value))
-                    .flatten()
-            });
-            let symbols = group.iter().rev().find_map(|d| {
-                (d.key == "symbols")
-                    .then(|| directive::symbols(&d.value).ok())
-                    .flatten()
-                    .map(|v| (v, d.clone()))
-            });
-            let boxed = group.iter().rev().find_map(|d| {
-                (d.key == "box")
-                    .then(|| directive::box_shape(&d.value))
-                    .flatten()
-                    .map(|v| (v, d.clone()))
-            });
-            if s.size.is_none() {
-                s.size = size;
-            }
-            if s.symbols.is_none() {
-                s.symbols = symbols;
-            }
-            if s.boxed.is_none() {
-                s.boxed = boxed;
-            }
-        }
-        s
-    }
-
-    /// The shape and alphabet of a size-`n` puzzle under `settings`, reporting a declared box
-    /// or alphabet that does not fit (once per directive) and an assumed non-square box (once
-    /// per change of shape).
-    fn resolve(
-        &mut self,
-        st: &Settings,
-        n: usize,
-        idx: usize,
-        first_line: TextRange,
-    ) -> (Shape, Alphabet) {
-        let default_shape = Shape::for_size(n).unwrap_or(Shape {
-            size: n,
-            box_rows: 1,
-            box_cols: n,
-        });
-        let mut explicit = false;
-        let mut shape = default_shape;
-        if let Some(((r, c), d)) = &st.boxed {
-            match Shape::with_box(n, *r, *c) {
-                Some(s) => {
-                    shape = s;
-                    explicit = true;
-                }
-                None => {
-                    if self.reported.insert(d.range.start) {
-                        let f = Finding::new(
-                            Code::UnknownDirective,
-                            d.value_range,
-                            format!(
-                                "`@box {}` does not fit a {n}x{n} grid: its boxes hold {} cells, not {n}; the default {}x{} boxes are used",
-                                d.value,
-                                r * c,
-                                default_shape.box_rows,
-                                default_shape.box_cols
-                            ),
-                        )
-                        .in_puzzle(idx);
-                        self.out.findings.push(f);
-                    }
-                }
-            }
-        }
-        let mut alphabet = Alphabet::default_for(n);
-        if let Some((syms, d)) = &st.symbols {
-            if syms.len() == n {
-                alphabet = Alphabet::new(syms);
-            } else if self.reported.insert(d.range.start) {
-                let f = Finding::new(
-                    Code::UnknownDirective,
-                    d.value_range,
-                    format!(
-                        "`@symbols` lists {} symbols but this puzzle is {n}x{n}; the default symbols ({}) are used",
-                        syms.len(),
-                        alphabet.symbols.iter().collect::<String>()
-                    ),
-                )
-                .in_puzzle(idx);
-                self.out.findings.push(f);
-            }
-        }
-        if !explicit && !shape.is_square_box() && self.last_shape != Some(shape) {
-            let f = Finding::new(
-                Code::BoxShape,
-                first_line,
-                format!(
-                    "the boxes of this {n}x{n} grid are taken to be {} rows by {} columns; write `@box {}x{}` to say so (or `@box {}x{}` for the other way round)",
-                    shape.box_rows, shape.box_cols, shape.box_rows, shape.box_cols, shape.box_cols, shape.box_rows
-                ),
-            )
-            .in_puzzle(idx);
-            self.out.findings.push(f);
-        }
-        self.last_shape = Some(shape);
-        (shape, alphabet)
-    }
-
-    /// Checks directive keys and the form of their values (`unknown-directive`), once each.
-    fn check_syntax(&mut self, ds: &[Directive], puzzle: Option<usize>) {
-        for d in ds {
-            let mut f = match d.key.as_str() {
-                "" => Some(Finding::new(
-                    Code::UnknownDirective,
-                    directive::key_range(self.text, d),
-                    "a directive needs a key right after `@` (`@title`, `@size`, ...)",
-                )),
-                k if !directive::KEYS.contains(&k) => Some(Finding::new(
-                    Code::UnknownDirective,
-                    directive::key_range(self.text, d),
-                    format!(
-                        "`@{k}` is not a directive of the .sudoku format (known: {})",
-                        directive::KEYS.join(", ")
-                    ),
-                )),
-                "size" if directive::size(&d.value).is_none() => Some(Finding::new(
-                    Code::UnknownDirective,
-                    d.value_range,
-                    format!(
-                        "`@size {}` is not understood: a size is 4, 6, 8, 9, 12, 16 or 25, written `9` or `9x9`; the size is read from the grid instead",
-                        d.value
-                    ),
-                )),
-                "box" if directive::box_shape(&d.value).is_none() => Some(Finding::new(
-                    Code::UnknownDirective,
-                    d.value_range,
-                    format!(
-                        "`@box {}` is not understood: write the rows and columns of one box, e.g. `@box 2x3`, for a supported size; the default boxes are used",
-                        d.value
-                    ),
-                )),
-                "symbols" => directive::symbols(&d.value).err().map(|why| {
-                    Finding::new(
-                        Code::UnknownDirective,
-                        d.value_range,
-                        format!("`@symbols {}` is not understood: {why}; the default symbols are used", d.value),
-                    )
-                }),
-                _ => None,
-            };
-            if let (Some(f), Some(i)) = (f.as_mut(), puzzle) {
-                f.puzzle = Some(i);
-            }
-            if let Some(f) = f {
-                self.out.findings.push(f);
-            }
-        }
     }
 
     fn unrecognized(&mut self, ln: &Ln, message: String, puzzle: Option<usize>) {
@@ -517,7 +313,7 @@ impl Reader<'_> {
 
     /// Adds a puzzle: its directives are the file's defaults followed by its own.
     fn push_puzzle(&mut self, mut p: Puzzle, own: Vec<Directive>, trailing_rating: Option<String>) {
-        self.check_syntax(&own, Some(p.index));
+        self.check_directives(&own, Some(p.index));
         let own_rating = own
             .iter()
             .rev()
@@ -547,7 +343,7 @@ impl Reader<'_> {
             .size
             .or_else(|| st.declared().filter(|_| !SIZES.iter().any(|&s| s * s == k)))
             .unwrap_or_else(|| nearest_size(k));
-        let guess = self.table(&guess_alphabet(&st, n));
+        let guess = self.tables.get(&st.guess_alphabet(n));
         // A long run of prose or noise is no puzzle: it must be mostly cells.
         let plain = self.text.get(field.as_range()).filter(|_| ln.plain);
         let mut valid = 0;
@@ -555,7 +351,7 @@ impl Reader<'_> {
             Some(bytes) => {
                 valid = bytes
                     .bytes()
-                    .filter(|&b| guess.ascii.get(b as usize) != Some(&T_INVALID))
+                    .filter(|&b| !matches!(guess.get_byte(b), CellText::Invalid))
                     .count()
             }
             None => lines::for_each_cell(self.text, field, |_, _, ch| {
@@ -567,12 +363,12 @@ impl Reader<'_> {
                 "this line is not a comment, directive, separator, grid row or one-liner: most of its {k} characters are not cells of a {n}x{n} puzzle"
             );
             self.unrecognized(ln, msg, None);
-            self.check_syntax(&own, None);
+            self.check_directives(&own, None);
             return;
         }
         let (shape, alphabet) = self.resolve(&st, n, idx, ln.full);
         let cells_n = n * n;
-        let table = self.table(&alphabet);
+        let table = self.tables.get(&alphabet);
         // A plain line of exactly the puzzle's cells: one byte a cell, from the field's start.
         let run = (plain.is_some() && k == cells_n).then_some(Cells::Run {
             start: field.start,
@@ -585,13 +381,13 @@ impl Reader<'_> {
             // A plain line (digits and dots, one byte a cell): straight through the table.
             Some(bytes) if k == cells_n => {
                 for (i, (&b, given)) in bytes.as_bytes().iter().zip(&mut p.givens).enumerate() {
-                    match table.ascii.get(b as usize).copied().unwrap_or(T_INVALID) {
-                        T_BLANK => {}
-                        T_INVALID => {
+                    match table.get_byte(b) {
+                        CellText::Blank => {}
+                        CellText::Invalid => {
                             let start = field.start + i;
                             invalid.push((i, b as char, TextRange::new(start, start + 1)))
                         }
-                        v => *given = v,
+                        CellText::Given(v) => *given = v,
                     }
                 }
             }
@@ -720,12 +516,12 @@ impl Reader<'_> {
                             self.unrecognized(&gl.ln, msg, None);
                         }
                     }
-                    self.check_syntax(&own, None);
+                    self.check_directives(&own, None);
                     return;
                 }
             },
         };
-        let guess = Table::new(&guess_alphabet(&st, n));
+        let guess = Table::new(&st.guess_alphabet(n));
         // A grid is in numbered notation when one of its rows is a full row of numbers with a
         // two-digit one; digit groups such as `123 456 789 ABC` do not count.
         let numbered = numbers_ok
@@ -768,7 +564,7 @@ impl Reader<'_> {
             self.unrecognized(&gls[i].ln, msg, owner);
         }
         let (Some(&(first_i, _)), Some(&(last_i, _))) = (rows.first(), rows.last()) else {
-            self.check_syntax(&own, None);
+            self.check_directives(&own, None);
             return;
         };
         let first_line = gls[first_i].ln.full;
@@ -876,15 +672,6 @@ impl Reader<'_> {
     }
 }
 
-/// The alphabet a size-`n` puzzle will have: its `@symbols` when they fit, else the default.
-fn guess_alphabet(st: &Settings, n: usize) -> Alphabet {
-    st.symbols
-        .as_ref()
-        .filter(|(s, _)| s.len() == n)
-        .map(|(s, _)| Alphabet::new(s))
-        .unwrap_or_else(|| Alphabet::default_for(n))
-}
-
 /// A puzzle with no givens yet; `cells` defaults to every cell at the start of its first line.
 fn new_puzzle(
     index: usize,
@@ -911,99 +698,6 @@ fn new_puzzle(
         directives: Directives::default(),
         has_syntax_error: false,
     }
-}
-
-/// A character's meaning in a puzzle, looked up in a table built once a puzzle: a symbol of
-/// its alphabet first (so `0` or `x` may be symbols), then a blank, else invalid. The table
-/// spares the 2-million-line collection a scan of the alphabet for every cell.
-struct Table {
-    ascii: [u8; 128],
-    /// Symbols outside ASCII, which are rare: looked up by scanning.
-    other: Vec<(char, u8)>,
-}
-
-const T_BLANK: u8 = 254;
-const T_INVALID: u8 = 255;
-
-impl Table {
-    fn new(alphabet: &Alphabet) -> Table {
-        let mut ascii = [T_INVALID; 128];
-        for b in 0..128u8 {
-            if is_blank(b as char) {
-                ascii[b as usize] = T_BLANK;
-            }
-        }
-        let mut other = Vec::new();
-        for (i, &ch) in alphabet.symbols.iter().enumerate() {
-            let v = (i + 1) as u8;
-            if ch.is_ascii() {
-                ascii[ch.to_ascii_lowercase() as usize] = v;
-                ascii[ch.to_ascii_uppercase() as usize] = v;
-            } else {
-                other.push((ch, v));
-            }
-        }
-        Table { ascii, other }
-    }
-
-    fn get(&self, ch: char) -> CellText {
-        let code = match self.ascii.get(ch as usize) {
-            Some(&c) => c,
-            None => self
-                .other
-                .iter()
-                .find(|&&(s, _)| s == ch)
-                .map_or(T_INVALID, |&(_, v)| v),
-        };
-        match code {
-            T_BLANK => CellText::Blank,
-            T_INVALID => CellText::Invalid,
-            v => CellText::Given(v),
-        }
-    }
-
-    fn valid(&self, ch: char) -> bool {
-        !matches!(self.get(ch), CellText::Invalid)
-    }
-}
-
-fn invalid_symbol(p: &Puzzle, cell: usize, ch: char, range: TextRange) -> Finding {
-    invalid_symbol_text(p, cell, &ch.to_string(), range, false)
-}
-
-fn invalid_symbol_text(
-    p: &Puzzle,
-    cell: usize,
-    written: &str,
-    range: TextRange,
-    number: bool,
-) -> Finding {
-    let n = p.shape.size;
-    let name = p.shape.cell_name(cell);
-    let expected = if number {
-        format!("a number from 1 to {n} or a blank")
-    } else {
-        let syms = &p.alphabet.symbols;
-        let list = match (syms.first(), syms.last()) {
-            (Some(a), Some(b))
-                if syms.iter().collect::<String>()
-                    == Alphabet::default_for(n).symbols.iter().collect::<String>() =>
-            {
-                format!("{a}-{b}")
-            }
-            _ => syms.iter().collect(),
-        };
-        format!("a symbol ({list}) or a blank (. 0 _ - x *)")
-    };
-    let shown: String = written.chars().take(8).collect();
-    let mut f = Finding::new(
-        Code::InvalidSymbol,
-        range,
-        format!("`{shown}` in {name} is not a cell of this {n}x{n} puzzle: expected {expected}; it is read as an empty cell"),
-    )
-    .in_puzzle(p.index);
-    f.severity = Severity::Error;
-    f
 }
 
 /// `r3c9` or `r3c8 to r3c9`: the missing cells of a short row.
