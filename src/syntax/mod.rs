@@ -53,12 +53,15 @@ mod directive;
 mod encoding;
 #[cfg(test)]
 mod fuzz_tests;
+mod grid;
 mod lines;
+mod one_liner;
 #[cfg(test)]
 mod piece_tests;
 mod pieces;
 mod reader;
 mod settings;
+mod size;
 mod src;
 #[cfg(test)]
 mod tests;
