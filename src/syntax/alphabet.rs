@@ -22,6 +22,7 @@ pub struct Alphabet {
 const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 impl Alphabet {
+    /// The alphabet of `symbols`, in value order.
     pub fn new(symbols: &[char]) -> Self {
         Alphabet {
             symbols: symbols.into(),

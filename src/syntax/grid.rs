@@ -58,6 +58,7 @@ impl Reader<'_> {
         let table = Table::new(&alphabet);
         let mut p = new_puzzle(idx, Layout::Grid, shape, alphabet, first_line, None);
         p.range = TextRange::new(first_line.start, last_line.end);
+        // Rows past the `N`th are not read; `row_count` reports them.
         for (r, row) in rows.iter().take(n).enumerate() {
             self.read_row(&mut p, r, &gls[row.line].ln, row.as_numbers, &table);
         }

@@ -4,44 +4,19 @@
 //! unknown directives, box-shape information); every cell keeps its byte range in the text.
 //! [`decode`] turns raw bytes into text or one `encoding` finding.
 //!
-//! # How doubtful cases are read
+//! `docs/format.md` is the contract: every layout, directive and code, and how the reader
+//! decides the doubtful cases. The code that decides each case says so in a comment that points
+//! there.
 //!
-//! FORMAT.md is the contract; where it leaves a choice, the reader decides as follows.
-//!
-//! - **Comments**: `#` at the start of a line or after whitespace; `//` after whitespace that
-//!   follows some content of a non-directive line (so `@url https://...` keeps its value).
-//! - **Paragraphs and directives**: directives attach to the next puzzle of their paragraph (in a
-//!   collection, to the next one-liner only). Directives after the last puzzle of a paragraph (an
-//!   `@solution` under its grid) attach to that puzzle, but come too late to change its size,
-//!   box or alphabet. Directive paragraphs before the first puzzle are the file's defaults; a
-//!   directive-only paragraph between puzzles belongs to none (its keys are still checked).
-//! - **One-liner or grid row**: a content line whose first field holds more than 25 cells is a
-//!   one-liner (with `row-length` when the count is not `N*N` for its size: the declared
-//!   `@size`, else the size whose `N*N` is nearest). A first field of exactly 16 cells is a 4x4
-//!   one-liner unless the paragraph is under `@size 16` or holds exactly sixteen such lines.
-//!   A line that is mostly not cells is an `unrecognized-line`, however long.
-//! - **Grid size**: `@size` if given; else the size for which most lines read as a full row of
-//!   valid cells (ties: the size equal to the number of rows, then the larger). `@symbols`
-//!   gives the alphabet (and, for the 16-line rule, a size) but a grid's rows still decide its
-//!   size; an alphabet of another length is reported and the default one used.
-//! - **Rows**: a line that reads as `N` valid cells is a row, even all blanks (`---------`);
-//!   otherwise a separator line (border characters, three strokes) is skipped; otherwise a line
-//!   more than half made of cells is a row with errors (`invalid-symbol`, `row-length`); any
-//!   other line is an `unrecognized-line`. Extra rows past `N` give `row-count` and are not read.
-//! - **Numbered rows**: only for sizes above 9 with the default alphabet; once one row of a grid
-//!   is a full row of numbers with a two-digit one, every row made of numbers and blanks is read
-//!   as numbers, except a row that is a full row one character a cell and not a full row of
-//!   numbers (digit groups such as `123 456 789 111`).
-//! - **Rating**: the puzzle's own `@rating`, else the first token of a one-liner's trailing
-//!   field that is `KEY=VALUE`/`KEY:VALUE` with a rating key (`rating`, `r`, `se`, `er`, `ep`,
-//!   `ed`, `diff`, `difficulty`), or a bare decimal number below 100, optionally with
-//!   `/`-separated parts (`11.9`, `9.1/9.1/8.3`; a bare `2` is an id), else a file-wide
-//!   `@rating`.
-//! - **box-shape**: said for a puzzle whose non-square box was assumed (no valid `@box`), when
-//!   its shape differs from the previous puzzle's; so a file of 6x6 puzzles hears it once.
-//! - **Bad directive values** (`@size 7`, `@box 2-3`, an `@box` or `@symbols` that does not fit
-//!   the puzzle) are `unknown-directive` warnings on the value, once per directive.
-//! - **Huge files**: after 1000 `unrecognized-line` findings one more sums up the rest.
+//! Where things are:
+//! - `reader.rs`: the paragraph driver; `Reader::read_as` sends each content line to a reader.
+//! - `grid.rs`, `one_liner.rs`: the readers, one per notation (a new one goes beside them).
+//! - `size.rs`: size inference; `settings.rs`: what `@size`, `@box` and `@symbols` settle.
+//! - `alphabet.rs`: the alphabet and what each character of a cell means.
+//! - `directive.rs`: reading `@key value` lines and the form of their values.
+//! - `lines.rs`: lines, comments and character classes; `cells.rs`: the ranges of cells.
+//! - `pieces.rs`: cutting a long text into pieces read one after another; `src.rs`: the text
+//!   or a window onto it; `encoding.rs`: bytes to text.
 
 use crate::finding::{Code, Finding};
 use crate::grid::{Grid, Shape};
@@ -110,6 +85,7 @@ impl Directives {
             .filter(|s| !s.is_empty())
     }
 
+    /// Whether an `@allow` names `code`.
     pub fn allows(&self, code: Code) -> bool {
         self.allowed().any(|c| c == code.as_str())
     }
@@ -167,6 +143,7 @@ impl Puzzle {
         p
     }
 
+    /// The puzzle's givens as a grid model.
     pub fn grid(&self) -> Grid {
         Grid {
             shape: self.shape,
@@ -228,7 +205,7 @@ pub use pieces::{content_pieces, Cutter};
 pub use reader::ReaderState;
 pub use src::Src;
 
-/// Reads one piece of a long text (see [`pieces`]), continuing from `state`; ranges point into
+/// Reads one piece of a long text (see [`content_pieces`]), continuing from `state`; ranges point into
 /// the whole `text`. Reading every piece in order gives the same puzzles and findings as
 /// [`parse`], without holding them all at once. `last` marks the final piece.
 pub fn parse_piece(

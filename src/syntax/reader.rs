@@ -21,7 +21,8 @@ use crate::grid::{Shape, SIZES};
 use crate::text::TextRange;
 
 /// After this many `unrecognized-line` findings the rest are summed up in one more finding, so
-/// a huge file that is not a puzzle file at all does not produce millions of findings.
+/// a huge file that is not a puzzle file at all does not produce millions of findings
+/// (docs/format.md, huge files).
 const MAX_UNRECOGNIZED: usize = 1000;
 
 pub(super) fn parse(text: &str) -> ParsedFile {
@@ -129,16 +130,16 @@ pub(super) struct Reader<'t> {
     pub(super) text: Src<'t>,
     pub(super) out: ParsedFile,
     /// The index of the first puzzle of this piece (0 unless the text is read in pieces).
-    pub(super) index_base: usize,
+    index_base: usize,
     /// Directives (by start offset) whose mismatch with a puzzle was already reported, so a
     /// file-wide default that fits no puzzle is said once, not once a puzzle.
     pub(super) reported: BTreeSet<usize>,
     /// The shape of the previous puzzle, for saying `box-shape` once per change of shape.
     pub(super) last_shape: Option<Shape>,
     /// `unrecognized-line` findings so far, listed or not.
-    pub(super) unrecognized: usize,
+    unrecognized: usize,
     /// The first unrecognized line past the [`MAX_UNRECOGNIZED`] listed.
-    pub(super) first_unlisted: Option<TextRange>,
+    first_unlisted: Option<TextRange>,
     /// Lookup tables of the alphabets seen lately.
     pub(super) tables: TableCache,
     /// The first-field cell count of each line of a paragraph: a buffer reused from paragraph
@@ -163,6 +164,8 @@ impl Reader<'_> {
         for (ln, &k) in para.iter().zip(ks.iter()) {
             match ln.kind {
                 Kind::Blank | Kind::Comment => {}
+                // A directive belongs to the next puzzle of its paragraph (docs/format.md,
+                // paragraphs and directives): in a collection, the next one-liner only.
                 Kind::Directive => {
                     self.flush_grid(&mut seg, &mut pending);
                     let d = directive::read(self.text, ln.full, ln.body);
@@ -235,7 +238,7 @@ impl Reader<'_> {
             self.check_directives(&pending, None);
             self.out.defaults.all.extend(pending);
         } else {
-            // A paragraph of directives between puzzles belongs to none (FORMAT.md: such
+            // A paragraph of directives between puzzles belongs to none (docs/format.md: such
             // paragraphs are fine and never warn); its keys are still checked.
             self.check_directives(&pending, None);
         }
