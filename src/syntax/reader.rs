@@ -25,6 +25,7 @@ use crate::text::TextRange;
 /// (docs/format.md, huge files).
 const MAX_UNRECOGNIZED: usize = 1000;
 
+/// Reads a whole text (see [`super::parse`]).
 pub(super) fn parse(text: &str) -> ParsedFile {
     parse_piece(
         Src::whole(text),
@@ -43,9 +44,13 @@ pub struct ReaderState {
     defaults: Directives,
     /// Puzzles read so far: the index of the next one.
     next_index: usize,
+    /// The shape of the last puzzle read (see [`Reader::last_shape`]).
     last_shape: Option<Shape>,
+    /// Default directives whose misfit was already reported (see [`Reader::reported`]).
     reported: BTreeSet<usize>,
+    /// `unrecognized-line` findings so far, listed or not.
     unrecognized: usize,
+    /// The first unrecognized line past those listed.
     first_unlisted: Option<TextRange>,
 }
 
@@ -76,51 +81,12 @@ pub(super) fn parse_piece(
     state: &mut ReaderState,
     last: bool,
 ) -> ParsedFile {
-    let st = std::mem::take(state);
-    let mut r = Reader {
-        text,
-        out: ParsedFile {
-            defaults: st.defaults,
-            ..ParsedFile::default()
-        },
-        index_base: st.next_index,
-        reported: st.reported,
-        last_shape: st.last_shape,
-        unrecognized: st.unrecognized,
-        first_unlisted: st.first_unlisted,
-        tables: TableCache::default(),
-        ks: Vec::new(),
-    };
-    let mut para: Vec<Ln> = Vec::new();
-    for ln in lines::lines_in(text, piece.start, piece.end) {
-        if ln.kind == Kind::Blank {
-            if !para.is_empty() {
-                r.paragraph(&para);
-                para.clear();
-            }
-        } else {
-            para.push(ln);
-        }
-    }
-    if !para.is_empty() {
-        r.paragraph(&para);
-    }
+    let mut r = Reader::resume(text, std::mem::take(state));
+    r.paragraphs(piece);
     if last {
         r.finish();
     }
-    // Only the defaults' reports matter past this piece (a puzzle's own directives concern it
-    // alone); keeping the others would make the state depend on where earlier pieces lie.
-    let defaults = &r.out.defaults.all;
-    r.reported
-        .retain(|&o| defaults.iter().any(|d| d.range.start == o));
-    *state = ReaderState {
-        defaults: r.out.defaults.clone(),
-        next_index: r.index_base + r.out.puzzles.len(),
-        last_shape: r.last_shape,
-        reported: std::mem::take(&mut r.reported),
-        unrecognized: r.unrecognized,
-        first_unlisted: r.first_unlisted,
-    };
+    *state = r.pause();
     r.out
 }
 
@@ -145,6 +111,61 @@ pub(super) struct Reader<'t> {
     /// The first-field cell count of each line of a paragraph: a buffer reused from paragraph
     /// to paragraph, so a long collection does not allocate for each.
     ks: Vec<usize>,
+}
+
+impl<'t> Reader<'t> {
+    /// A reader of `text` that goes on from where the pieces before left it.
+    fn resume(text: Src<'t>, st: ReaderState) -> Self {
+        Reader {
+            text,
+            out: ParsedFile {
+                defaults: st.defaults,
+                ..ParsedFile::default()
+            },
+            index_base: st.next_index,
+            reported: st.reported,
+            last_shape: st.last_shape,
+            unrecognized: st.unrecognized,
+            first_unlisted: st.first_unlisted,
+            tables: TableCache::default(),
+            ks: Vec::new(),
+        }
+    }
+
+    /// What the pieces after this one need to know of it.
+    fn pause(&mut self) -> ReaderState {
+        // Only the defaults' reports matter past this piece (a puzzle's own directives concern
+        // it alone); keeping the others would make the state depend on where earlier pieces lie.
+        let defaults = &self.out.defaults.all;
+        self.reported
+            .retain(|&o| defaults.iter().any(|d| d.range.start == o));
+        ReaderState {
+            defaults: self.out.defaults.clone(),
+            next_index: self.next_index(),
+            last_shape: self.last_shape,
+            reported: std::mem::take(&mut self.reported),
+            unrecognized: self.unrecognized,
+            first_unlisted: self.first_unlisted,
+        }
+    }
+
+    /// Reads the lines of `text[piece]` a paragraph (a run of non-blank lines) at a time.
+    fn paragraphs(&mut self, piece: TextRange) {
+        let mut para: Vec<Ln> = Vec::new();
+        for ln in lines::lines_in(self.text, piece.start, piece.end) {
+            if ln.kind == Kind::Blank {
+                if !para.is_empty() {
+                    self.paragraph(&para);
+                    para.clear();
+                }
+            } else {
+                para.push(ln);
+            }
+        }
+        if !para.is_empty() {
+            self.paragraph(&para);
+        }
+    }
 }
 
 impl Reader<'_> {
