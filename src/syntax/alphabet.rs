@@ -81,20 +81,25 @@ impl Alphabet {
 
 /// What one cell's text stands for.
 pub(super) enum CellText {
+    /// A symbol: the digit it writes.
     Given(u8),
+    /// A blank (`.`, `0` when it is no symbol, ...): an empty cell.
     Blank,
+    /// Neither: an `invalid-symbol`, read as an empty cell.
     Invalid,
 }
 
-/// A character's meaning in a puzzle, looked up in a table built once a puzzle: a symbol of
-/// its alphabet first (so `0` or `x` may be symbols), then a blank, else invalid. The table
+/// A character's meaning in a puzzle, looked up in a table built once per alphabet: a symbol
+/// of its alphabet first (so `0` or `x` may be symbols), then a blank, else invalid. The table
 /// spares the 2-million-line collection a scan of the alphabet for every cell.
 pub(super) struct Table {
+    /// The code of each ASCII character: a digit, [`T_BLANK`] or [`T_INVALID`].
     ascii: [u8; 128],
     /// Symbols outside ASCII, which are rare: looked up by scanning.
     other: Vec<(char, u8)>,
 }
 
+/// The codes in [`Table::ascii`] that are no digit (digits stop at 35, the widest alphabet).
 const T_BLANK: u8 = 254;
 const T_INVALID: u8 = 255;
 

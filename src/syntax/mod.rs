@@ -41,6 +41,14 @@ mod src;
 #[cfg(test)]
 mod tests;
 
+pub use alphabet::Alphabet;
+pub use cells::Cells;
+#[cfg(test)]
+pub(crate) use pieces::cut_pieces;
+pub use pieces::{content_pieces, Cutter};
+pub use reader::ReaderState;
+pub use src::Src;
+
 /// How a puzzle was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
@@ -197,17 +205,9 @@ pub fn parse(text: &str) -> ParsedFile {
     reader::parse(text)
 }
 
-pub use alphabet::Alphabet;
-pub use cells::Cells;
-#[cfg(test)]
-pub(crate) use pieces::cut_pieces;
-pub use pieces::{content_pieces, Cutter};
-pub use reader::ReaderState;
-pub use src::Src;
-
-/// Reads one piece of a long text (see [`content_pieces`]), continuing from `state`; ranges point into
-/// the whole `text`. Reading every piece in order gives the same puzzles and findings as
-/// [`parse`], without holding them all at once. `last` marks the final piece.
+/// Reads one piece of a long text (see [`content_pieces`]), continuing from `state`; ranges
+/// point into the whole `text`. Reading every piece in order gives the same puzzles and findings
+/// as [`parse`], without holding them all at once. `last` marks the final piece.
 pub fn parse_piece(
     text: &str,
     piece: TextRange,

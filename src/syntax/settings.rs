@@ -22,7 +22,7 @@ pub(super) struct Settings {
     /// A valid `@symbols`, with its directive for the findings about it.
     pub(super) symbols: Option<(Vec<char>, Directive)>,
     /// A valid `@box` as rows by columns, with its directive.
-    pub(super) boxed: Option<((usize, usize), Directive)>,
+    boxed: Option<((usize, usize), Directive)>,
 }
 
 impl Settings {
