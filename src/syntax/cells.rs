@@ -3,6 +3,7 @@
 
 use crate::text::TextRange;
 
+/// The byte range of each of a puzzle's cells, in reading order.
 #[derive(Clone, Debug)]
 pub enum Cells {
     /// Cell `i` is the byte at `start + i`, for `n` cells.
@@ -23,6 +24,7 @@ impl Cells {
         Cells::Ranges(vec![range; n])
     }
 
+    /// How many cells.
     pub fn len(&self) -> usize {
         match self {
             Cells::Run { n, .. } => *n,
@@ -30,10 +32,12 @@ impl Cells {
         }
     }
 
+    /// No cells at all.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
+    /// The range of cell `i`, or `None` past the last cell.
     pub fn get(&self, i: usize) -> Option<TextRange> {
         match self {
             Cells::Run { start, n } => (i < *n).then(|| TextRange::new(start + i, start + i + 1)),
@@ -47,6 +51,7 @@ impl Cells {
         self.get(i).unwrap_or_default()
     }
 
+    /// Every cell's range, in reading order.
     pub fn iter(&self) -> impl Iterator<Item = TextRange> + '_ {
         (0..self.len()).map(|i| self.at(i))
     }

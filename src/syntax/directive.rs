@@ -2,19 +2,20 @@
 
 use super::src::Src;
 use super::Directive;
+use crate::finding::{Code, Finding};
 use crate::grid::SIZES;
 use crate::text::TextRange;
 
 use super::lines::is_space;
 
-/// The keys FORMAT.md defines.
-pub(crate) const KEYS: [&str; 14] = [
+/// The keys the format defines (docs/format.md).
+pub(super) const KEYS: [&str; 14] = [
     "title", "author", "source", "url", "date", "id", "tags", "level", "rating", "size", "box",
     "symbols", "solution", "allow",
 ];
 
 /// Reads a directive from a line whose body starts with `@`.
-pub(crate) fn read(text: Src<'_>, full: TextRange, body: TextRange) -> Directive {
+pub(super) fn read(text: Src<'_>, full: TextRange, body: TextRange) -> Directive {
     let s = text.get(body.as_range()).unwrap_or("");
     let after_at = s.get(1..).unwrap_or("");
     let key_len = after_at.find(is_space).unwrap_or(after_at.len());
@@ -36,12 +37,58 @@ pub(crate) fn read(text: Src<'_>, full: TextRange, body: TextRange) -> Directive
 }
 
 /// The range of `@key` in a directive's line.
-pub(crate) fn key_range(text: Src<'_>, d: &Directive) -> TextRange {
+pub(super) fn key_range(text: Src<'_>, d: &Directive) -> TextRange {
     let s = text.get(d.range.as_range()).unwrap_or("");
     let lead = s.len() - s.trim_start_matches(is_space).len();
     let rest = &s[lead..];
     let len = rest.find(is_space).unwrap_or(rest.len());
     TextRange::new(d.range.start + lead, d.range.start + lead + len)
+}
+
+/// The `unknown-directive` finding for a directive whose key this format does not define, or
+/// whose value has no form its key accepts (`@size 7`, `@box 2-3`); `None` for a good one. A
+/// value that is well formed but does not fit its puzzle is found later, when the puzzle's
+/// size is known (see `settings.rs`).
+pub(super) fn form_finding(text: Src<'_>, d: &Directive) -> Option<Finding> {
+    match d.key.as_str() {
+        "" => Some(Finding::new(
+            Code::UnknownDirective,
+            key_range(text, d),
+            "a directive needs a key right after `@` (`@title`, `@size`, ...)",
+        )),
+        k if !KEYS.contains(&k) => Some(Finding::new(
+            Code::UnknownDirective,
+            key_range(text, d),
+            format!(
+                "`@{k}` is not a directive of the .sudoku format (known: {})",
+                KEYS.join(", ")
+            ),
+        )),
+        "size" if size(&d.value).is_none() => Some(Finding::new(
+            Code::UnknownDirective,
+            d.value_range,
+            format!(
+                "`@size {}` is not understood: a size is 4, 6, 8, 9, 12, 16 or 25, written `9` or `9x9`; the size is read from the grid instead",
+                d.value
+            ),
+        )),
+        "box" if box_shape(&d.value).is_none() => Some(Finding::new(
+            Code::UnknownDirective,
+            d.value_range,
+            format!(
+                "`@box {}` is not understood: write the rows and columns of one box, e.g. `@box 2x3`, for a supported size; the default boxes are used",
+                d.value
+            ),
+        )),
+        "symbols" => symbols(&d.value).err().map(|why| {
+            Finding::new(
+                Code::UnknownDirective,
+                d.value_range,
+                format!("`@symbols {}` is not understood: {why}; the default symbols are used", d.value),
+            )
+        }),
+        _ => None,
+    }
 }
 
 /// Splits `6x6`, `2x3`, `2 x 3`, `2×3` into two numbers.
@@ -54,7 +101,7 @@ fn pair(v: &str) -> Option<(usize, usize)> {
 }
 
 /// `@size`: `9`, `9x9`. `None` for anything that is not a supported size.
-pub(crate) fn size(v: &str) -> Option<usize> {
+pub(super) fn size(v: &str) -> Option<usize> {
     let n = match pair(v) {
         Some((a, b)) if a == b => a,
         Some(_) => return None,
@@ -64,14 +111,14 @@ pub(crate) fn size(v: &str) -> Option<usize> {
 }
 
 /// `@box RxC`: rows and columns of a box whose area is a supported size.
-pub(crate) fn box_shape(v: &str) -> Option<(usize, usize)> {
+pub(super) fn box_shape(v: &str) -> Option<(usize, usize)> {
     let (r, c) = pair(v)?;
     (r >= 1 && c >= 1 && r.checked_mul(c).is_some_and(|n| SIZES.contains(&n))).then_some((r, c))
 }
 
 /// `@symbols`: the alphabet in value order, spaces and commas ignored, letters upper-cased.
 /// The error says what is wrong, for the message.
-pub(crate) fn symbols(v: &str) -> Result<Vec<char>, String> {
+pub(super) fn symbols(v: &str) -> Result<Vec<char>, String> {
     let mut out: Vec<char> = Vec::new();
     for ch in v.chars().filter(|&c| !is_space(c) && c != ',') {
         if matches!(ch, '.' | '|' | '#' | '│' | '┃' | '║') {
@@ -108,7 +155,7 @@ pub(crate) fn symbols(v: &str) -> Result<Vec<char>, String> {
 /// optionally `/`-separated (`11.9`, `11.9/11.9/10.5`, the Sudoku Explainer triple). Bare
 /// integers are taken as ids or counters, and `id=2` is not a rating. Returns the range of the
 /// rating value.
-pub(crate) fn rating_in(text: Src<'_>, trailing: TextRange) -> Option<TextRange> {
+pub(super) fn rating_in(text: Src<'_>, trailing: TextRange) -> Option<TextRange> {
     let s = text.get(trailing.as_range())?;
     // Token starts are taken from `char_indices`, so a multi-byte space (U+3000, NBSP) cannot
     // shift them off a character boundary.

@@ -5,28 +5,28 @@ use super::src::Src;
 use crate::text::TextRange;
 
 /// Whitespace between cells; tabs count as spaces, and so does any other Unicode space.
-pub(crate) fn is_space(ch: char) -> bool {
+pub(super) fn is_space(ch: char) -> bool {
     ch.is_whitespace()
 }
 
 /// [`is_space`] for an ASCII byte.
-pub(crate) fn is_space_byte(b: u8) -> bool {
+pub(super) fn is_space_byte(b: u8) -> bool {
     b.is_ascii_whitespace() || b == 0x0b
 }
 
 /// [`is_cell_separator`] for an ASCII byte.
-pub(crate) fn is_cell_separator_byte(b: u8) -> bool {
+pub(super) fn is_cell_separator_byte(b: u8) -> bool {
     is_space_byte(b) || b == b'|' || b == b','
 }
 
 /// Characters that separate cells and boxes inside a row and carry no meaning.
-pub(crate) fn is_cell_separator(ch: char) -> bool {
+pub(super) fn is_cell_separator(ch: char) -> bool {
     is_space(ch) || matches!(ch, '|' | ',' | '│' | '┃' | '║')
 }
 
-/// The blank characters of FORMAT.md (`0` only counts when it is not a symbol, which the caller
+/// The blank characters of the format (docs/format.md) (`0` only counts when it is not a symbol, which the caller
 /// checks first).
-pub(crate) fn is_blank(ch: char) -> bool {
+pub(super) fn is_blank(ch: char) -> bool {
     matches!(ch, '.' | '0' | '_' | '-' | 'x' | 'X' | '*')
 }
 
@@ -42,7 +42,7 @@ fn is_stroke(ch: char) -> bool {
 }
 
 /// True when `s` is made of border characters and spaces only, with at least three strokes.
-pub(crate) fn is_separator_like(s: &str) -> bool {
+pub(super) fn is_separator_like(s: &str) -> bool {
     let mut strokes = 0usize;
     for ch in s.chars() {
         if is_stroke(ch) {
@@ -57,7 +57,7 @@ pub(crate) fn is_separator_like(s: &str) -> bool {
 /// The value a character has in the widest default alphabet (`1`-`9`, `A`-`Z`): `Some(0)` for a
 /// blank, `Some(v)` for a symbol, `None` for anything else. Used to guess a grid's size before
 /// its alphabet is known.
-pub(crate) fn default_value(ch: char) -> Option<u8> {
+pub(super) fn default_value(ch: char) -> Option<u8> {
     if is_blank(ch) {
         return Some(0);
     }
@@ -71,7 +71,7 @@ pub(crate) fn default_value(ch: char) -> Option<u8> {
 
 /// What kind of line it is, before any context is applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub(super) enum Kind {
     /// Nothing but whitespace: ends a paragraph.
     Blank,
     /// Only a comment (after optional whitespace).
@@ -84,7 +84,7 @@ pub(crate) enum Kind {
 
 /// One line of the text.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Ln {
+pub(super) struct Ln {
     /// The line without its terminator (`\n` or `\r\n`).
     pub full: TextRange,
     /// The line without its comment, trimmed of whitespace.
@@ -100,7 +100,7 @@ pub(crate) struct Ln {
 ///
 /// Ranges point into the whole `text`. `start` must be a line
 /// start and `end` a line start or the end of the text.
-pub(crate) fn lines_in(text: Src<'_>, start: usize, end: usize) -> impl Iterator<Item = Ln> + '_ {
+pub(super) fn lines_in(text: Src<'_>, start: usize, end: usize) -> impl Iterator<Item = Ln> + '_ {
     let end = end.min(text.end());
     let mut pos = start.min(end);
     let mut done = pos >= end && end < text.end();
@@ -183,7 +183,7 @@ fn is_plain(bytes: &[u8]) -> bool {
 /// Where the comment of a line starts (its length when there is none) and whether it has one.
 /// `#` starts a comment at the line start or after whitespace; `//` does after whitespace that
 /// follows some content (after a puzzle's cells), and never in a directive, whose value may be a
-/// URL.
+/// URL (docs/format.md, comments: `@url https://...` keeps its value).
 fn comment_start(s: &str, allow_slashes: bool) -> (usize, bool) {
     let bytes = s.as_bytes();
     if s.is_ascii() {
@@ -221,10 +221,8 @@ fn comment_start(s: &str, allow_slashes: bool) -> (usize, bool) {
     (s.len(), false)
 }
 
-/// The non-separator characters of `range` with their byte ranges: the cells of a row read one
-/// character a cell.
-/// How many cells `char_cells` would yield, without building them.
-pub(crate) fn count_cells(text: Src<'_>, range: TextRange) -> usize {
+/// How many cells [`char_cells`] would yield, without building them.
+pub(super) fn count_cells(text: Src<'_>, range: TextRange) -> usize {
     let s = text.get(range.as_range()).unwrap_or("");
     if s.is_ascii() {
         s.bytes().filter(|&b| !is_cell_separator_byte(b)).count()
@@ -236,7 +234,7 @@ pub(crate) fn count_cells(text: Src<'_>, range: TextRange) -> usize {
 /// Hands the cells of `text[range]` to `each`, as [`char_cells`] yields them, with their
 /// index; ASCII text (every collection of one-liners) is read byte by byte without decoding
 /// characters.
-pub(crate) fn for_each_cell(
+pub(super) fn for_each_cell(
     text: Src<'_>,
     range: TextRange,
     mut each: impl FnMut(usize, TextRange, char),
@@ -258,7 +256,9 @@ pub(crate) fn for_each_cell(
     }
 }
 
-pub(crate) fn char_cells(
+/// The non-separator characters of `range` with their byte ranges: the cells of a row read one
+/// character a cell.
+pub(super) fn char_cells(
     text: Src<'_>,
     range: TextRange,
 ) -> impl Iterator<Item = (TextRange, char)> + '_ {
@@ -273,7 +273,7 @@ pub(crate) fn char_cells(
 
 /// A token of a row read as numbers: `value` 0 for a blank.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct NumTok {
+pub(super) struct NumTok {
     pub range: TextRange,
     pub value: u32,
 }
@@ -282,7 +282,7 @@ pub(crate) struct NumTok {
 /// `each`. `None` when a token is neither (tokens already handed over are then to be
 /// discarded); otherwise whether some number has two or more digits, which is what makes a row
 /// a numbered row rather than one character a cell.
-pub(crate) fn scan_numbers(
+pub(super) fn scan_numbers(
     text: Src<'_>,
     range: TextRange,
     mut each: impl FnMut(NumTok),
@@ -322,7 +322,7 @@ pub(crate) fn scan_numbers(
 
 /// The first whitespace-separated field of a body and what follows it (trimmed, possibly
 /// empty).
-pub(crate) fn first_field(text: Src<'_>, body: TextRange) -> (TextRange, TextRange) {
+pub(super) fn first_field(text: Src<'_>, body: TextRange) -> (TextRange, TextRange) {
     let s = text.get(body.as_range()).unwrap_or("");
     // Collections are ASCII: a byte scan finds the end of the first field without decoding
     // characters (an ASCII byte is a whole character, so the offset is a char boundary).

@@ -1,25 +1,31 @@
-//! The paragraph and puzzle reader: groups lines into paragraphs, decides which lines are
-//! one-liners, grid rows, separators or errors, and builds [`Puzzle`]s with every cell's range.
+//! The paragraph driver: splits a text (or one piece of it) into paragraphs, hands each content
+//! line to the reader it belongs to, and gives each directive to its puzzle or to the file.
+//!
+//! The readers sit beside this file, one per notation: `grid.rs` (rows of cells) and
+//! `one_liner.rs` (a whole puzzle on a line); [`Reader::read_as`] is where a line is sent to one
+//! of them, and where a new notation would be decided. What they share lives here too: adding a
+//! puzzle, reporting an unrecognized line, and the state carried from one piece to the next.
 //!
 //! Everything is linear in the size of the text: each line is classified once, each paragraph
 //! is walked a bounded number of times, and no search looks back over earlier puzzles.
 
 use std::collections::BTreeSet;
-use std::rc::Rc;
-use std::sync::Arc;
 
+use super::alphabet::{Alphabet, TableCache};
 use super::directive;
-use super::lines::{self, char_cells, default_value, is_blank, Kind, Ln};
+use super::lines::{self, default_value, Kind, Ln};
 use super::src::Src;
-use super::{Alphabet, Cells, Directive, Directives, Layout, ParsedFile, Puzzle};
-use crate::finding::{Code, Finding, Severity};
+use super::{Cells, Directive, Directives, Layout, ParsedFile, Puzzle};
+use crate::finding::{Code, Finding};
 use crate::grid::{Shape, SIZES};
 use crate::text::TextRange;
 
 /// After this many `unrecognized-line` findings the rest are summed up in one more finding, so
-/// a huge file that is not a puzzle file at all does not produce millions of findings.
+/// a huge file that is not a puzzle file at all does not produce millions of findings
+/// (docs/format.md, huge files).
 const MAX_UNRECOGNIZED: usize = 1000;
 
+/// Reads a whole text (see [`super::parse`]).
 pub(super) fn parse(text: &str) -> ParsedFile {
     parse_piece(
         Src::whole(text),
@@ -38,9 +44,13 @@ pub struct ReaderState {
     defaults: Directives,
     /// Puzzles read so far: the index of the next one.
     next_index: usize,
+    /// The shape of the last puzzle read (see [`Reader::last_shape`]).
     last_shape: Option<Shape>,
+    /// Default directives whose misfit was already reported (see [`Reader::reported`]).
     reported: BTreeSet<usize>,
+    /// `unrecognized-line` findings so far, listed or not.
     unrecognized: usize,
+    /// The first unrecognized line past those listed.
     first_unlisted: Option<TextRange>,
 }
 
@@ -71,237 +81,211 @@ pub(super) fn parse_piece(
     state: &mut ReaderState,
     last: bool,
 ) -> ParsedFile {
-    let st = std::mem::take(state);
-    let mut r = Reader {
-        text,
-        out: ParsedFile {
-            defaults: st.defaults,
-            ..ParsedFile::default()
-        },
-        index_base: st.next_index,
-        reported: st.reported,
-        last_shape: st.last_shape,
-        unrecognized: st.unrecognized,
-        first_unlisted: st.first_unlisted,
-        tables: Vec::new(),
-        ks: Vec::new(),
-    };
-    let mut para: Vec<Ln> = Vec::new();
-    for ln in lines::lines_in(text, piece.start, piece.end) {
-        if ln.kind == Kind::Blank {
-            if !para.is_empty() {
-                r.paragraph(&para);
-                para.clear();
-            }
-        } else {
-            para.push(ln);
-        }
-    }
-    if !para.is_empty() {
-        r.paragraph(&para);
-    }
+    let mut r = Reader::resume(text, std::mem::take(state));
+    r.paragraphs(piece);
     if last {
         r.finish();
     }
-    // Only the defaults' reports matter past this piece (a puzzle's own directives concern it
-    // alone); keeping the others would make the state depend on where earlier pieces lie.
-    let defaults = &r.out.defaults.all;
-    r.reported
-        .retain(|&o| defaults.iter().any(|d| d.range.start == o));
-    *state = ReaderState {
-        defaults: r.out.defaults.clone(),
-        next_index: r.index_base + r.out.puzzles.len(),
-        last_shape: r.last_shape,
-        reported: std::mem::take(&mut r.reported),
-        unrecognized: r.unrecognized,
-        first_unlisted: r.first_unlisted,
-    };
+    *state = r.pause();
     r.out
 }
 
-struct Reader<'t> {
-    text: Src<'t>,
-    out: ParsedFile,
+/// The reader of one piece of text: what it has read so far and what it carries over from the
+/// pieces before (see [`ReaderState`]).
+pub(super) struct Reader<'t> {
+    pub(super) text: Src<'t>,
+    pub(super) out: ParsedFile,
     /// The index of the first puzzle of this piece (0 unless the text is read in pieces).
     index_base: usize,
     /// Directives (by start offset) whose mismatch with a puzzle was already reported, so a
     /// file-wide default that fits no puzzle is said once, not once a puzzle.
-    reported: BTreeSet<usize>,
+    pub(super) reported: BTreeSet<usize>,
     /// The shape of the previous puzzle, for saying `box-shape` once per change of shape.
-    last_shape: Option<Shape>,
+    pub(super) last_shape: Option<Shape>,
+    /// `unrecognized-line` findings so far, listed or not.
     unrecognized: usize,
+    /// The first unrecognized line past the [`MAX_UNRECOGNIZED`] listed.
     first_unlisted: Option<TextRange>,
-    /// Lookup tables of the alphabets seen lately (see `table`).
-    tables: Vec<(Arc<[char]>, Rc<Table>)>,
-    /// Buffers reused from line to line, so a long collection does not allocate for each.
+    /// Lookup tables of the alphabets seen lately.
+    pub(super) tables: TableCache,
+    /// The first-field cell count of each line of a paragraph: a buffer reused from paragraph
+    /// to paragraph, so a long collection does not allocate for each.
     ks: Vec<usize>,
 }
 
-/// What the directives of a puzzle (its own, then the file's) say about its shape.
-#[derive(Default)]
-struct Settings {
-    size: Option<usize>,
-    symbols: Option<(Vec<char>, Directive)>,
-    boxed: Option<((usize, usize), Directive)>,
-}
-
-impl Settings {
-    /// The size the directives settle: `@size`, else the length of `@symbols`.
-    fn declared(&self) -> Option<usize> {
-        self.size
-            .or_else(|| self.symbols.as_ref().map(|(s, _)| s.len()))
+impl<'t> Reader<'t> {
+    /// A reader of `text` that goes on from where the pieces before left it.
+    fn resume(text: Src<'t>, st: ReaderState) -> Self {
+        Reader {
+            text,
+            out: ParsedFile {
+                defaults: st.defaults,
+                ..ParsedFile::default()
+            },
+            index_base: st.next_index,
+            reported: st.reported,
+            last_shape: st.last_shape,
+            unrecognized: st.unrecognized,
+            first_unlisted: st.first_unlisted,
+            tables: TableCache::default(),
+            ks: Vec::new(),
+        }
     }
-}
 
-/// A summary of one line of a grid paragraph, read both ways (one character a cell, and as
-/// numbers). Only counts are kept, never the tokens: a paragraph of two million lines must not
-/// hold two million token lists; the few lines that become rows are read again.
-struct GridLine {
-    ln: Ln,
-    /// Cells when read one character a cell.
-    n_chars: usize,
-    /// The largest value of a character in the widest default alphabet (0 when all blank,
-    /// `u8::MAX` when some character is no symbol at all).
-    max_default: u8,
-    /// Every character is a cell of the declared `@symbols` (false when none are declared).
-    declared_ok: bool,
-    /// When the line reads as numbers and blanks: how many, the largest number, and whether
-    /// some number has two digits.
-    numbers: Option<NumSummary>,
-    sep_like: bool,
-}
-
-#[derive(Clone, Copy)]
-struct NumSummary {
-    count: usize,
-    max: u32,
-    multi: bool,
-}
-
-impl NumSummary {
-    fn fits(&self, n: usize) -> bool {
-        self.count == n && self.max as usize <= n
+    /// What the pieces after this one need to know of it.
+    fn pause(&mut self) -> ReaderState {
+        // Only the defaults' reports matter past this piece (a puzzle's own directives concern
+        // it alone); keeping the others would make the state depend on where earlier pieces lie.
+        let defaults = &self.out.defaults.all;
+        self.reported
+            .retain(|&o| defaults.iter().any(|d| d.range.start == o));
+        ReaderState {
+            defaults: self.out.defaults.clone(),
+            next_index: self.next_index(),
+            last_shape: self.last_shape,
+            reported: std::mem::take(&mut self.reported),
+            unrecognized: self.unrecognized,
+            first_unlisted: self.first_unlisted,
+        }
     }
-}
 
-/// What one cell's text stands for.
-enum CellText {
-    Given(u8),
-    Blank,
-    Invalid,
+    /// Reads the lines of `text[piece]` a paragraph (a run of non-blank lines) at a time.
+    fn paragraphs(&mut self, piece: TextRange) {
+        let mut para: Vec<Ln> = Vec::new();
+        for ln in lines::lines_in(self.text, piece.start, piece.end) {
+            if ln.kind == Kind::Blank {
+                if !para.is_empty() {
+                    self.paragraph(&para);
+                    para.clear();
+                }
+            } else {
+                para.push(ln);
+            }
+        }
+        if !para.is_empty() {
+            self.paragraph(&para);
+        }
+    }
 }
 
 impl Reader<'_> {
-    fn finish(&mut self) {
-        if self.unrecognized > MAX_UNRECOGNIZED {
-            let more = self.unrecognized - MAX_UNRECOGNIZED;
-            let at = self.first_unlisted.unwrap_or_default();
-            self.out.findings.push(Finding::new(
-                Code::UnrecognizedLine,
-                at,
-                format!(
-                    "{more} more lines from here on are not comments, directives, separators, grid rows or one-liners (only the first {MAX_UNRECOGNIZED} are listed)"
-                ),
-            ));
-        }
-        if self.index_base + self.out.puzzles.len() == 0 {
-            self.out.findings.push(Finding::new(
-                Code::NoPuzzle,
-                TextRange::empty(0),
-                "this file holds no puzzle: no line reads as a grid row or a one-liner",
-            ));
-        }
-    }
-
-    fn slice(&self, r: TextRange) -> &str {
-        self.text.get(r.as_range()).unwrap_or("")
-    }
-
-    /// Reads one paragraph (a run of non-blank lines).
+    /// Reads one paragraph (a run of non-blank lines): hands each content line to the reader
+    /// [`Reader::read_as`] picks, gathering the lines of a grid, and gives each directive to
+    /// the puzzle below it.
     fn paragraph(&mut self, para: &[Ln]) {
         let first_puzzle = self.out.puzzles.len();
-        // FORMAT.md: exactly 16 lines of 16 cells make a 16x16 grid, otherwise such lines are
-        // 4x4 one-liners; counted once here so the walk below stays linear.
         let mut ks = std::mem::take(&mut self.ks);
-        ks.clear();
-        ks.extend(para.iter().map(|l| {
-            if l.plain {
-                l.body.len()
-            } else if l.kind == Kind::Content {
-                self.first_field_cells(l)
-            } else {
-                0
-            }
-        }));
-        let lines16 = ks.iter().filter(|&&k| k == 16).count();
+        self.first_field_counts(para, &mut ks);
+        let mut at = Paragraph {
+            lines16: ks.iter().filter(|&&k| k == 16).count(),
+            under: self.settings(&[]).declared(),
+        };
         let mut pending: Vec<Directive> = Vec::new();
         let mut seg: Vec<Ln> = Vec::new();
-        // The size a paragraph is "under" for the 16-cell rule: the latest `@size` (or
-        // `@symbols`) seen in it so far, else the file's; it stays for the rest of the
-        // paragraph even after the directive was given to a puzzle.
-        let mut para_size = self.settings(&[]).declared();
         for (ln, &k) in para.iter().zip(ks.iter()) {
             match ln.kind {
                 Kind::Blank | Kind::Comment => {}
+                // A directive belongs to the next puzzle of its paragraph (docs/format.md,
+                // paragraphs and directives): in a collection, the next one-liner only.
                 Kind::Directive => {
-                    if !seg.is_empty() {
-                        let own = std::mem::take(&mut pending);
-                        self.grid(&seg, own);
-                        seg.clear();
-                    }
+                    self.flush_grid(&mut seg, &mut pending);
                     let d = directive::read(self.text, ln.full, ln.body);
                     if let Some(n) = self.settings(std::slice::from_ref(&d)).declared() {
-                        para_size = Some(n);
+                        at.under = Some(n);
                     }
                     pending.push(d);
                 }
-                Kind::Content => {
-                    let declared = para_size;
-                    let grid16 = declared == Some(16) || (declared.is_none() && lines16 == 16);
-                    let one_liner = (k > 25
-                        || (k == 16 && !grid16 && matches!(declared, None | Some(4))))
-                        && !self.is_border_line(ln, k);
-                    if one_liner {
-                        if !seg.is_empty() {
-                            let own = std::mem::take(&mut pending);
-                            self.grid(&seg, own);
-                            seg.clear();
-                        }
-                        let own = std::mem::take(&mut pending);
-                        self.one_liner(ln, own);
-                    } else {
-                        seg.push(*ln);
+                Kind::Content => match self.read_as(ln, k, &at) {
+                    ReadAs::OneLiner => {
+                        self.flush_grid(&mut seg, &mut pending);
+                        self.one_liner(ln, std::mem::take(&mut pending));
                     }
-                }
+                    ReadAs::GridLine => seg.push(*ln),
+                },
             }
         }
         self.ks = ks;
-        if !seg.is_empty() {
-            let own = std::mem::take(&mut pending);
-            self.grid(&seg, own);
+        self.flush_grid(&mut seg, &mut pending);
+        self.leftover_directives(pending, first_puzzle);
+    }
+
+    /// Which reader a content line goes to: the one place where a paragraph's lines are
+    /// dispatched (docs/format.md, one-liner or grid row). A new notation gets its case here
+    /// and its reader in a file beside `grid.rs` and `one_liner.rs`; pencil-mark grids, which
+    /// the format decides for the whole paragraph before one-liners and size inference, would
+    /// be settled first, from what [`Paragraph`] knows of all its lines.
+    fn read_as(&self, ln: &Ln, k: usize, at: &Paragraph) -> ReadAs {
+        // A first field of more than 25 cells is too long for a grid row. One of exactly 16 is a
+        // 4x4 one-liner unless the paragraph is under `@size 16` or holds exactly sixteen such
+        // lines. A line of dashes is no one-liner of blanks unless it reads as `N*N` cells.
+        let grid16 = at.under == Some(16) || (at.under.is_none() && at.lines16 == 16);
+        let one_liner = (k > 25 || (k == 16 && !grid16 && matches!(at.under, None | Some(4))))
+            && !self.is_border_line(ln, k);
+        if one_liner {
+            ReadAs::OneLiner
+        } else {
+            ReadAs::GridLine
         }
+    }
+
+    /// Reads the grid gathered so far, if any, giving it the directives above it.
+    fn flush_grid(&mut self, seg: &mut Vec<Ln>, pending: &mut Vec<Directive>) {
+        if !seg.is_empty() {
+            let own = std::mem::take(pending);
+            self.grid(seg, own);
+            seg.clear();
+        }
+    }
+
+    /// Gives the directives left at the end of a paragraph to their owner (docs/format.md,
+    /// paragraphs and directives): the paragraph's last puzzle, the file's defaults before the
+    /// first puzzle, or none between puzzles.
+    fn leftover_directives(&mut self, pending: Vec<Directive>, first_puzzle: usize) {
         if pending.is_empty() {
             return;
         }
         if self.out.puzzles.len() > first_puzzle {
             // Directives below the last puzzle of their paragraph (an `@solution` under the
             // grid) belong to it; they come too late to change how it was read.
-            let idx = self.index_base + self.out.puzzles.len() - 1;
-            self.check_syntax(&pending, Some(idx));
+            let idx = self.next_index() - 1;
+            self.check_directives(&pending, Some(idx));
             if let Some(p) = self.out.puzzles.last_mut() {
                 if let Some(r) = pending.iter().rev().find(|d| d.key == "rating") {
                     p.rating = Some(r.value.clone());
                 }
                 p.directives.all.extend(pending);
             }
-        } else if self.index_base + self.out.puzzles.len() == 0 {
-            self.check_syntax(&pending, None);
+        } else if self.next_index() == 0 {
+            self.check_directives(&pending, None);
             self.out.defaults.all.extend(pending);
         } else {
-            // A paragraph of directives between puzzles belongs to none (FORMAT.md: such
+            // A paragraph of directives between puzzles belongs to none (docs/format.md: such
             // paragraphs are fine and never warn); its keys are still checked.
-            self.check_syntax(&pending, None);
+            self.check_directives(&pending, None);
         }
+    }
+
+    /// Fills `ks` with the cells of each line's first field (0 for a line that is not content),
+    /// counted once so the walk over the paragraph stays linear.
+    fn first_field_counts(&self, para: &[Ln], ks: &mut Vec<usize>) {
+        ks.clear();
+        ks.extend(para.iter().map(|l| {
+            if l.kind == Kind::Content {
+                self.first_field(l).2
+            } else {
+                0
+            }
+        }));
+    }
+
+    /// The first whitespace-separated field of a content line, what follows it (trimmed,
+    /// possibly empty), and how many cells the field holds. A plain line is its own field.
+    pub(super) fn first_field(&self, ln: &Ln) -> (TextRange, TextRange, usize) {
+        if ln.plain {
+            return (ln.body, TextRange::empty(ln.body.end), ln.body.len());
+        }
+        let (field, rest) = lines::first_field(self.text, ln.body);
+        (field, rest, lines::count_cells(self.text, field))
     }
 
     /// True for a separator line that must not be taken for a one-liner of blanks: one with a
@@ -316,193 +300,19 @@ impl Reader<'_> {
                     .any(|ch| !lines::is_cell_separator(ch) && default_value(ch).is_none()))
     }
 
-    /// How many cells the first whitespace-separated field of a content line holds.
-    /// The lookup table of an alphabet, built once per alphabet: a collection's million
-    /// one-liners share one or two.
-    fn table(&mut self, alphabet: &Alphabet) -> Rc<Table> {
-        if let Some((_, t)) = self
-            .tables
-            .iter()
-            .find(|(a, _)| Arc::ptr_eq(a, &alphabet.symbols) || **a == *alphabet.symbols)
-        {
-            return Rc::clone(t);
-        }
-        let t = Rc::new(Table::new(alphabet));
-        if self.tables.len() >= 8 {
-            self.tables.remove(0);
-        }
-        self.tables.push((alphabet.symbols.clone(), Rc::clone(&t)));
-        t
+    /// The index the next puzzle read gets in its file.
+    pub(super) fn next_index(&self) -> usize {
+        self.index_base + self.out.puzzles.len()
     }
 
-    fn first_field_cells(&self, ln: &Ln) -> usize {
-        let (field, _) = lines::first_field(self.text, ln.body);
-        lines::count_cells(self.text, field)
+    /// The text of a range, or `""` outside the text read.
+    pub(super) fn slice(&self, r: TextRange) -> &str {
+        self.text.get(r.as_range()).unwrap_or("")
     }
 
-    /// The size, alphabet and box the directives declare: the puzzle's own first, then the
-    /// file's defaults; within each, the last valid one wins.
-    fn settings(&self, own: &[Directive]) -> Settings {
-        let mut s = Settings::default();
-        for group in [own, &self.out.defaults.all[..]] {
-            let size = group.iter().rev().find_map(|d| {
-                (d.key == "size")
-                    .then(|| directive::size(&d.value))
-                    .flatten()
-            });
-            let symbols = group.iter().rev().find_map(|d| {
-                (d.key == "symbols")
-                    .then(|| directive::symbols(&d.value).ok())
-                    .flatten()
-                    .map(|v| (v, d.clone()))
-            });
-            let boxed = group.iter().rev().find_map(|d| {
-                (d.key == "box")
-                    .then(|| directive::box_shape(&d.value))
-                    .flatten()
-                    .map(|v| (v, d.clone()))
-            });
-            if s.size.is_none() {
-                s.size = size;
-            }
-            if s.symbols.is_none() {
-                s.symbols = symbols;
-            }
-            if s.boxed.is_none() {
-                s.boxed = boxed;
-            }
-        }
-        s
-    }
-
-    /// The shape and alphabet of a size-`n` puzzle under `settings`, reporting a declared box
-    /// or alphabet that does not fit (once per directive) and an assumed non-square box (once
-    /// per change of shape).
-    fn resolve(
-        &mut self,
-        st: &Settings,
-        n: usize,
-        idx: usize,
-        first_line: TextRange,
-    ) -> (Shape, Alphabet) {
-        let default_shape = Shape::for_size(n).unwrap_or(Shape {
-            size: n,
-            box_rows: 1,
-            box_cols: n,
-        });
-        let mut explicit = false;
-        let mut shape = default_shape;
-        if let Some(((r, c), d)) = &st.boxed {
-            match Shape::with_box(n, *r, *c) {
-                Some(s) => {
-                    shape = s;
-                    explicit = true;
-                }
-                None => {
-                    if self.reported.insert(d.range.start) {
-                        let f = Finding::new(
-                            Code::UnknownDirective,
-                            d.value_range,
-                            format!(
-                                "`@box {}` does not fit a {n}x{n} grid: its boxes hold {} cells, not {n}; the default {}x{} boxes are used",
-                                d.value,
-                                r * c,
-                                default_shape.box_rows,
-                                default_shape.box_cols
-                            ),
-                        )
-                        .in_puzzle(idx);
-                        self.out.findings.push(f);
-                    }
-                }
-            }
-        }
-        let mut alphabet = Alphabet::default_for(n);
-        if let Some((syms, d)) = &st.symbols {
-            if syms.len() == n {
-                alphabet = Alphabet::new(syms);
-            } else if self.reported.insert(d.range.start) {
-                let f = Finding::new(
-                    Code::UnknownDirective,
-                    d.value_range,
-                    format!(
-                        "`@symbols` lists {} symbols but this puzzle is {n}x{n}; the default symbols ({}) are used",
-                        syms.len(),
-                        alphabet.symbols.iter().collect::<String>()
-                    ),
-                )
-                .in_puzzle(idx);
-                self.out.findings.push(f);
-            }
-        }
-        if !explicit && !shape.is_square_box() && self.last_shape != Some(shape) {
-            let f = Finding::new(
-                Code::BoxShape,
-                first_line,
-                format!(
-                    "the boxes of this {n}x{n} grid are taken to be {} rows by {} columns; write `@box {}x{}` to say so (or `@box {}x{}` for the other way round)",
-                    shape.box_rows, shape.box_cols, shape.box_rows, shape.box_cols, shape.box_cols, shape.box_rows
-                ),
-            )
-            .in_puzzle(idx);
-            self.out.findings.push(f);
-        }
-        self.last_shape = Some(shape);
-        (shape, alphabet)
-    }
-
-    /// Checks directive keys and the form of their values (`unknown-directive`), once each.
-    fn check_syntax(&mut self, ds: &[Directive], puzzle: Option<usize>) {
-        for d in ds {
-            let mut f = match d.key.as_str() {
-                "" => Some(Finding::new(
-                    Code::UnknownDirective,
-                    directive::key_range(self.text, d),
-                    "a directive needs a key right after `@` (`@title`, `@size`, ...)",
-                )),
-                k if !directive::KEYS.contains(&k) => Some(Finding::new(
-                    Code::UnknownDirective,
-                    directive::key_range(self.text, d),
-                    format!(
-                        "`@{k}` is not a directive of the .sudoku format (known: {})",
-                        directive::KEYS.join(", ")
-                    ),
-                )),
-                "size" if directive::size(&d.value).is_none() => Some(Finding::new(
-                    Code::UnknownDirective,
-                    d.value_range,
-                    format!(
-                        "`@size {}` is not understood: a size is 4, 6, 8, 9, 12, 16 or 25, written `9` or `9x9`; the size is read from the grid instead",
-                        d.value
-                    ),
-                )),
-                "box" if directive::box_shape(&d.value).is_none() => Some(Finding::new(
-                    Code::UnknownDirective,
-                    d.value_range,
-                    format!(
-                        "`@box {}` is not understood: write the rows and columns of one box, e.g. `@box 2x3`, for a supported size; the default boxes are used",
-                        d.value
-                    ),
-                )),
-                "symbols" => directive::symbols(&d.value).err().map(|why| {
-                    Finding::new(
-                        Code::UnknownDirective,
-                        d.value_range,
-                        format!("`@symbols {}` is not understood: {why}; the default symbols are used", d.value),
-                    )
-                }),
-                _ => None,
-            };
-            if let (Some(f), Some(i)) = (f.as_mut(), puzzle) {
-                f.puzzle = Some(i);
-            }
-            if let Some(f) = f {
-                self.out.findings.push(f);
-            }
-        }
-    }
-
-    fn unrecognized(&mut self, ln: &Ln, message: String, puzzle: Option<usize>) {
+    /// Reports a line that is no comment, directive, separator, grid row or one-liner; past
+    /// [`MAX_UNRECOGNIZED`] of them only the first unlisted one is kept, for the summary.
+    pub(super) fn unrecognized(&mut self, ln: &Ln, message: String, puzzle: Option<usize>) {
         self.unrecognized += 1;
         if self.unrecognized > MAX_UNRECOGNIZED {
             if self.first_unlisted.is_none() {
@@ -515,9 +325,23 @@ impl Reader<'_> {
         self.out.findings.push(f);
     }
 
-    /// Adds a puzzle: its directives are the file's defaults followed by its own.
-    fn push_puzzle(&mut self, mut p: Puzzle, own: Vec<Directive>, trailing_rating: Option<String>) {
-        self.check_syntax(&own, Some(p.index));
+    /// Reports a syntax error (`invalid-symbol`, `row-length`, `row-count`) of `p`, which is
+    /// then still checked cell by cell but gets no verdict.
+    pub(super) fn syntax_error(&mut self, p: &mut Puzzle, f: Finding) {
+        self.out.findings.push(f.in_puzzle(p.index));
+        p.has_syntax_error = true;
+    }
+
+    /// Adds a puzzle: its directives are the file's defaults followed by its own. Its rating
+    /// (docs/format.md, rating) is its own `@rating`, else the one in a one-liner's trailing
+    /// field, else the file's `@rating`.
+    pub(super) fn push_puzzle(
+        &mut self,
+        mut p: Puzzle,
+        own: Vec<Directive>,
+        trailing_rating: Option<String>,
+    ) {
+        self.check_directives(&own, Some(p.index));
         let own_rating = own
             .iter()
             .rev()
@@ -532,361 +356,51 @@ impl Reader<'_> {
         self.out.puzzles.push(p);
     }
 
-    /// A line whose first field holds a whole puzzle.
-    fn one_liner(&mut self, ln: &Ln, own: Vec<Directive>) {
-        let idx = self.index_base + self.out.puzzles.len();
-        let st = self.settings(&own);
-        let (field, rest, k) = if ln.plain {
-            (ln.body, TextRange::empty(ln.body.end), ln.body.len())
-        } else {
-            let (field, rest) = lines::first_field(self.text, ln.body);
-            (field, rest, lines::count_cells(self.text, field))
-        };
-        // `@symbols` only settles the size of a one-liner when its cell count does not.
-        let n = st
-            .size
-            .or_else(|| st.declared().filter(|_| !SIZES.iter().any(|&s| s * s == k)))
-            .unwrap_or_else(|| nearest_size(k));
-        let guess = self.table(&guess_alphabet(&st, n));
-        // A long run of prose or noise is no puzzle: it must be mostly cells.
-        let plain = self.text.get(field.as_range()).filter(|_| ln.plain);
-        let mut valid = 0;
-        match plain {
-            Some(bytes) => {
-                valid = bytes
-                    .bytes()
-                    .filter(|&b| guess.ascii.get(b as usize) != Some(&T_INVALID))
-                    .count()
-            }
-            None => lines::for_each_cell(self.text, field, |_, _, ch| {
-                valid += usize::from(guess.valid(ch))
-            }),
-        }
-        if valid * 2 <= k {
-            let msg = format!(
-                "this line is not a comment, directive, separator, grid row or one-liner: most of its {k} characters are not cells of a {n}x{n} puzzle"
-            );
-            self.unrecognized(ln, msg, None);
-            self.check_syntax(&own, None);
-            return;
-        }
-        let (shape, alphabet) = self.resolve(&st, n, idx, ln.full);
-        let cells_n = n * n;
-        let table = self.table(&alphabet);
-        // A plain line of exactly the puzzle's cells: one byte a cell, from the field's start.
-        let run = (plain.is_some() && k == cells_n).then_some(Cells::Run {
-            start: field.start,
-            n: cells_n,
-        });
-        let mut p = new_puzzle(idx, Layout::OneLiner, shape, alphabet, ln.full, run);
-        p.range = ln.full;
-        let mut invalid = Vec::new();
-        match plain {
-            // A plain line (digits and dots, one byte a cell): straight through the table.
-            Some(bytes) if k == cells_n => {
-                for (i, (&b, given)) in bytes.as_bytes().iter().zip(&mut p.givens).enumerate() {
-                    match table.ascii.get(b as usize).copied().unwrap_or(T_INVALID) {
-                        T_BLANK => {}
-                        T_INVALID => {
-                            let start = field.start + i;
-                            invalid.push((i, b as char, TextRange::new(start, start + 1)))
-                        }
-                        v => *given = v,
-                    }
-                }
-            }
-            _ => lines::for_each_cell(self.text, field, |i, range, ch| {
-                if i >= cells_n {
-                    return;
-                }
-                p.cells.set(i, range);
-                match table.get(ch) {
-                    CellText::Given(v) => p.givens[i] = v,
-                    CellText::Blank => {}
-                    CellText::Invalid => invalid.push((i, ch, range)),
-                }
-            }),
-        }
-        for (i, ch, range) in invalid {
-            let f = invalid_symbol(&p, i, ch, range);
-            self.out.findings.push(f);
-            p.has_syntax_error = true;
-        }
-        for i in k..p.cells.len() {
-            p.cells.set(i, TextRange::empty(field.end));
-        }
-        if k != cells_n {
-            let detail = if k < cells_n {
-                let first_missing = shape.cell_name(k);
-                format!("the cells from {first_missing} on are missing")
-            } else {
-                format!("{} cells too many", k - cells_n)
-            };
-            let f = Finding::new(
-                Code::RowLength,
-                field,
+    /// The file-wide findings of the last piece: the count of unrecognized lines past those
+    /// listed (docs/format.md, huge files), and `no-puzzle`.
+    fn finish(&mut self) {
+        if self.unrecognized > MAX_UNRECOGNIZED {
+            let more = self.unrecognized - MAX_UNRECOGNIZED;
+            let at = self.first_unlisted.unwrap_or_default();
+            self.out.findings.push(Finding::new(
+                Code::UnrecognizedLine,
+                at,
                 format!(
-                    "this one-liner has {k} cells; a {n}x{n} puzzle needs {cells_n} ({detail})"
+                    "{more} more lines from here on are not comments, directives, separators, grid rows or one-liners (only the first {MAX_UNRECOGNIZED} are listed)"
                 ),
-            )
-            .in_puzzle(idx);
-            self.out.findings.push(f);
-            p.has_syntax_error = true;
+            ));
         }
-        let mut trailing_rating = None;
-        if !rest.is_empty() {
-            p.trailing = Some(rest);
-            trailing_rating =
-                directive::rating_in(self.text, rest).map(|r| self.slice(r).to_string());
+        if self.next_index() == 0 {
+            self.out.findings.push(Finding::new(
+                Code::NoPuzzle,
+                TextRange::empty(0),
+                "this file holds no puzzle: no line reads as a grid row or a one-liner",
+            ));
         }
-        self.push_puzzle(p, own, trailing_rating);
-    }
-
-    fn grid_line(&self, ln: &Ln, declared: Option<&Table>) -> GridLine {
-        let mut n_chars = 0;
-        let mut max_default = 0;
-        let mut declared_ok = declared.is_some();
-        for (_, ch) in char_cells(self.text, ln.body) {
-            n_chars += 1;
-            max_default = max_default.max(default_value(ch).unwrap_or(u8::MAX));
-            declared_ok &= declared.is_some_and(|t| t.valid(ch));
-        }
-        let mut count = 0;
-        let mut max = 0;
-        let numbers = lines::scan_numbers(self.text, ln.body, |t| {
-            count += 1;
-            max = max.max(t.value);
-        })
-        .map(|multi| NumSummary { count, max, multi });
-        GridLine {
-            ln: *ln,
-            n_chars,
-            max_default,
-            declared_ok,
-            numbers,
-            sep_like: lines::is_separator_like(self.slice(ln.body)),
-        }
-    }
-
-    fn not_a_row_message(&self, ln: &Ln) -> String {
-        let mut k = 0usize;
-        // Only a line that is clearly made of cells gets the size hint (lower-case letters
-        // count as prose here); prose ("Puzzle 1") is told how to write a title or a note.
-        let mut cellish = 0usize;
-        for (_, ch) in char_cells(self.text, ln.body) {
-            k += 1;
-            if ch.is_ascii_digit() || is_blank(ch) || ('A'..='P').contains(&ch) {
-                cellish += 1;
-            }
-        }
-        if k > 0 && cellish * 3 >= k * 2 {
-            format!(
-                "this line reads as {k} cells, which fits no puzzle: a grid row holds 4, 6, 8, 9, 12, 16 or 25 cells and a one-liner 16, 36, 64, 81, 144, 256 or 625"
-            )
-        } else {
-            "this line is not a comment, directive, separator, grid row or one-liner; write a title as `@title ...` and a note after `#`".to_string()
-        }
-    }
-
-    /// How many of a line's characters are cells under `table`.
-    fn valid_chars(&self, ln: &Ln, table: &Table) -> usize {
-        char_cells(self.text, ln.body)
-            .filter(|&(_, ch)| table.valid(ch))
-            .count()
-    }
-
-    /// A run of content lines that are not one-liners: one grid (with `row-count` when it has
-    /// more or fewer than `N` rows), or unrecognized lines when no size fits.
-    fn grid(&mut self, seg: &[Ln], own: Vec<Directive>) {
-        let st = self.settings(&own);
-        let declared = st
-            .symbols
-            .as_ref()
-            .map(|(s, _)| (s.len(), Table::new(&Alphabet::new(s))));
-        let gls: Vec<GridLine> = seg
-            .iter()
-            .map(|l| self.grid_line(l, declared.as_ref().map(|(_, t)| t)))
-            .collect();
-        // Rows written as numbers only make sense with the default alphabet.
-        let numbers_ok = st.symbols.is_none();
-        let n = match st.size {
-            Some(n) => n,
-            None => match infer_size(&gls, numbers_ok, declared.as_ref().map(|(len, _)| *len)) {
-                Some(n) => n,
-                None => {
-                    for gl in &gls {
-                        if !gl.sep_like {
-                            let msg = self.not_a_row_message(&gl.ln);
-                            self.unrecognized(&gl.ln, msg, None);
-                        }
-                    }
-                    self.check_syntax(&own, None);
-                    return;
-                }
-            },
-        };
-        let guess = Table::new(&guess_alphabet(&st, n));
-        // A grid is in numbered notation when one of its rows is a full row of numbers with a
-        // two-digit one; digit groups such as `123 456 789 ABC` do not count.
-        let numbered = numbers_ok
-            && n > 9
-            && gls
-                .iter()
-                .any(|g| !g.sep_like && g.numbers.is_some_and(|s| s.multi && s.fits(n)));
-        // Decide which lines are rows; the others are separators or errors.
-        let mut rows: Vec<(usize, bool)> = Vec::new(); // (index into gls, read as numbers)
-        let mut stray: Vec<usize> = Vec::new(); // lines that are neither rows nor separators
-        for (i, gl) in gls.iter().enumerate() {
-            // A line that is a full row one character a cell stays so unless it is a full row
-            // of numbers too.
-            let as_numbers = numbered
-                && gl
-                    .numbers
-                    .is_some_and(|s| s.fits(n) || gl.n_chars != n || s.count == gl.n_chars);
-            // Character counts are known; the validity under the final alphabet is checked
-            // again only for lines of the right length (or any line not yet decided).
-            let strict = if as_numbers {
-                gl.numbers.is_some_and(|s| s.fits(n))
-            } else {
-                gl.n_chars == n && self.valid_chars(&gl.ln, &guess) == n
-            };
-            if strict {
-                rows.push((i, as_numbers));
-            } else if gl.sep_like {
-                continue;
-            } else if as_numbers || self.valid_chars(&gl.ln, &guess) * 2 > gl.n_chars {
-                rows.push((i, as_numbers));
-            } else {
-                stray.push(i);
-            }
-        }
-        // A stray line inside a puzzle's grid is about that puzzle.
-        let idx = self.index_base + self.out.puzzles.len();
-        let owner = (!rows.is_empty()).then_some(idx);
-        for &i in &stray {
-            let msg = self.not_a_row_message(&gls[i].ln);
-            self.unrecognized(&gls[i].ln, msg, owner);
-        }
-        let (Some(&(first_i, _)), Some(&(last_i, _))) = (rows.first(), rows.last()) else {
-            self.check_syntax(&own, None);
-            return;
-        };
-        let first_line = gls[first_i].ln.full;
-        let last_line = gls[last_i].ln.full;
-        let (shape, alphabet) = self.resolve(&st, n, idx, first_line);
-        let table = Table::new(&alphabet);
-        let mut p = new_puzzle(idx, Layout::Grid, shape, alphabet, first_line, None);
-        p.range = TextRange::new(first_line.start, last_line.end);
-        for (r, &(gi, as_numbers)) in rows.iter().take(n).enumerate() {
-            let gl = &gls[gi];
-            p.numbered_rows[r] = as_numbers;
-            let toks: Vec<(TextRange, CellText)> = if as_numbers {
-                let mut toks = Vec::new();
-                lines::scan_numbers(self.text, gl.ln.body, |t| {
-                    let v = match t.value {
-                        0 => CellText::Blank,
-                        v if v as usize <= n => CellText::Given(v as u8),
-                        _ => CellText::Invalid,
-                    };
-                    toks.push((t.range, v));
-                });
-                toks
-            } else {
-                char_cells(self.text, gl.ln.body)
-                    .map(|(range, ch)| (range, table.get(ch)))
-                    .collect()
-            };
-            let k = toks.len();
-            for (c, (range, v)) in toks.into_iter().take(n).enumerate() {
-                let cell = shape.cell(r, c);
-                p.cells.set(cell, range);
-                match v {
-                    CellText::Given(v) => p.givens[cell] = v,
-                    CellText::Blank => {}
-                    CellText::Invalid => {
-                        let f = invalid_symbol_text(&p, cell, self.slice(range), range, as_numbers);
-                        self.out.findings.push(f);
-                        p.has_syntax_error = true;
-                    }
-                }
-            }
-            for c in k..n {
-                p.cells
-                    .set(shape.cell(r, c), TextRange::empty(gl.ln.body.end));
-            }
-            if k != n {
-                let detail = if k < n {
-                    format!("{} is missing", cell_list(&shape, r, k, n))
-                } else {
-                    format!("{} cells too many", k - n)
-                };
-                let f = Finding::new(
-                    Code::RowLength,
-                    gl.ln.body,
-                    format!(
-                        "row {} has {k} cells; a {n}x{n} grid needs {n} in every row ({detail})",
-                        r + 1
-                    ),
-                )
-                .in_puzzle(idx);
-                self.out.findings.push(f);
-                p.has_syntax_error = true;
-            }
-        }
-        let end = gls[last_i].ln.body.end;
-        for r in rows.len()..n {
-            for c in 0..n {
-                p.cells.set(shape.cell(r, c), TextRange::empty(end));
-            }
-        }
-        if rows.len() != n {
-            let detail = if rows.len() < n {
-                let missing = if n - rows.len() == 1 {
-                    format!("row {} is missing", n)
-                } else {
-                    format!("rows {} to {n} are missing", rows.len() + 1)
-                };
-                // Whole bands point at a blank line between bands, which ends a grid.
-                if rows.len() % shape.box_rows == 0 {
-                    format!("{missing}; a blank line ends a grid, so bands must not be separated by one")
-                } else {
-                    missing
-                }
-            } else {
-                format!("{} rows too many", rows.len() - n)
-            };
-            let f = Finding::new(
-                Code::RowCount,
-                first_line,
-                format!(
-                    "this {n}x{n} grid has {} row{}; it needs {n} ({detail})",
-                    rows.len(),
-                    if rows.len() == 1 { "" } else { "s" }
-                ),
-            )
-            .in_puzzle(idx)
-            .with_related(vec![crate::finding::Related {
-                message: "the grid's last row".to_string(),
-                range: last_line,
-            }]);
-            self.out.findings.push(f);
-            p.has_syntax_error = true;
-        }
-        self.push_puzzle(p, own, None);
     }
 }
 
-/// The alphabet a size-`n` puzzle will have: its `@symbols` when they fit, else the default.
-fn guess_alphabet(st: &Settings, n: usize) -> Alphabet {
-    st.symbols
-        .as_ref()
-        .filter(|(s, _)| s.len() == n)
-        .map(|(s, _)| Alphabet::new(s))
-        .unwrap_or_else(|| Alphabet::default_for(n))
+/// What the content lines of a paragraph are read under, as the walk over it stands.
+struct Paragraph {
+    /// How many of its lines have a first field of exactly 16 cells (docs/format.md: exactly
+    /// sixteen such lines make a 16x16 grid, otherwise they are 4x4 one-liners).
+    lines16: usize,
+    /// The size the paragraph is under for the 16-cell rule: the latest `@size` (or `@symbols`)
+    /// seen in it so far, else the file's; it stays for the rest of the paragraph even after
+    /// the directive was given to a puzzle.
+    under: Option<usize>,
+}
+
+/// The readers a content line can be handed to (see [`Reader::read_as`]).
+enum ReadAs {
+    /// A whole puzzle on one line: `one_liner.rs`.
+    OneLiner,
+    /// A line of the grid being gathered (a row, a separator, or a stray line): `grid.rs`.
+    GridLine,
 }
 
 /// A puzzle with no givens yet; `cells` defaults to every cell at the start of its first line.
-fn new_puzzle(
+pub(super) fn new_puzzle(
     index: usize,
     layout: Layout,
     shape: Shape,
@@ -911,149 +425,4 @@ fn new_puzzle(
         directives: Directives::default(),
         has_syntax_error: false,
     }
-}
-
-/// A character's meaning in a puzzle, looked up in a table built once a puzzle: a symbol of
-/// its alphabet first (so `0` or `x` may be symbols), then a blank, else invalid. The table
-/// spares the 2-million-line collection a scan of the alphabet for every cell.
-struct Table {
-    ascii: [u8; 128],
-    /// Symbols outside ASCII, which are rare: looked up by scanning.
-    other: Vec<(char, u8)>,
-}
-
-const T_BLANK: u8 = 254;
-const T_INVALID: u8 = 255;
-
-impl Table {
-    fn new(alphabet: &Alphabet) -> Table {
-        let mut ascii = [T_INVALID; 128];
-        for b in 0..128u8 {
-            if is_blank(b as char) {
-                ascii[b as usize] = T_BLANK;
-            }
-        }
-        let mut other = Vec::new();
-        for (i, &ch) in alphabet.symbols.iter().enumerate() {
-            let v = (i + 1) as u8;
-            if ch.is_ascii() {
-                ascii[ch.to_ascii_lowercase() as usize] = v;
-                ascii[ch.to_ascii_uppercase() as usize] = v;
-            } else {
-                other.push((ch, v));
-            }
-        }
-        Table { ascii, other }
-    }
-
-    fn get(&self, ch: char) -> CellText {
-        let code = match self.ascii.get(ch as usize) {
-            Some(&c) => c,
-            None => self
-                .other
-                .iter()
-                .find(|&&(s, _)| s == ch)
-                .map_or(T_INVALID, |&(_, v)| v),
-        };
-        match code {
-            T_BLANK => CellText::Blank,
-            T_INVALID => CellText::Invalid,
-            v => CellText::Given(v),
-        }
-    }
-
-    fn valid(&self, ch: char) -> bool {
-        !matches!(self.get(ch), CellText::Invalid)
-    }
-}
-
-fn invalid_symbol(p: &Puzzle, cell: usize, ch: char, range: TextRange) -> Finding {
-    invalid_symbol_text(p, cell, &ch.to_string(), range, false)
-}
-
-fn invalid_symbol_text(
-    p: &Puzzle,
-    cell: usize,
-    written: &str,
-    range: TextRange,
-    number: bool,
-) -> Finding {
-    let n = p.shape.size;
-    let name = p.shape.cell_name(cell);
-    let expected = if number {
-        format!("a number from 1 to {n} or a blank")
-    } else {
-        let syms = &p.alphabet.symbols;
-        let list = match (syms.first(), syms.last()) {
-            (Some(a), Some(b))
-                if syms.iter().collect::<String>()
-                    == Alphabet::default_for(n).symbols.iter().collect::<String>() =>
-            {
-                format!("{a}-{b}")
-            }
-            _ => syms.iter().collect(),
-        };
-        format!("a symbol ({list}) or a blank (. 0 _ - x *)")
-    };
-    let shown: String = written.chars().take(8).collect();
-    let mut f = Finding::new(
-        Code::InvalidSymbol,
-        range,
-        format!("`{shown}` in {name} is not a cell of this {n}x{n} puzzle: expected {expected}; it is read as an empty cell"),
-    )
-    .in_puzzle(p.index);
-    f.severity = Severity::Error;
-    f
-}
-
-/// `r3c9` or `r3c8 to r3c9`: the missing cells of a short row.
-fn cell_list(shape: &Shape, r: usize, from: usize, n: usize) -> String {
-    let a = shape.cell_name(shape.cell(r, from));
-    if from + 1 == n {
-        a.to_string()
-    } else {
-        format!("{a} to {}", shape.cell_name(shape.cell(r, n - 1)))
-    }
-}
-
-/// The size whose `N*N` is nearest to `k` cells (ties to the larger).
-fn nearest_size(k: usize) -> usize {
-    let mut best = 9;
-    let mut best_d = usize::MAX;
-    for n in SIZES {
-        let d = (n * n).abs_diff(k);
-        if d <= best_d {
-            best = n;
-            best_d = d;
-        }
-    }
-    best
-}
-
-/// Guesses a grid's size from its lines: the size for which most lines read as a full, valid
-/// row; ties go to the size that matches the number of rows, then to the larger size. `None`
-/// when no line reads as a row of any size.
-fn infer_size(gls: &[GridLine], numbers_ok: bool, declared: Option<usize>) -> Option<usize> {
-    let mut best: Option<(usize, bool, usize)> = None;
-    for n in SIZES {
-        let strict = |g: &GridLine| {
-            let chars_ok = if declared == Some(n) {
-                g.declared_ok
-            } else {
-                (g.max_default as usize) <= n
-            };
-            (g.n_chars == n && chars_ok)
-                || (numbers_ok && n > 9 && g.numbers.is_some_and(|s| s.fits(n)))
-        };
-        let count = gls.iter().filter(|g| strict(g)).count();
-        if count == 0 {
-            continue;
-        }
-        let rows = gls.iter().filter(|g| strict(g) || !g.sep_like).count();
-        let key = (count, rows == n, n);
-        if best.is_none_or(|b| key >= b) {
-            best = Some(key);
-        }
-    }
-    best.map(|(_, _, n)| n)
 }

@@ -4,6 +4,7 @@
 
 use std::ops::Range;
 
+/// A text, or a window onto a longer one, read with offsets into the whole text.
 #[derive(Clone, Copy, Debug)]
 pub struct Src<'a> {
     text: &'a str,
@@ -12,6 +13,7 @@ pub struct Src<'a> {
 }
 
 impl<'a> Src<'a> {
+    /// The whole text.
     pub fn whole(text: &'a str) -> Self {
         Src { text, base: 0 }
     }
