@@ -8,7 +8,7 @@ use crate::text::TextRange;
 
 use super::lines::is_space;
 
-/// The keys the format defines (docs/format.md).
+/// The keys the format defines (docs/format.md#keys).
 pub(super) const KEYS: [&str; 14] = [
     "title", "author", "source", "url", "date", "id", "tags", "level", "rating", "size", "box",
     "symbols", "solution", "allow",

@@ -120,7 +120,7 @@ impl Reader<'_> {
     }
 
     /// Whether line `i` of a size-`n` grid is a row, a separator or a stray line
-    /// (docs/format.md, rows): a line that reads as `n` valid cells is a row, even all blanks;
+    /// (docs/format.md#grids): a line that reads as `n` valid cells is a row, even all blanks;
     /// otherwise a separator line is skipped; otherwise a line more than half made of cells is
     /// a row with errors; any other line is stray.
     fn line_role(
@@ -132,7 +132,7 @@ impl Reader<'_> {
         guess: &Table,
     ) -> LineRole {
         // A line that is a full row one character a cell stays so unless it is a full row
-        // of numbers too (docs/format.md, numbered rows: digit groups such as `123 456 789 111`).
+        // of numbers too (docs/format.md#numbered-rows: digit groups such as `123 456 789 111`).
         let as_numbers = numbered
             && gl
                 .numbers
@@ -292,8 +292,8 @@ impl Reader<'_> {
 }
 
 /// A grid is in numbered notation when one of its rows is a full row of numbers with a
-/// two-digit one; digit groups such as `123 456 789 ABC` do not count (docs/format.md,
-/// numbered rows: only for sizes above 9, with the default alphabet).
+/// two-digit one; digit groups such as `123 456 789 ABC` do not count. Only for sizes above
+/// 9, with the default alphabet (docs/format.md#numbered-rows).
 fn is_numbered(gls: &[GridLine], n: usize) -> bool {
     n > 9
         && gls

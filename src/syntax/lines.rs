@@ -24,8 +24,8 @@ pub(super) fn is_cell_separator(ch: char) -> bool {
     is_space(ch) || matches!(ch, '|' | ',' | '│' | '┃' | '║')
 }
 
-/// The blank characters of the format (docs/format.md) (`0` only counts when it is not a symbol, which the caller
-/// checks first).
+/// The blank characters of the format (docs/format.md#cells-and-alphabets); `0` only counts
+/// when it is not a symbol, which the caller checks first.
 pub(super) fn is_blank(ch: char) -> bool {
     matches!(ch, '.' | '0' | '_' | '-' | 'x' | 'X' | '*')
 }
@@ -183,7 +183,7 @@ fn is_plain(bytes: &[u8]) -> bool {
 /// Where the comment of a line starts (its length when there is none) and whether it has one.
 /// `#` starts a comment at the line start or after whitespace; `//` does after whitespace that
 /// follows some content (after a puzzle's cells), and never in a directive, whose value may be a
-/// URL (docs/format.md, comments: `@url https://...` keeps its value).
+/// URL (docs/format.md#comments: `@url https://...` keeps its value).
 fn comment_start(s: &str, allow_slashes: bool) -> (usize, bool) {
     let bytes = s.as_bytes();
     if s.is_ascii() {

@@ -37,8 +37,8 @@ impl<'t> Reader<'t> {
         };
         let n = one_liner_size(&st, k);
         let guess = self.tables.get(&st.guess_alphabet(n));
-        // docs/format.md: a long run of prose or noise is no puzzle, however long: it must be
-        // mostly cells.
+        // A long run of prose or noise is no puzzle, however long: it must be mostly cells
+        // (docs/format.md#doubtful-cases).
         if self.valid_cells(field, &guess) * 2 <= k {
             let msg = format!(
                 "this line is not a comment, directive, separator, grid row or one-liner: most of its {k} characters are not cells of a {n}x{n} puzzle"

@@ -22,7 +22,7 @@ use crate::text::TextRange;
 
 /// After this many `unrecognized-line` findings the rest are summed up in one more finding, so
 /// a huge file that is not a puzzle file at all does not produce millions of findings
-/// (docs/format.md, huge files).
+/// (docs/format.md#doubtful-cases).
 const MAX_UNRECOGNIZED: usize = 1000;
 
 /// Reads a whole text (see [`super::parse`]).
@@ -185,8 +185,8 @@ impl Reader<'_> {
         for (ln, &k) in para.iter().zip(ks.iter()) {
             match ln.kind {
                 Kind::Blank | Kind::Comment => {}
-                // A directive belongs to the next puzzle of its paragraph (docs/format.md,
-                // paragraphs and directives): in a collection, the next one-liner only.
+                // A directive belongs to the next puzzle of its paragraph in a collection, the next one-liner
+                // only (docs/format.md#where-a-directive-belongs).
                 Kind::Directive => {
                     self.flush_grid(&mut seg, &mut pending);
                     let d = directive::read(self.text, ln.full, ln.body);
@@ -210,7 +210,7 @@ impl Reader<'_> {
     }
 
     /// Which reader a content line goes to: the one place where a paragraph's lines are
-    /// dispatched (docs/format.md, one-liner or grid row). A new notation gets its case here
+    /// dispatched (docs/format.md#doubtful-cases). A new notation gets its case here
     /// and its reader in a file beside `grid.rs` and `one_liner.rs`; pencil-mark grids, which
     /// the format decides for the whole paragraph before one-liners and size inference, would
     /// be settled first, from what [`Paragraph`] knows of all its lines.
@@ -237,8 +237,8 @@ impl Reader<'_> {
         }
     }
 
-    /// Gives the directives left at the end of a paragraph to their owner (docs/format.md,
-    /// paragraphs and directives): the paragraph's last puzzle, the file's defaults before the
+    /// Gives the directives left at the end of a paragraph to their owner: the paragraph's last
+    /// puzzle, the file's defaults before the
     /// first puzzle, or none between puzzles.
     fn leftover_directives(&mut self, pending: Vec<Directive>, first_puzzle: usize) {
         if pending.is_empty() {
@@ -259,8 +259,8 @@ impl Reader<'_> {
             self.check_directives(&pending, None);
             self.out.defaults.all.extend(pending);
         } else {
-            // A paragraph of directives between puzzles belongs to none (docs/format.md: such
-            // paragraphs are fine and never warn); its keys are still checked.
+            // A paragraph of directives between puzzles belongs to none
+            // (docs/format.md#where-a-directive-belongs); its keys are still checked.
             self.check_directives(&pending, None);
         }
     }
@@ -332,9 +332,9 @@ impl Reader<'_> {
         p.has_syntax_error = true;
     }
 
-    /// Adds a puzzle: its directives are the file's defaults followed by its own. Its rating
-    /// (docs/format.md, rating) is its own `@rating`, else the one in a one-liner's trailing
-    /// field, else the file's `@rating`.
+    /// Adds a puzzle: its directives are the file's defaults followed by its own. Its rating is
+    /// its own `@rating`, else the one in a one-liner's trailing field, else the file's `@rating`
+    /// (docs/format.md#the-trailing-field).
     pub(super) fn push_puzzle(
         &mut self,
         mut p: Puzzle,
@@ -357,7 +357,7 @@ impl Reader<'_> {
     }
 
     /// The file-wide findings of the last piece: the count of unrecognized lines past those
-    /// listed (docs/format.md, huge files), and `no-puzzle`.
+    /// listed (docs/format.md#doubtful-cases), and `no-puzzle`.
     fn finish(&mut self) {
         if self.unrecognized > MAX_UNRECOGNIZED {
             let more = self.unrecognized - MAX_UNRECOGNIZED;
@@ -382,8 +382,8 @@ impl Reader<'_> {
 
 /// What the content lines of a paragraph are read under, as the walk over it stands.
 struct Paragraph {
-    /// How many of its lines have a first field of exactly 16 cells (docs/format.md: exactly
-    /// sixteen such lines make a 16x16 grid, otherwise they are 4x4 one-liners).
+    /// How many of its lines have a first field of exactly 16 cells (exactly sixteen such
+    /// lines make a 16x16 grid, otherwise they are 4x4 one-liners: docs/format.md#doubtful-cases).
     lines16: usize,
     /// The size the paragraph is under for the 16-cell rule: the latest `@size` (or `@symbols`)
     /// seen in it so far, else the file's; it stays for the rest of the paragraph even after

@@ -4,7 +4,7 @@
 //! A directive is checked twice: its form when it is attached to a puzzle or to the file
 //! (`directive::form_finding`), and its fit once the puzzle's size is known (an `@box` or
 //! `@symbols` for another size). Each mistake is said once per directive, so a file-wide default
-//! that fits no puzzle does not repeat on every puzzle (docs/format.md, bad directive values).
+//! that fits no puzzle does not repeat on every puzzle (docs/format.md#bad-values).
 
 use super::alphabet::Alphabet;
 use super::directive;
@@ -90,7 +90,7 @@ impl Reader<'_> {
     ) -> (Shape, Alphabet) {
         let (shape, explicit) = self.resolve_box(st, n, idx);
         let alphabet = self.resolve_alphabet(st, n, idx);
-        // docs/format.md, box-shape: said for an assumed non-square box when the shape differs
+        // docs/format.md#boxes: said for an assumed non-square box when the shape differs
         // from the previous puzzle's, so a file of 6x6 puzzles hears it once.
         if !explicit && !shape.is_square_box() && self.last_shape != Some(shape) {
             let f = Finding::new(
@@ -135,8 +135,8 @@ impl Reader<'_> {
     }
 
     /// The alphabet of a size-`n` puzzle: its `@symbols` when they are `n` symbols, else the
-    /// default. `@symbols` of another length are reported once (docs/format.md, grid size: the
-    /// rows decide a grid's size, not its alphabet).
+    /// default. `@symbols` of another length are reported once (the rows decide a
+    /// grid's size, not its alphabet: docs/format.md#how-a-grids-size-is-found).
     fn resolve_alphabet(&mut self, st: &Settings, n: usize, idx: usize) -> Alphabet {
         let default = Alphabet::default_for(n);
         let Some((syms, d)) = &st.symbols else {

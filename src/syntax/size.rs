@@ -77,8 +77,8 @@ impl GridLine {
 /// The size of a grid: `@size` if given, else the one its lines fit best (see [`infer_size`]).
 /// `numbers_ok` allows rows written as numbers. `None` when no line reads as a row of any size.
 pub(super) fn grid_size(st: &Settings, gls: &[GridLine], numbers_ok: bool) -> Option<usize> {
-    // docs/format.md, grid size: `@symbols` gives a grid its alphabet, but its rows still
-    // decide its size; the alphabet's length only says which lines it reads.
+    // `@symbols` gives a grid its alphabet, but its rows still decide its size; the alphabet's
+    // length only says which lines it reads (docs/format.md#how-a-grids-size-is-found).
     let declared = st.symbols.as_ref().map(|(s, _)| s.len());
     st.size.or_else(|| infer_size(gls, numbers_ok, declared))
 }
