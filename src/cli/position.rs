@@ -1,9 +1,9 @@
-//! Byte offsets to 1-based or 0-based line/column pairs, columns in Unicode scalar values.
+//! Byte offsets to 0-based line/column pairs for the CLI's output, columns in Unicode scalar
+//! values.
 //!
-//! [`LineIndex::line_col`] counts from the start of the line every time, which is quadratic
-//! when a single 2 MB line carries many findings. Findings arrive sorted by position, so the
-//! locator remembers the last answer and counts on from it when the next offset is further
-//! along the same line. The answers are exactly those of `LineIndex::line_col(.., Utf32)`.
+//! Findings arrive sorted by position, so the locator converts them with a [`Cursor`], which
+//! counts on from its last answer along a long line instead of from the line's start. The
+//! answers are exactly those of `LineIndex::line_col(.., Utf32)`.
 //!
 //! A long file is streamed through a window (see `render`): a locator then sees only the window,
 //! plus the few earlier blocks of text that findings may still point back to (the file's header,
@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use crate::text::{floor_char_boundary, LineCol, LineIndex, TextRange};
+use crate::text::{floor_char_boundary, ColumnUnit, Cursor, LineCol, LineIndex, TextRange};
 
 /// A block of text from before the window, kept because findings may point into it.
 #[derive(Debug)]
@@ -40,6 +40,8 @@ impl Earlier {
     }
 }
 
+/// Converts byte offsets of a text, or of a window onto it, into lines and columns (in `char`s)
+/// of the whole text.
 pub struct Locator<'a> {
     /// The text, or the window onto it.
     text: &'a str,
@@ -48,11 +50,12 @@ pub struct Locator<'a> {
     base_line: u32,
     index: LineIndex,
     earlier: &'a [Arc<Earlier>],
-    /// The last offset located (in the window), its line and its column.
-    last: (usize, u32, u32),
+    /// Walks forward through the window.
+    cursor: Cursor,
 }
 
 impl<'a> Locator<'a> {
+    /// A locator for a whole text.
     pub fn new(text: &'a str) -> Self {
         Locator::window(text, 0, 0, &[])
     }
@@ -66,7 +69,7 @@ impl<'a> Locator<'a> {
             base_line,
             index: LineIndex::new(text),
             earlier,
-            last: (0, 0, 0),
+            cursor: Cursor::new(ColumnUnit::Utf32),
         }
     }
 
@@ -80,28 +83,21 @@ impl<'a> Locator<'a> {
         if offset < self.base {
             return self.locate_earlier(offset);
         }
-        let offset = floor_char_boundary(self.text, (offset - self.base).min(self.text.len()));
-        let line = self.index.line_of(offset);
-        let (last_offset, last_line, last_col) = self.last;
-        let col = if line as u32 == last_line && offset >= last_offset {
-            last_col as usize + self.text[last_offset..offset].chars().count()
-        } else {
-            let start = self.index.line_start(line).unwrap_or(0);
-            self.text[start..offset].chars().count()
-        };
-        self.last = (offset, line as u32, col as u32);
+        let pos = self
+            .cursor
+            .line_col(self.text, &self.index, offset - self.base);
         LineCol {
-            line: self.base_line.saturating_add(line as u32),
-            col: col as u32,
+            line: self.base_line.saturating_add(pos.line),
+            col: pos.col,
         }
     }
 
     fn locate_earlier(&self, offset: usize) -> LineCol {
         match self.earlier.iter().find(|e| e.contains(offset)) {
             Some(e) => {
-                let pos =
-                    e.index
-                        .line_col(&e.text, offset - e.start, crate::text::ColumnUnit::Utf32);
+                let pos = e
+                    .index
+                    .line_col(&e.text, offset - e.start, ColumnUnit::Utf32);
                 LineCol {
                     line: e.line.saturating_add(pos.line),
                     col: pos.col,
@@ -141,7 +137,6 @@ impl<'a> Locator<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::ColumnUnit;
 
     #[test]
     fn agrees_with_the_line_index_in_any_order() {
