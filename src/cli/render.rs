@@ -16,6 +16,7 @@ use super::style::Style;
 use super::{github, json, Format};
 use crate::analysis::{analyze_bytes, analyze_piece, Analysis};
 use crate::config::Config;
+use crate::decode::Decoder;
 use crate::finding::Severity;
 use crate::syntax::{decode, parse_window, Cutter, ParsedFile, ReaderState};
 use crate::text::TextRange;
@@ -79,37 +80,19 @@ pub fn render_path(
     render_stream(display, &mut File::open(path)?, config, sink)
 }
 
-/// Whether a stream is text that [`decode`] accepts, checked a chunk at a time: no UTF-16 or
-/// UTF-32 byte-order mark, valid UTF-8, no NUL byte.
+/// Whether a stream is text that [`decode`] accepts, checked a chunk at a time by the same
+/// rules; it stops at the first sign that it is not.
 fn is_utf8_text(mut input: impl Read) -> io::Result<bool> {
     let mut chunk = vec![0u8; CHUNK];
-    let mut carry: Vec<u8> = Vec::new();
-    // The byte-order marks `decode` rejects (UTF-16, UTF-32) are not UTF-8 or hold a NUL, so
-    // the checks below catch them too.
+    let mut decoder = Decoder::new();
     loop {
         let n = read_some(&mut input, &mut chunk)?;
         if n == 0 {
-            return Ok(carry.is_empty());
+            return Ok(decoder.finish().is_ok());
         }
-        carry.extend_from_slice(&chunk[..n]);
-        if carry.contains(&0) {
+        if decoder.push(&chunk[..n]).is_err() || decoder.has_nul() {
             return Ok(false);
         }
-        // A character cut by the chunk's end stays in `carry` for the next chunk.
-        let Some(valid) = utf8_prefix(&carry).map(str::len) else {
-            return Ok(false);
-        };
-        carry.drain(..valid);
-    }
-}
-
-/// The text of `bytes` up to a character cut by their end, if any; `None` when they are not
-/// UTF-8 (a read of valid text may end in the middle of a character, never on an invalid one).
-fn utf8_prefix(bytes: &[u8]) -> Option<&str> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => Some(text),
-        Err(e) if e.error_len().is_none() => std::str::from_utf8(&bytes[..e.valid_up_to()]).ok(),
-        Err(_) => None,
     }
 }
 
@@ -273,10 +256,9 @@ struct Window {
     base: usize,
     /// How much of `text` is done with (read, analysed and on its way out).
     done: usize,
-    /// Bytes read but not yet text: a character cut by the end of a read.
-    pending: Vec<u8>,
-    /// Whether the byte-order mark check is done.
-    started: bool,
+    /// Turns the bytes read into text (skipping a byte-order mark), holding a character cut
+    /// by the end of a read until the next.
+    decoder: Decoder,
     eof: bool,
 }
 
@@ -296,26 +278,10 @@ impl Window {
         let n = read_some(input, &mut chunk)?;
         if n == 0 {
             self.eof = true;
-            if !self.pending.is_empty() {
-                return Err(changed());
-            }
-            return Ok(());
+            return self.decoder.finish().map_err(|_| changed());
         }
-        self.pending.extend_from_slice(&chunk[..n]);
-        if !self.started {
-            if self.pending.len() < 3 && !self.pending.is_empty() && self.pending[0] == 0xEF {
-                // Too short to tell a byte-order mark yet.
-                return Ok(());
-            }
-            self.started = true;
-            if self.pending.starts_with(&[0xEF, 0xBB, 0xBF]) {
-                self.pending.drain(..3);
-            }
-        }
-        let text = utf8_prefix(&self.pending).ok_or_else(changed)?;
+        let text = self.decoder.push(&chunk[..n]).map_err(|_| changed())?;
         self.text.push_str(text);
-        let valid = text.len();
-        self.pending.drain(..valid);
         Ok(())
     }
 
@@ -338,7 +304,8 @@ impl Window {
     }
 }
 
-/// The text stopped being UTF-8 between the check and the reading: the file changed meanwhile.
+/// The text stopped being UTF-8 (or gained a NUL byte) between the check and the reading: the
+/// file changed meanwhile.
 fn changed() -> io::Error {
     io::Error::new(
         io::ErrorKind::InvalidData,
@@ -515,24 +482,23 @@ impl<'a> FileRenderer<'a> {
             if let Some(mut file) = self.spool.take() {
                 file.seek(SeekFrom::Start(0))?;
                 let mut chunk = vec![0u8; CHUNK];
-                // Bytes of a character cut by the end of a read.
-                let mut carry: Vec<u8> = Vec::new();
+                // We wrote this file as JSON in UTF-8 (it starts with `{` and escapes control
+                // characters); reads may cut a character in two, which the decoder mends.
+                let mut decoder = Decoder::new();
+                let not_utf8 = || {
+                    io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "the temporary file of diagnostics is not UTF-8",
+                    )
+                };
                 loop {
                     let n = read_some(&mut file, &mut chunk)?;
                     if n == 0 {
+                        decoder.finish().map_err(|_| not_utf8())?;
                         break;
                     }
-                    carry.extend_from_slice(&chunk[..n]);
-                    // We wrote this file as UTF-8; reads may cut a character in two.
-                    let text = utf8_prefix(&carry).ok_or_else(|| {
-                        io::Error::new(
-                            io::ErrorKind::InvalidData,
-                            "the temporary file of diagnostics is not UTF-8",
-                        )
-                    })?;
-                    sink.buf.push_str(text);
-                    let valid = text.len();
-                    carry.drain(..valid);
+                    sink.buf
+                        .push_str(decoder.push(&chunk[..n]).map_err(|_| not_utf8())?);
                     (sink.flush)(sink.buf)?;
                 }
             }
@@ -598,6 +564,34 @@ mod tests {
         )
         .unwrap();
         out
+    }
+
+    #[test]
+    fn the_first_pass_accepts_what_decode_accepts() {
+        // A character cut by the first read, then a NUL in a later read.
+        let mut cut = vec![b'1'; CHUNK - 1];
+        cut.extend_from_slice("é\n".as_bytes());
+        let mut with_nul = cut.clone();
+        with_nul.extend_from_slice(b"12\x0034\n");
+        let mut late_invalid = cut.clone();
+        late_invalid.push(0xFF);
+        let inputs: [&[u8]; 7] = [
+            b"",
+            b"\xEF\xBB\xBF1234\n",
+            b"\xFF\xFE1\x002\x00",
+            b"12\n\xC3",
+            &cut,
+            &with_nul,
+            &late_invalid,
+        ];
+        for bytes in inputs {
+            assert_eq!(
+                is_utf8_text(bytes).unwrap(),
+                decode(bytes).is_ok(),
+                "{} bytes",
+                bytes.len()
+            );
+        }
     }
 
     #[test]
