@@ -14,6 +14,7 @@ pub mod lsp;
 pub mod solver;
 pub mod syntax;
 pub mod text;
+pub mod walk;
 
 pub use analysis::{analyze, analyze_bytes, Analysis};
 pub use config::Config;
