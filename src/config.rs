@@ -17,6 +17,7 @@ use std::sync::{Arc, Mutex};
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 
 use crate::finding::{Code, Severity};
+use crate::sync::lock;
 
 /// The name of the configuration file, looked for from each checked file upward.
 pub const FILE_NAME: &str = "sudoku-lsp.toml";
@@ -285,12 +286,6 @@ impl ConfigCache {
         lock(&self.by_dir).clear();
         lock(&self.by_file).clear();
     }
-}
-
-/// Locks a mutex, recovering the data if a panicking thread poisoned it: the maps hold only
-/// finished answers, so they are never left half-written.
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 #[cfg(test)]

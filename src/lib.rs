@@ -12,6 +12,7 @@ pub mod finding;
 pub mod grid;
 pub mod lsp;
 pub mod solver;
+pub mod sync;
 pub mod syntax;
 pub mod text;
 pub mod walk;

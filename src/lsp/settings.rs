@@ -96,10 +96,8 @@ impl ProjectConfigs {
     }
 }
 
-/// Locks a mutex, recovering from poisoning: every map here holds only finished entries.
-pub fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
+/// The crate's lock helper, kept here too, where the server's modules look for it.
+pub use crate::sync::lock;
 
 #[cfg(test)]
 mod tests {
