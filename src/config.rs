@@ -113,10 +113,12 @@ impl Config {
     }
 }
 
+/// Every code's name, for the message about an unknown one.
 fn known_codes() -> String {
     Code::ALL.map(Code::as_str).join(", ")
 }
 
+/// One `exclude` glob, matched as `.gitignore` matches.
 fn build_glob(pattern: &str) -> Result<Glob, String> {
     GlobBuilder::new(pattern)
         // `*` stays inside one folder, `**` crosses folders, as in .gitignore.
@@ -155,11 +157,13 @@ pub fn absolute(path: &Path) -> PathBuf {
 /// A loaded configuration with where it came from, ready to answer "is this file excluded?".
 #[derive(Clone, Debug)]
 pub struct ProjectConfig {
+    /// What the analysis reports.
     pub config: Config,
     /// The configuration file, `None` for the built-in defaults.
     pub path: Option<PathBuf>,
     /// The folder `exclude` globs are relative to (the configuration file's folder).
     pub root: PathBuf,
+    /// The `exclude` globs.
     exclude: GlobSet,
 }
 

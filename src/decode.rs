@@ -44,6 +44,7 @@ pub fn decode(bytes: &[u8]) -> Result<(&str, usize), Finding> {
 /// It keeps only the bytes of the last chunk, so memory does not grow with the input.
 #[derive(Debug, Default)]
 pub struct Decoder {
+    /// The rules, and how far they got.
     rules: Rules,
     /// The last chunk, after the bytes the call before it left undecoded.
     pending: Vec<u8>,

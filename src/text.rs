@@ -15,24 +15,30 @@ use std::ops::Range;
 /// A half-open byte range `start..end` into a document's text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TextRange {
+    /// The first byte of the range.
     pub start: usize,
+    /// The byte just after the range.
     pub end: usize,
 }
 
 impl TextRange {
+    /// The range `start..end`; `start` must not be after `end`.
     pub fn new(start: usize, end: usize) -> Self {
         debug_assert!(start <= end, "inverted range {start}..{end}");
         TextRange { start, end }
     }
 
+    /// The empty range at `at` (a position between two bytes).
     pub fn empty(at: usize) -> Self {
         TextRange { start: at, end: at }
     }
 
+    /// How many bytes the range covers.
     pub fn len(self) -> usize {
         self.end - self.start
     }
 
+    /// True when the range covers no byte.
     pub fn is_empty(self) -> bool {
         self.start == self.end
     }
@@ -43,10 +49,12 @@ impl TextRange {
         self.start <= offset && offset <= self.end
     }
 
+    /// True when the byte at `offset` is inside the range (its end is not).
     pub fn contains(self, offset: usize) -> bool {
         self.start <= offset && offset < self.end
     }
 
+    /// The range moved `by` bytes further into the text (from a piece's text to the whole).
     pub fn shifted(self, by: usize) -> Self {
         TextRange::new(self.start + by, self.end + by)
     }
@@ -63,6 +71,7 @@ impl TextRange {
         }
     }
 
+    /// The range as a standard range, to slice the text with.
     pub fn as_range(self) -> Range<usize> {
         self.start..self.end
     }
@@ -121,7 +130,9 @@ impl ColumnUnit {
 /// A 0-based line and column, the column counted in some [`ColumnUnit`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct LineCol {
+    /// The 0-based line.
     pub line: u32,
+    /// The 0-based column, in the unit of the conversion that gave it.
     pub col: u32,
 }
 
@@ -131,11 +142,14 @@ pub struct LineCol {
 /// a position may still point at it (it is a valid column).
 #[derive(Clone, Debug)]
 pub struct LineIndex {
+    /// The byte offset of the start of each line, the first one 0.
     line_starts: Vec<usize>,
+    /// The length of the text, where the last line ends.
     len: usize,
 }
 
 impl LineIndex {
+    /// Indexes the lines of `text`.
     pub fn new(text: &str) -> Self {
         let mut line_starts = Vec::with_capacity(text.len() / 16 + 1);
         line_starts.push(0);
@@ -152,6 +166,7 @@ impl LineIndex {
         }
     }
 
+    /// How many lines the text has: one more than its line ends (the last may be empty).
     pub fn line_count(&self) -> usize {
         self.line_starts.len()
     }
@@ -219,10 +234,13 @@ impl LineIndex {
 /// `LineIndex::line_col`, in any order of questions.
 #[derive(Clone, Copy, Debug)]
 pub struct Cursor {
+    /// The unit columns are counted in.
     unit: ColumnUnit,
-    /// The last offset converted, its 0-based line and its column.
+    /// The last offset converted (moved to a character boundary).
     offset: usize,
+    /// The 0-based line of `offset`.
     line: usize,
+    /// The column of `offset`.
     col: usize,
 }
 

@@ -16,10 +16,13 @@ use crate::text::{floor_char_boundary, ColumnUnit, Cursor, LineCol, LineIndex, T
 /// A block of text from before the window, kept because findings may point into it.
 #[derive(Debug)]
 pub struct Earlier {
-    /// Its offset in the whole text and the 0-based line it starts on.
+    /// Its offset in the whole text.
     start: usize,
+    /// The 0-based line of the whole text it starts on.
     line: u32,
+    /// The block itself.
     text: String,
+    /// The lines of `text`.
     index: LineIndex,
 }
 
@@ -35,6 +38,7 @@ impl Earlier {
         }
     }
 
+    /// Whether the block holds `offset` of the whole text (its end included).
     fn contains(&self, offset: usize) -> bool {
         offset >= self.start && offset - self.start <= self.text.len()
     }
@@ -45,10 +49,13 @@ impl Earlier {
 pub struct Locator<'a> {
     /// The text, or the window onto it.
     text: &'a str,
-    /// Where the window starts in the whole text, and on which line.
+    /// Where the window starts in the whole text.
     base: usize,
+    /// The 0-based line of the whole text the window starts on.
     base_line: u32,
+    /// The lines of the window.
     index: LineIndex,
+    /// Blocks from before the window that findings may point back into.
     earlier: &'a [Arc<Earlier>],
     /// Walks forward through the window.
     cursor: Cursor,
@@ -92,6 +99,7 @@ impl<'a> Locator<'a> {
         }
     }
 
+    /// The line and column of an offset before the window, from the block that holds it.
     fn locate_earlier(&self, offset: usize) -> LineCol {
         match self.earlier.iter().find(|e| e.contains(offset)) {
             Some(e) => {

@@ -32,12 +32,15 @@ const SPOOL_FROM: usize = 4 << 20;
 
 /// What the renderer needs besides the text: where to write, how, and whom to tell of progress.
 pub struct Sink<'a> {
+    /// The output format.
     pub format: Format,
+    /// Colours and styles of the human format.
     pub style: Style,
     /// The rendered output so far; `flush` is called after every piece and may take the text
     /// out (to write it) or leave it (to collect the whole file). An error from `flush` stops
     /// the rendering and is returned.
     pub buf: &'a mut String,
+    /// Called with `buf` after every piece.
     pub flush: &'a mut dyn FnMut(&mut String) -> io::Result<()>,
     /// Hears how many more bytes of the file are done.
     pub progress: &'a dyn Fn(u64),
@@ -116,6 +119,8 @@ pub fn render_stream(
     stream_in_chunks(display, input, config, sink, CHUNK)
 }
 
+/// [`render_stream`], reading `chunk` bytes at a time (small in tests, to cut characters and
+/// pieces everywhere).
 fn stream_in_chunks(
     display: &str,
     input: &mut (dyn Read + Send),
@@ -178,15 +183,20 @@ fn stream_in_chunks(
 
 /// Reading a text piece by piece, in order.
 struct Reading<'i> {
+    /// Where the bytes come from.
     input: &'i mut (dyn Read + Send),
+    /// The text read and not yet done with.
     window: Window,
+    /// Finds where each piece ends.
     cutter: Cutter,
+    /// What the reader carries from one piece to the next (directives, unlisted lines).
     state: ReaderState,
     /// The line the next piece starts on.
     base_line: u32,
     /// The header (the first piece, which holds the file's default directives) and the first
     /// unlisted line: findings of later pieces may point back at them.
     earlier: Vec<Arc<Earlier>>,
+    /// Whether the first unlisted line was kept in `earlier` already.
     pinned_unlisted: bool,
     /// The last piece was read.
     finished: bool,
@@ -252,21 +262,26 @@ impl Reading<'_> {
 struct Window {
     /// How much to read at a time.
     chunk: usize,
+    /// The text read and not yet dropped.
     text: String,
+    /// Where `text` starts in the whole text.
     base: usize,
     /// How much of `text` is done with (read, analysed and on its way out).
     done: usize,
     /// Turns the bytes read into text (skipping a byte-order mark), holding a character cut
     /// by the end of a read until the next.
     decoder: Decoder,
+    /// The input ended.
     eof: bool,
 }
 
 impl Window {
+    /// The window as the reader sees it: text with its offset in the whole.
     fn src(&self) -> crate::syntax::Src<'_> {
         crate::syntax::Src::window(&self.text, self.base)
     }
 
+    /// The offset in the whole text where the window ends.
     fn end(&self) -> usize {
         self.base + self.text.len()
     }
@@ -316,9 +331,13 @@ fn changed() -> io::Error {
 /// A piece read and waiting to be analysed and rendered: its text starts at byte `base`, on
 /// line `base_line`.
 struct Job {
+    /// The piece as read, offsets in the whole text.
     file: ParsedFile,
+    /// The piece's text.
     text: String,
+    /// Where the piece starts in the whole text.
     base: usize,
+    /// The 0-based line the piece starts on.
     base_line: u32,
     /// What the locator may need from before the piece.
     earlier: Vec<Arc<Earlier>>,
@@ -328,15 +347,21 @@ struct Job {
 /// comma-separated; otherwise `text` is all of it.
 #[derive(Default)]
 struct Rendered {
+    /// The output, or in JSON the puzzles.
     text: String,
+    /// JSON only: the diagnostics.
     diagnostics: String,
+    /// How many puzzles the piece holds.
     puzzles: usize,
+    /// JSON only: how many diagnostics `diagnostics` holds.
     diagnostics_n: usize,
+    /// How many findings of each severity.
     errors: usize,
     warnings: usize,
     infos: usize,
 }
 
+/// Renders one piece's analysis in `format`, locating its findings with `locator`.
 fn render_piece(
     display: &str,
     format: Format,
@@ -382,21 +407,29 @@ fn render_piece(
     out
 }
 
+/// Puts one file's output together from its pieces' outputs, in order, and counts.
 struct FileRenderer<'a> {
+    /// The file's name as shown.
     display: &'a str,
+    /// The output format and style.
     format: Format,
     style: Style,
+    /// The counts so far.
     totals: Totals,
+    /// JSON only: how many puzzles were written (a comma goes before the next).
     puzzles_written: usize,
     /// JSON only: the file's diagnostics, serialized and comma-separated, to be written after
     /// its puzzles. Past `SPOOL_FROM` bytes they go to a temporary file, so a collection whose
     /// every puzzle has a finding still runs in bounded memory.
     diagnostics: String,
+    /// JSON only: how many diagnostics were held or spooled (a comma goes before the next).
     diagnostics_written: usize,
+    /// The temporary file the diagnostics went to, once there were many.
     spool: Option<File>,
 }
 
 impl<'a> FileRenderer<'a> {
+    /// A renderer for the file shown as `display`.
     fn new(display: &'a str, format: Format, style: Style) -> Self {
         FileRenderer {
             display,
@@ -413,12 +446,14 @@ impl<'a> FileRenderer<'a> {
         }
     }
 
+    /// The file's counts.
     fn finish(mut self) -> Totals {
         let t = &mut self.totals;
         t.files_with_findings = usize::from(t.errors + t.warnings + t.infos > 0);
         self.totals
     }
 
+    /// Writes the start of the file's output (in JSON, its path and the puzzles' opening).
     fn begin(&mut self, buf: &mut String) -> io::Result<()> {
         if self.format == Format::Json {
             buf.push_str("{\"path\":");
@@ -428,6 +463,7 @@ impl<'a> FileRenderer<'a> {
         Ok(())
     }
 
+    /// Renders one piece's analysis and appends it.
     fn piece(&mut self, buf: &mut String, a: &Analysis, locator: &mut Locator<'_>) {
         let rendered = render_piece(self.display, self.format, self.style, a, locator);
         self.add(buf, rendered);

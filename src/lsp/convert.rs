@@ -46,7 +46,9 @@ pub fn encoding_kind(unit: ColumnUnit) -> PositionEncodingKind {
 /// A position in a rope that could not be honoured exactly.
 #[derive(Debug, PartialEq, Eq)]
 pub struct LinePastEnd {
+    /// The line asked for.
     pub line: u32,
+    /// How many lines the text has.
     pub lines: usize,
 }
 
@@ -123,7 +125,9 @@ pub fn apply_changes(
 /// [`Cursor`], so offsets converted in increasing order on the same line reuse the previous
 /// answer: a thousand findings on a 2 MB single line cost one pass over it, not a thousand.
 pub struct Mapper<'a> {
+    /// The text positions refer to.
     text: &'a str,
+    /// Its lines.
     index: &'a LineIndex,
     /// In a `Cell` so that a shared `&Mapper` can be handed to every conversion.
     cursor: Cell<Cursor>,
