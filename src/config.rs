@@ -17,6 +17,7 @@ use std::sync::{Arc, Mutex};
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 
 use crate::finding::{Code, Severity};
+use crate::sync::lock;
 
 /// The name of the configuration file, looked for from each checked file upward.
 pub const FILE_NAME: &str = "sudoku-lsp.toml";
@@ -112,10 +113,12 @@ impl Config {
     }
 }
 
+/// Every code's name, for the message about an unknown one.
 fn known_codes() -> String {
     Code::ALL.map(Code::as_str).join(", ")
 }
 
+/// One `exclude` glob, matched as `.gitignore` matches.
 fn build_glob(pattern: &str) -> Result<Glob, String> {
     GlobBuilder::new(pattern)
         // `*` stays inside one folder, `**` crosses folders, as in .gitignore.
@@ -154,11 +157,13 @@ pub fn absolute(path: &Path) -> PathBuf {
 /// A loaded configuration with where it came from, ready to answer "is this file excluded?".
 #[derive(Clone, Debug)]
 pub struct ProjectConfig {
+    /// What the analysis reports.
     pub config: Config,
     /// The configuration file, `None` for the built-in defaults.
     pub path: Option<PathBuf>,
     /// The folder `exclude` globs are relative to (the configuration file's folder).
     pub root: PathBuf,
+    /// The `exclude` globs.
     exclude: GlobSet,
 }
 
@@ -285,12 +290,6 @@ impl ConfigCache {
         lock(&self.by_dir).clear();
         lock(&self.by_file).clear();
     }
-}
-
-/// Locks a mutex, recovering the data if a panicking thread poisoned it: the maps hold only
-/// finished answers, so they are never left half-written.
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 #[cfg(test)]

@@ -7,12 +7,15 @@
 pub mod analysis;
 pub mod cli;
 pub mod config;
+pub mod decode;
 pub mod finding;
 pub mod grid;
 pub mod lsp;
 pub mod solver;
+pub mod sync;
 pub mod syntax;
 pub mod text;
+pub mod walk;
 
 pub use analysis::{analyze, analyze_bytes, Analysis};
 pub use config::Config;

@@ -452,38 +452,27 @@ fn collect_targets(
 }
 
 /// The `*.sudoku` files under `root`, skipping what `.gitignore` (and `.ignore`) files, hidden
-/// names and the governing configuration's `exclude` globs leave out.
+/// names and the governing configuration's `exclude` globs leave out. An excluded folder is
+/// not looked into; a configuration that cannot be read is reported once and its files left
+/// out; an unreadable folder is reported as trouble.
 fn walk(
     root: &Path,
     cache: &Arc<ConfigCache>,
     troubles: &Arc<Troubles>,
     trouble: &mut bool,
 ) -> Vec<PathBuf> {
-    let mut builder = ignore::WalkBuilder::new(root);
-    // A puzzle collection need not be a git repository for its .gitignore to count.
-    builder.require_git(false).follow_links(false);
     let (cache, filter_troubles) = (cache.clone(), troubles.clone());
-    builder.filter_entry(move |entry| {
-        if entry.depth() == 0 {
-            return true;
+    let excluded = move |path: &Path| match cache.for_path(path) {
+        Ok(config) => config.is_excluded(path),
+        Err(e) => {
+            filter_troubles.config_error(e);
+            true
         }
-        match cache.for_path(entry.path()) {
-            Ok(config) => !config.is_excluded(entry.path()),
-            Err(e) => {
-                filter_troubles.config_error(e);
-                false
-            }
-        }
-    });
+    };
     let mut files = Vec::new();
-    for result in builder.build() {
+    for result in crate::walk::Walk::new(root).prune(excluded).files() {
         match result {
-            Ok(entry) => {
-                let is_file = entry.file_type().is_some_and(|t| t.is_file());
-                if is_file && entry.path().extension().is_some_and(|e| e == "sudoku") {
-                    files.push(entry.into_path());
-                }
-            }
+            Ok(file) => files.push(file),
             Err(e) => {
                 report_trouble(&e.to_string());
                 *trouble = true;

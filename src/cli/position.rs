@@ -1,9 +1,9 @@
-//! Byte offsets to 1-based or 0-based line/column pairs, columns in Unicode scalar values.
+//! Byte offsets to 0-based line/column pairs for the CLI's output, columns in Unicode scalar
+//! values.
 //!
-//! [`LineIndex::line_col`] counts from the start of the line every time, which is quadratic
-//! when a single 2 MB line carries many findings. Findings arrive sorted by position, so the
-//! locator remembers the last answer and counts on from it when the next offset is further
-//! along the same line. The answers are exactly those of `LineIndex::line_col(.., Utf32)`.
+//! Findings arrive sorted by position, so the locator converts them with a [`Cursor`], which
+//! counts on from its last answer along a long line instead of from the line's start. The
+//! answers are exactly those of `LineIndex::line_col(.., Utf32)`.
 //!
 //! A long file is streamed through a window (see `render`): a locator then sees only the window,
 //! plus the few earlier blocks of text that findings may still point back to (the file's header,
@@ -11,15 +11,18 @@
 
 use std::sync::Arc;
 
-use crate::text::{floor_char_boundary, LineCol, LineIndex, TextRange};
+use crate::text::{floor_char_boundary, ColumnUnit, Cursor, LineCol, LineIndex, TextRange};
 
 /// A block of text from before the window, kept because findings may point into it.
 #[derive(Debug)]
 pub struct Earlier {
-    /// Its offset in the whole text and the 0-based line it starts on.
+    /// Its offset in the whole text.
     start: usize,
+    /// The 0-based line of the whole text it starts on.
     line: u32,
+    /// The block itself.
     text: String,
+    /// The lines of `text`.
     index: LineIndex,
 }
 
@@ -35,24 +38,31 @@ impl Earlier {
         }
     }
 
+    /// Whether the block holds `offset` of the whole text (its end included).
     fn contains(&self, offset: usize) -> bool {
         offset >= self.start && offset - self.start <= self.text.len()
     }
 }
 
+/// Converts byte offsets of a text, or of a window onto it, into lines and columns (in `char`s)
+/// of the whole text.
 pub struct Locator<'a> {
     /// The text, or the window onto it.
     text: &'a str,
-    /// Where the window starts in the whole text, and on which line.
+    /// Where the window starts in the whole text.
     base: usize,
+    /// The 0-based line of the whole text the window starts on.
     base_line: u32,
+    /// The lines of the window.
     index: LineIndex,
+    /// Blocks from before the window that findings may point back into.
     earlier: &'a [Arc<Earlier>],
-    /// The last offset located (in the window), its line and its column.
-    last: (usize, u32, u32),
+    /// Walks forward through the window.
+    cursor: Cursor,
 }
 
 impl<'a> Locator<'a> {
+    /// A locator for a whole text.
     pub fn new(text: &'a str) -> Self {
         Locator::window(text, 0, 0, &[])
     }
@@ -66,7 +76,7 @@ impl<'a> Locator<'a> {
             base_line,
             index: LineIndex::new(text),
             earlier,
-            last: (0, 0, 0),
+            cursor: Cursor::new(ColumnUnit::Utf32),
         }
     }
 
@@ -80,28 +90,22 @@ impl<'a> Locator<'a> {
         if offset < self.base {
             return self.locate_earlier(offset);
         }
-        let offset = floor_char_boundary(self.text, (offset - self.base).min(self.text.len()));
-        let line = self.index.line_of(offset);
-        let (last_offset, last_line, last_col) = self.last;
-        let col = if line as u32 == last_line && offset >= last_offset {
-            last_col as usize + self.text[last_offset..offset].chars().count()
-        } else {
-            let start = self.index.line_start(line).unwrap_or(0);
-            self.text[start..offset].chars().count()
-        };
-        self.last = (offset, line as u32, col as u32);
+        let pos = self
+            .cursor
+            .line_col(self.text, &self.index, offset - self.base);
         LineCol {
-            line: self.base_line.saturating_add(line as u32),
-            col: col as u32,
+            line: self.base_line.saturating_add(pos.line),
+            col: pos.col,
         }
     }
 
+    /// The line and column of an offset before the window, from the block that holds it.
     fn locate_earlier(&self, offset: usize) -> LineCol {
         match self.earlier.iter().find(|e| e.contains(offset)) {
             Some(e) => {
-                let pos =
-                    e.index
-                        .line_col(&e.text, offset - e.start, crate::text::ColumnUnit::Utf32);
+                let pos = e
+                    .index
+                    .line_col(&e.text, offset - e.start, ColumnUnit::Utf32);
                 LineCol {
                     line: e.line.saturating_add(pos.line),
                     col: pos.col,
@@ -141,7 +145,6 @@ impl<'a> Locator<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::ColumnUnit;
 
     #[test]
     fn agrees_with_the_line_index_in_any_order() {

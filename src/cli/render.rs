@@ -16,6 +16,7 @@ use super::style::Style;
 use super::{github, json, Format};
 use crate::analysis::{analyze_bytes, analyze_piece, Analysis};
 use crate::config::Config;
+use crate::decode::Decoder;
 use crate::finding::Severity;
 use crate::syntax::{decode, parse_window, Cutter, ParsedFile, ReaderState};
 use crate::text::TextRange;
@@ -31,12 +32,15 @@ const SPOOL_FROM: usize = 4 << 20;
 
 /// What the renderer needs besides the text: where to write, how, and whom to tell of progress.
 pub struct Sink<'a> {
+    /// The output format.
     pub format: Format,
+    /// Colours and styles of the human format.
     pub style: Style,
     /// The rendered output so far; `flush` is called after every piece and may take the text
     /// out (to write it) or leave it (to collect the whole file). An error from `flush` stops
     /// the rendering and is returned.
     pub buf: &'a mut String,
+    /// Called with `buf` after every piece.
     pub flush: &'a mut dyn FnMut(&mut String) -> io::Result<()>,
     /// Hears how many more bytes of the file are done.
     pub progress: &'a dyn Fn(u64),
@@ -79,37 +83,19 @@ pub fn render_path(
     render_stream(display, &mut File::open(path)?, config, sink)
 }
 
-/// Whether a stream is text that [`decode`] accepts, checked a chunk at a time: no UTF-16 or
-/// UTF-32 byte-order mark, valid UTF-8, no NUL byte.
+/// Whether a stream is text that [`decode`] accepts, checked a chunk at a time by the same
+/// rules; it stops at the first sign that it is not.
 fn is_utf8_text(mut input: impl Read) -> io::Result<bool> {
     let mut chunk = vec![0u8; CHUNK];
-    let mut carry: Vec<u8> = Vec::new();
-    // The byte-order marks `decode` rejects (UTF-16, UTF-32) are not UTF-8 or hold a NUL, so
-    // the checks below catch them too.
+    let mut decoder = Decoder::new();
     loop {
         let n = read_some(&mut input, &mut chunk)?;
         if n == 0 {
-            return Ok(carry.is_empty());
+            return Ok(decoder.finish().is_ok());
         }
-        carry.extend_from_slice(&chunk[..n]);
-        if carry.contains(&0) {
+        if decoder.push(&chunk[..n]).is_err() || decoder.has_nul() {
             return Ok(false);
         }
-        // A character cut by the chunk's end stays in `carry` for the next chunk.
-        let Some(valid) = utf8_prefix(&carry).map(str::len) else {
-            return Ok(false);
-        };
-        carry.drain(..valid);
-    }
-}
-
-/// The text of `bytes` up to a character cut by their end, if any; `None` when they are not
-/// UTF-8 (a read of valid text may end in the middle of a character, never on an invalid one).
-fn utf8_prefix(bytes: &[u8]) -> Option<&str> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => Some(text),
-        Err(e) if e.error_len().is_none() => std::str::from_utf8(&bytes[..e.valid_up_to()]).ok(),
-        Err(_) => None,
     }
 }
 
@@ -133,6 +119,8 @@ pub fn render_stream(
     stream_in_chunks(display, input, config, sink, CHUNK)
 }
 
+/// [`render_stream`], reading `chunk` bytes at a time (small in tests, to cut characters and
+/// pieces everywhere).
 fn stream_in_chunks(
     display: &str,
     input: &mut (dyn Read + Send),
@@ -195,15 +183,20 @@ fn stream_in_chunks(
 
 /// Reading a text piece by piece, in order.
 struct Reading<'i> {
+    /// Where the bytes come from.
     input: &'i mut (dyn Read + Send),
+    /// The text read and not yet done with.
     window: Window,
+    /// Finds where each piece ends.
     cutter: Cutter,
+    /// What the reader carries from one piece to the next (directives, unlisted lines).
     state: ReaderState,
     /// The line the next piece starts on.
     base_line: u32,
     /// The header (the first piece, which holds the file's default directives) and the first
     /// unlisted line: findings of later pieces may point back at them.
     earlier: Vec<Arc<Earlier>>,
+    /// Whether the first unlisted line was kept in `earlier` already.
     pinned_unlisted: bool,
     /// The last piece was read.
     finished: bool,
@@ -269,22 +262,26 @@ impl Reading<'_> {
 struct Window {
     /// How much to read at a time.
     chunk: usize,
+    /// The text read and not yet dropped.
     text: String,
+    /// Where `text` starts in the whole text.
     base: usize,
     /// How much of `text` is done with (read, analysed and on its way out).
     done: usize,
-    /// Bytes read but not yet text: a character cut by the end of a read.
-    pending: Vec<u8>,
-    /// Whether the byte-order mark check is done.
-    started: bool,
+    /// Turns the bytes read into text (skipping a byte-order mark), holding a character cut
+    /// by the end of a read until the next.
+    decoder: Decoder,
+    /// The input ended.
     eof: bool,
 }
 
 impl Window {
+    /// The window as the reader sees it: text with its offset in the whole.
     fn src(&self) -> crate::syntax::Src<'_> {
         crate::syntax::Src::window(&self.text, self.base)
     }
 
+    /// The offset in the whole text where the window ends.
     fn end(&self) -> usize {
         self.base + self.text.len()
     }
@@ -296,26 +293,10 @@ impl Window {
         let n = read_some(input, &mut chunk)?;
         if n == 0 {
             self.eof = true;
-            if !self.pending.is_empty() {
-                return Err(changed());
-            }
-            return Ok(());
+            return self.decoder.finish().map_err(|_| changed());
         }
-        self.pending.extend_from_slice(&chunk[..n]);
-        if !self.started {
-            if self.pending.len() < 3 && !self.pending.is_empty() && self.pending[0] == 0xEF {
-                // Too short to tell a byte-order mark yet.
-                return Ok(());
-            }
-            self.started = true;
-            if self.pending.starts_with(&[0xEF, 0xBB, 0xBF]) {
-                self.pending.drain(..3);
-            }
-        }
-        let text = utf8_prefix(&self.pending).ok_or_else(changed)?;
+        let text = self.decoder.push(&chunk[..n]).map_err(|_| changed())?;
         self.text.push_str(text);
-        let valid = text.len();
-        self.pending.drain(..valid);
         Ok(())
     }
 
@@ -338,7 +319,8 @@ impl Window {
     }
 }
 
-/// The text stopped being UTF-8 between the check and the reading: the file changed meanwhile.
+/// The text stopped being UTF-8 (or gained a NUL byte) between the check and the reading: the
+/// file changed meanwhile.
 fn changed() -> io::Error {
     io::Error::new(
         io::ErrorKind::InvalidData,
@@ -349,9 +331,13 @@ fn changed() -> io::Error {
 /// A piece read and waiting to be analysed and rendered: its text starts at byte `base`, on
 /// line `base_line`.
 struct Job {
+    /// The piece as read, offsets in the whole text.
     file: ParsedFile,
+    /// The piece's text.
     text: String,
+    /// Where the piece starts in the whole text.
     base: usize,
+    /// The 0-based line the piece starts on.
     base_line: u32,
     /// What the locator may need from before the piece.
     earlier: Vec<Arc<Earlier>>,
@@ -361,15 +347,21 @@ struct Job {
 /// comma-separated; otherwise `text` is all of it.
 #[derive(Default)]
 struct Rendered {
+    /// The output, or in JSON the puzzles.
     text: String,
+    /// JSON only: the diagnostics.
     diagnostics: String,
+    /// How many puzzles the piece holds.
     puzzles: usize,
+    /// JSON only: how many diagnostics `diagnostics` holds.
     diagnostics_n: usize,
+    /// How many findings of each severity.
     errors: usize,
     warnings: usize,
     infos: usize,
 }
 
+/// Renders one piece's analysis in `format`, locating its findings with `locator`.
 fn render_piece(
     display: &str,
     format: Format,
@@ -415,21 +407,29 @@ fn render_piece(
     out
 }
 
+/// Puts one file's output together from its pieces' outputs, in order, and counts.
 struct FileRenderer<'a> {
+    /// The file's name as shown.
     display: &'a str,
+    /// The output format and style.
     format: Format,
     style: Style,
+    /// The counts so far.
     totals: Totals,
+    /// JSON only: how many puzzles were written (a comma goes before the next).
     puzzles_written: usize,
     /// JSON only: the file's diagnostics, serialized and comma-separated, to be written after
     /// its puzzles. Past `SPOOL_FROM` bytes they go to a temporary file, so a collection whose
     /// every puzzle has a finding still runs in bounded memory.
     diagnostics: String,
+    /// JSON only: how many diagnostics were held or spooled (a comma goes before the next).
     diagnostics_written: usize,
+    /// The temporary file the diagnostics went to, once there were many.
     spool: Option<File>,
 }
 
 impl<'a> FileRenderer<'a> {
+    /// A renderer for the file shown as `display`.
     fn new(display: &'a str, format: Format, style: Style) -> Self {
         FileRenderer {
             display,
@@ -446,12 +446,14 @@ impl<'a> FileRenderer<'a> {
         }
     }
 
+    /// The file's counts.
     fn finish(mut self) -> Totals {
         let t = &mut self.totals;
         t.files_with_findings = usize::from(t.errors + t.warnings + t.infos > 0);
         self.totals
     }
 
+    /// Writes the start of the file's output (in JSON, its path and the puzzles' opening).
     fn begin(&mut self, buf: &mut String) -> io::Result<()> {
         if self.format == Format::Json {
             buf.push_str("{\"path\":");
@@ -461,6 +463,7 @@ impl<'a> FileRenderer<'a> {
         Ok(())
     }
 
+    /// Renders one piece's analysis and appends it.
     fn piece(&mut self, buf: &mut String, a: &Analysis, locator: &mut Locator<'_>) {
         let rendered = render_piece(self.display, self.format, self.style, a, locator);
         self.add(buf, rendered);
@@ -515,24 +518,23 @@ impl<'a> FileRenderer<'a> {
             if let Some(mut file) = self.spool.take() {
                 file.seek(SeekFrom::Start(0))?;
                 let mut chunk = vec![0u8; CHUNK];
-                // Bytes of a character cut by the end of a read.
-                let mut carry: Vec<u8> = Vec::new();
+                // We wrote this file as JSON in UTF-8 (it starts with `{` and escapes control
+                // characters); reads may cut a character in two, which the decoder mends.
+                let mut decoder = Decoder::new();
+                let not_utf8 = || {
+                    io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "the temporary file of diagnostics is not UTF-8",
+                    )
+                };
                 loop {
                     let n = read_some(&mut file, &mut chunk)?;
                     if n == 0 {
+                        decoder.finish().map_err(|_| not_utf8())?;
                         break;
                     }
-                    carry.extend_from_slice(&chunk[..n]);
-                    // We wrote this file as UTF-8; reads may cut a character in two.
-                    let text = utf8_prefix(&carry).ok_or_else(|| {
-                        io::Error::new(
-                            io::ErrorKind::InvalidData,
-                            "the temporary file of diagnostics is not UTF-8",
-                        )
-                    })?;
-                    sink.buf.push_str(text);
-                    let valid = text.len();
-                    carry.drain(..valid);
+                    sink.buf
+                        .push_str(decoder.push(&chunk[..n]).map_err(|_| not_utf8())?);
                     (sink.flush)(sink.buf)?;
                 }
             }
@@ -598,6 +600,34 @@ mod tests {
         )
         .unwrap();
         out
+    }
+
+    #[test]
+    fn the_first_pass_accepts_what_decode_accepts() {
+        // A character cut by the first read, then a NUL in a later read.
+        let mut cut = vec![b'1'; CHUNK - 1];
+        cut.extend_from_slice("é\n".as_bytes());
+        let mut with_nul = cut.clone();
+        with_nul.extend_from_slice(b"12\x0034\n");
+        let mut late_invalid = cut.clone();
+        late_invalid.push(0xFF);
+        let inputs: [&[u8]; 7] = [
+            b"",
+            b"\xEF\xBB\xBF1234\n",
+            b"\xFF\xFE1\x002\x00",
+            b"12\n\xC3",
+            &cut,
+            &with_nul,
+            &late_invalid,
+        ];
+        for bytes in inputs {
+            assert_eq!(
+                is_utf8_text(bytes).unwrap(),
+                decode(bytes).is_ok(),
+                "{} bytes",
+                bytes.len()
+            );
+        }
     }
 
     #[test]

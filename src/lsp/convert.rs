@@ -2,6 +2,7 @@
 //! edits, hover text, actions) becomes protocol types. Every incoming position is clamped.
 
 use std::borrow::Borrow;
+use std::cell::Cell;
 use std::collections::HashMap;
 
 use ropey::Rope;
@@ -14,7 +15,7 @@ use tower_lsp_server::ls_types::{
 };
 
 use crate::finding::{Edit, Finding, Severity};
-use crate::text::{floor_char_boundary, ColumnUnit, LineCol, LineIndex};
+use crate::text::{ColumnUnit, Cursor, LineCol, LineIndex};
 
 /// The source every diagnostic carries.
 pub const SOURCE: &str = "sudoku";
@@ -42,18 +43,12 @@ pub fn encoding_kind(unit: ColumnUnit) -> PositionEncodingKind {
     }
 }
 
-fn unit_width(ch: char, unit: ColumnUnit) -> usize {
-    match unit {
-        ColumnUnit::Utf8 => ch.len_utf8(),
-        ColumnUnit::Utf16 => ch.len_utf16(),
-        ColumnUnit::Utf32 => 1,
-    }
-}
-
 /// A position in a rope that could not be honoured exactly.
 #[derive(Debug, PartialEq, Eq)]
 pub struct LinePastEnd {
+    /// The line asked for.
     pub line: u32,
+    /// How many lines the text has.
     pub lines: usize,
 }
 
@@ -77,23 +72,14 @@ pub fn rope_offset(rope: &Rope, pos: Position, unit: ColumnUnit) -> Result<usize
         line: pos.line,
         lines,
     })?;
-    let want = pos.character as usize;
-    let mut seen = 0usize;
-    let mut at = start;
     let mut chars = rope.line(line).chars().peekable();
-    while let Some(ch) = chars.next() {
-        // The terminator is not part of the line's content: `\n`, and a `\r` right before it.
-        if ch == '\n' || (ch == '\r' && chars.peek() == Some(&'\n')) {
-            break;
-        }
-        let w = unit_width(ch, unit);
-        if seen >= want || seen + w > want {
-            break;
-        }
-        seen += w;
-        at += ch.len_utf8();
-    }
-    Ok(at)
+    // The terminator is not part of the line's content: `\n`, and a `\r` right before it.
+    let content = std::iter::from_fn(|| match chars.next()? {
+        '\n' => None,
+        '\r' if chars.peek() == Some(&'\n') => None,
+        ch => Some(ch),
+    });
+    Ok(start + unit.prefix_len(content, pos.character as usize))
 }
 
 /// Applies one `didChange` change set to a copy of `rope`: all of it, or none of it (the error
@@ -135,48 +121,42 @@ pub fn apply_changes(
     Ok(next)
 }
 
-/// Converts byte offsets of one text into protocol positions. Offsets converted in increasing
-/// order on the same line reuse the previous answer, so a thousand findings on a 2 MB single
-/// line cost one pass over it, not a thousand.
+/// Converts byte offsets of one text into protocol positions, and back. Offsets go through a
+/// [`Cursor`], so offsets converted in increasing order on the same line reuse the previous
+/// answer: a thousand findings on a 2 MB single line cost one pass over it, not a thousand.
 pub struct Mapper<'a> {
+    /// The text positions refer to.
     text: &'a str,
+    /// Its lines.
     index: &'a LineIndex,
-    unit: ColumnUnit,
-    /// The last conversion: line, byte offset, column.
-    last: std::cell::Cell<(usize, usize, u32)>,
+    /// In a `Cell` so that a shared `&Mapper` can be handed to every conversion.
+    cursor: Cell<Cursor>,
 }
 
 impl<'a> Mapper<'a> {
+    /// A mapper for `text`, whose line index is `index`, in the negotiated `unit`.
     pub fn new(text: &'a str, index: &'a LineIndex, unit: ColumnUnit) -> Self {
         Mapper {
             text,
             index,
-            unit,
-            last: std::cell::Cell::new((0, 0, 0)),
+            cursor: Cell::new(Cursor::new(unit)),
         }
     }
 
+    /// The unit columns are counted in.
     pub fn unit(&self) -> ColumnUnit {
-        self.unit
+        self.cursor.get().unit()
     }
 
+    /// The protocol position of byte `offset`, clamped into the text.
     pub fn position(&self, offset: usize) -> Position {
-        let offset = floor_char_boundary(self.text, offset);
-        let line = self.index.line_of(offset);
-        let (last_line, last_offset, last_col) = self.last.get();
-        let col = if line == last_line && offset >= last_offset {
-            let step: usize = self.text[last_offset..offset]
-                .chars()
-                .map(|c| unit_width(c, self.unit))
-                .sum();
-            last_col + step as u32
-        } else {
-            self.index.line_col(self.text, offset, self.unit).col
-        };
-        self.last.set((line, offset, col));
-        Position::new(line as u32, col)
+        let mut cursor = self.cursor.get();
+        let pos = cursor.line_col(self.text, self.index, offset);
+        self.cursor.set(cursor);
+        Position::new(pos.line, pos.col)
     }
 
+    /// Both ends of a byte range as a protocol range.
     pub fn range(&self, range: crate::text::TextRange) -> Range {
         Range::new(self.position(range.start), self.position(range.end))
     }
@@ -189,7 +169,7 @@ impl<'a> Mapper<'a> {
                 line: pos.line,
                 col: pos.character,
             },
-            self.unit,
+            self.unit(),
         )
     }
 }

@@ -72,11 +72,14 @@ impl Settings {
 /// editor keeps working while the user fixes it.
 #[derive(Debug, Default)]
 pub struct ProjectConfigs {
+    /// The configurations read, shared with the CLI's way of finding them.
     cache: ConfigCache,
+    /// The errors logged already, so each is logged once.
     reported: Mutex<HashSet<String>>,
 }
 
 impl ProjectConfigs {
+    /// The configuration that governs `path`, or the defaults when it cannot be read.
     pub fn for_path(&self, path: &Path) -> Arc<ProjectConfig> {
         match self.cache.for_path(path) {
             Ok(project) => project,
@@ -96,10 +99,8 @@ impl ProjectConfigs {
     }
 }
 
-/// Locks a mutex, recovering from poisoning: every map here holds only finished entries.
-pub fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
+/// The crate's lock helper, kept here too, where the server's modules look for it.
+pub use crate::sync::lock;
 
 #[cfg(test)]
 mod tests {

@@ -22,6 +22,9 @@ use crate::lsp::features::Snapshot;
 use crate::lsp::settings::{lock, ProjectConfigs, Settings};
 use crate::syntax;
 use crate::text::{ColumnUnit, LineIndex};
+/// Kept here too, where `server.rs` looks for it.
+pub use crate::walk::is_sudoku;
+use crate::walk::Walk;
 
 /// One open document.
 #[derive(Debug)]
@@ -425,9 +428,9 @@ impl State {
         };
         // Walking the file's own folder one level deep applies the ignore files of that folder
         // and of every folder above it, the same rules the scan uses.
-        walker(parent)
-            .max_depth(Some(1))
-            .build()
+        Walk::new(parent)
+            .max_depth(1)
+            .entries()
             .filter_map(Result::ok)
             .any(|e| e.path() == path)
     }
@@ -438,17 +441,15 @@ impl State {
         let folders = lock(&self.folders).clone();
         let mut count = 0;
         for folder in removed {
-            for entry in walker(folder).build().flatten() {
-                let path = entry.path();
-                let file = entry.file_type().is_some_and(|t| t.is_file());
-                if !file || !is_sudoku(path) || folders.iter().any(|f| path.starts_with(f)) {
+            for path in Walk::new(folder).files().flatten() {
+                if folders.iter().any(|f| path.starts_with(f)) {
                     continue;
                 }
-                let Some(uri) = Uri::from_file_path(path) else {
+                let Some(uri) = Uri::from_file_path(&path) else {
                     continue;
                 };
                 let store = lock(&self.store);
-                if !store.is_open(&uri, Some(path)) {
+                if !store.is_open(&uri, Some(&path)) {
                     self.queue(&store, uri, Vec::new(), None);
                     count += 1;
                 }
@@ -462,22 +463,23 @@ impl State {
         let folders = lock(&self.folders).clone();
         let mut count = 0;
         for folder in folders {
-            for entry in walker(&folder).build() {
-                let entry = match entry {
-                    Ok(e) => e,
+            for path in Walk::new(&folder).files() {
+                let path = match path {
+                    Ok(path) => path,
                     Err(e) => {
                         tracing::warn!("workspace scan: {e}");
                         continue;
                     }
                 };
-                let path = entry.path();
-                if entry.file_type().is_some_and(|t| t.is_file()) && is_sudoku(path) {
-                    if self.configs.for_path(path).is_excluded(path) {
-                        continue;
-                    }
-                    self.publish_disk(path, None);
-                    count += 1;
+                // `exclude` is checked file by file, with the configuration that governs the
+                // file; `check` prunes folders with the configuration of their parent instead,
+                // which differs only for a folder excluded above it that has its own
+                // configuration file (`check` skips it, the scan does not).
+                if self.configs.for_path(&path).is_excluded(&path) {
+                    continue;
                 }
+                self.publish_disk(&path, None);
+                count += 1;
             }
         }
         count
@@ -489,16 +491,4 @@ impl State {
 /// next publication should wait for.
 fn drop_later<T: Send + 'static>(garbage: T) {
     tokio::task::spawn_blocking(move || drop(garbage));
-}
-
-pub fn is_sudoku(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "sudoku")
-}
-
-/// The workspace walk: `.gitignore` is honoured even outside a git repository (a folder of
-/// puzzles need not be one), as are `.ignore` files; hidden files are skipped.
-fn walker(root: &Path) -> ignore::WalkBuilder {
-    let mut b = ignore::WalkBuilder::new(root);
-    b.require_git(false);
-    b
 }
