@@ -7,7 +7,6 @@
 pub mod analysis;
 pub mod cli;
 pub mod config;
-pub mod decode;
 pub mod finding;
 pub mod grid;
 pub mod lsp;

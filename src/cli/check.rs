@@ -86,10 +86,7 @@ struct Troubles {
 impl Troubles {
     /// Records a broken configuration (once, however often it is met).
     fn config_error(&self, message: String) {
-        self.config_errors
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(message);
+        crate::sync::lock(&self.config_errors).insert(message);
     }
 }
 
@@ -339,10 +336,7 @@ impl<W: Write> Output<W> {
 
 /// Reports each broken configuration file once, in a stable order. True when there was one.
 fn report_config_errors(troubles: &Troubles) -> bool {
-    let errors = troubles
-        .config_errors
-        .lock()
-        .unwrap_or_else(|p| p.into_inner());
+    let errors = crate::sync::lock(&troubles.config_errors);
     for message in errors.iter() {
         report_trouble(message);
     }

@@ -16,8 +16,8 @@ use super::style::Style;
 use super::{github, json, Format};
 use crate::analysis::{analyze_bytes, analyze_piece, Analysis};
 use crate::config::Config;
-use crate::decode::Decoder;
 use crate::finding::Severity;
+use crate::syntax::Decoder;
 use crate::syntax::{decode, parse_window, Cutter, ParsedFile, ReaderState};
 use crate::text::TextRange;
 

@@ -16,7 +16,7 @@
 //! - `directive.rs`: reading `@key value` lines and the form of their values.
 //! - `lines.rs`: lines, comments and character classes; `cells.rs`: the ranges of cells.
 //! - `pieces.rs`: cutting a long text into pieces read one after another; `src.rs`: the text
-//!   or a window onto it; `encoding.rs`: bytes to text.
+//!   or a window onto it; `encoding.rs`: bytes to text, whole or in chunks.
 
 use crate::finding::{Code, Finding};
 use crate::grid::{Grid, Shape};
@@ -43,6 +43,7 @@ mod tests;
 
 pub use alphabet::Alphabet;
 pub use cells::Cells;
+pub use encoding::Decoder;
 #[cfg(test)]
 pub(crate) use pieces::cut_pieces;
 pub use pieces::{content_pieces, Cutter};
