@@ -21,7 +21,7 @@ use crate::solver::{count_values, default_budget, is_fast, Outcome};
 use crate::syntax::{self, Directives, ParsedFile, Puzzle};
 use crate::text::TextRange;
 
-pub use cache::{analyze_cached, analyze_shared, Leftovers, SharedAnalysis, SolveCache};
+pub use cache::{Leftovers, PieceCache, SharedAnalysis};
 
 /// The verdict on one puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,7 +68,15 @@ pub struct Analysis {
     pub findings: Vec<Finding>,
 }
 
-/// Analyses a file's raw bytes (decoding them first).
+/// Analyses a file's text: the entry for every caller that holds the whole text (`solve`, the
+/// editor's workspace scan, tests). The editor's open documents go through
+/// [`PieceCache::analyze`] instead, and the CLI's streaming check through [`analyze_piece`].
+pub fn analyze(text: &str, config: &Config) -> Analysis {
+    analyze_parsed(syntax::parse(text), config, None)
+}
+
+/// [`analyze`] on a file's raw bytes, decoding them first: for `check` on a file held in
+/// memory, where bytes that are not UTF-8 text must still give their `encoding` finding.
 pub fn analyze_bytes(bytes: &[u8], config: &Config) -> Analysis {
     match syntax::decode(bytes) {
         Ok((text, _)) => analyze(text, config),
@@ -77,11 +85,6 @@ pub fn analyze_bytes(bytes: &[u8], config: &Config) -> Analysis {
             ..Analysis::default()
         },
     }
-}
-
-/// Analyses a file's text.
-pub fn analyze(text: &str, config: &Config) -> Analysis {
-    analyze_parsed(syntax::parse(text), config, None)
 }
 
 /// Search outcomes by shape and givens.
@@ -97,18 +100,19 @@ fn sort_findings(findings: &mut [Finding]) {
     });
 }
 
-/// Analyses a long text piece by piece (see [`syntax::content_pieces`]), handing each piece's
-/// analysis to `sink` in order with the piece's range (until it returns false), so that a
-/// collection of millions of puzzles is never held in memory at once. Each piece's puzzles are
-/// checked in parallel. The pieces' findings and reports together are exactly those of
-/// [`analyze`]; ranges point into the whole text.
-/// Analyses one piece read with [`syntax::parse_window`] or [`syntax::parse_piece`]; its puzzles
-/// are checked in parallel when there are many.
+/// Analyses one piece read with [`syntax::parse_window`]: for the CLI's streaming check, which
+/// reads a large file piece by piece and never holds all its puzzles at once. The pieces'
+/// findings and reports together are exactly those of [`analyze`] on the whole text. A piece's
+/// puzzles are checked in parallel when there are many.
 pub fn analyze_piece(file: ParsedFile, config: &Config) -> Analysis {
     analyze_parsed(file, config, None)
 }
 
-pub fn analyze_in_pieces(
+/// Analyses a text piece by piece (see [`syntax::content_pieces`]), handing each piece's
+/// analysis to `sink` in order with the piece's range, until it returns false. The tests' model
+/// of the CLI's streaming check, on a text held whole.
+#[cfg(test)]
+pub(crate) fn analyze_in_pieces(
     text: &str,
     config: &Config,
     sink: impl FnMut(TextRange, Analysis) -> bool,
@@ -116,6 +120,8 @@ pub fn analyze_in_pieces(
     analyze_ranges(text, syntax::content_pieces(text), config, sink);
 }
 
+/// [`analyze_in_pieces`] with the pieces given.
+#[cfg(test)]
 fn analyze_ranges(
     text: &str,
     ranges: Vec<TextRange>,
@@ -132,8 +138,9 @@ fn analyze_ranges(
     }
 }
 
-/// With `outcomes`, search outcomes are looked up in the first map and every outcome is kept
-/// in the second.
+/// Checks every puzzle of a parsed file (or piece) and applies the configuration to every
+/// finding. With `outcomes`, search outcomes are looked up in the first map and every outcome
+/// is kept in the second (the editor's [`PieceCache`]).
 fn analyze_parsed(
     file: ParsedFile,
     config: &Config,
@@ -216,10 +223,6 @@ struct PuzzleResult {
     outcome: Option<Outcome>,
 }
 
-/// Runs every check on one puzzle. The direct checks (duplicates, cells and units left without a
-/// candidate) come first; the search runs only when they found nothing and the puzzle read
-/// cleanly, since a clash already proves there is no solution and a syntax error leaves the
-/// puzzle undefined.
 /// The direct checks' common case in two passes over the cells and no allocation: no symbol
 /// repeats in a unit, every empty cell has a candidate, and every unit has a place for every
 /// symbol. Only when this fails do the checks run one by one to say what is wrong.
@@ -280,6 +283,11 @@ fn givens_are_clean(puzzle: &Puzzle) -> bool {
     (0..n).all(|i| row_u[i] == full && col_u[i] == full && box_u[i] == full)
 }
 
+/// Runs every check on one puzzle. The direct checks (duplicates, cells and units left without a
+/// candidate) come first; the search runs only when they found nothing and the puzzle read
+/// cleanly, since a clash already proves there is no solution and a syntax error leaves the
+/// puzzle undefined.
+///
 /// `keep_outcome`: whether the caller keeps the search outcome (the editor's cache does; `check`
 /// does not, and so the solution is moved out of the outcome instead of copied).
 fn check_puzzle(puzzle: &Puzzle, cached: Option<&Outcome>, keep_outcome: bool) -> PuzzleResult {

@@ -316,9 +316,9 @@ fn cached_analysis_agrees_with_a_fresh_one_after_every_edit() {
 
     let mut next = xorshift(0x2545_f491_4f6c_dd1d);
     let config = Config::default();
-    let mut cache = SolveCache::default();
+    let mut cache = PieceCache::default();
     for step in 0..40 {
-        let cached = analyze_cached(&text, &config, &mut cache);
+        let cached = cache.analyze(&text, &config).to_analysis();
         let fresh = analyze(&text, &config);
         assert_eq!(cached.file.puzzles, fresh.file.puzzles, "step {step}");
         assert_eq!(cached.reports, fresh.reports, "step {step}");
