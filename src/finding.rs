@@ -135,16 +135,20 @@ pub struct Edit {
     pub new_text: String,
 }
 
-/// How safe a fix is to apply without looking (ruff's applicability levels).
+/// How safe a fix is to apply without looking (ruff's applicability levels). The editor
+/// prefers a safe fix of a finding and applies every one of them on "fix all" (often on save).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Applicability {
-    /// Keeps the puzzle's meaning: filling in its unique solution.
+    /// Applying it unseen can never make the file worse: it writes down what the reader
+    /// already took the text to mean (declaring the box shape it assumed).
     Safe,
-    /// Changes what the author wrote: clearing a clashing given.
+    /// Changes what the author wrote or meant, so only on request: clearing a clashing given,
+    /// overwriting a recorded solution, filling in the solution (which leaves no puzzle).
     Unsafe,
 }
 
-/// A fix: a title and edits sorted by position, non-overlapping, applied all together or not at all.
+/// A fix: a title and edits sorted by position, non-overlapping, applied all together or not at
+/// all. The title is what the editor's menu and the CLI's `help:` line show.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fix {
     pub title: String,

@@ -4,6 +4,7 @@ mod cache;
 mod digit_has_no_place;
 mod duplicate_digit;
 pub mod fill;
+pub mod fixes;
 mod no_candidates;
 mod solution_mismatch;
 #[cfg(test)]
