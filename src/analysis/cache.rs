@@ -338,6 +338,7 @@ impl PieceCache {
                         start: range.start,
                         first_index,
                         analysis: analyze_parsed(
+                            syntax::Src::whole(text),
                             file,
                             config,
                             Some((&old_outcomes, &mut self.outcomes)),

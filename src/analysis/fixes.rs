@@ -65,8 +65,16 @@ pub fn fix_all(analysis: &SharedAnalysis) -> Option<Offered> {
     let mut safe: Vec<Offered> = Vec::new();
     for finding in analysis.findings() {
         for fix in &finding.fixes {
-            if fix.applicability == Applicability::Safe && !fix.edits.is_empty() {
-                offer(&mut safe, fix.clone(), &finding);
+            if fix.applicability != Applicability::Safe || fix.edits.is_empty() {
+                continue;
+            }
+            // The same edits carried by two findings are applied once, resolving both.
+            match safe.iter_mut().find(|o| o.fix.edits == fix.edits) {
+                Some(same) => same.resolves.push(finding.clone()),
+                None => safe.push(Offered {
+                    fix: fix.clone(),
+                    resolves: vec![finding.clone()],
+                }),
             }
         }
     }
@@ -127,7 +135,7 @@ fn offer(out: &mut Vec<Offered>, fix: Fix, finding: &Finding) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::analyze;
+    use crate::analysis::{analyze, Analysis};
     use crate::config::Config;
     use crate::finding::{apply_edits, Code};
 
@@ -171,6 +179,90 @@ mod tests {
                 .all(|f| f.code != Code::DuplicateDigit));
         }
         assert_eq!(fix_all(&a), None, "no safe fix");
+    }
+
+    #[test]
+    fn fixing_everything_takes_the_safe_fixes_of_findings_only() {
+        let six = "3.2...\n....4.\n4.....\n.1...5\n.5...4\n...2..\n";
+        let clash = UNIQUE.replacen("53..7", "55..7", 1);
+        let text = format!("{six}\n{clash}\n\n{six}\n@box 3x2\n{six}\n{six}");
+        let a: SharedAnalysis = analyze(&text, &Config::default()).into();
+        let all = fix_all(&a).unwrap();
+        assert_eq!(all.fix.title, FIX_ALL_TITLE);
+        assert_eq!(all.fix.applicability, Applicability::Safe);
+        let codes: Vec<Code> = all.resolves.iter().map(|f| f.code).collect();
+        assert_eq!(codes, [Code::BoxShape; 3], "{all:?}");
+        let out = apply_edits(&text, &all.fix.edits).unwrap();
+        let again = analyze(&out, &Config::default());
+        assert!(again.findings.iter().all(|f| f.code != Code::BoxShape));
+        // The clash is left for the user to mend.
+        assert!(again
+            .findings
+            .iter()
+            .any(|f| f.code == Code::DuplicateDigit));
+        assert_eq!(out.matches("@box 2x3").count(), 3, "{out}");
+    }
+
+    fn sudoku_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                sudoku_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "sudoku") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// Every fix of every finding in the fixtures, applied alone, leaves text that reads as
+    /// many puzzles with no new syntax error, and fewer findings of its code in its puzzle; and
+    /// fixing everything safe at once leaves no safe fix behind.
+    #[test]
+    fn every_fix_in_the_fixtures_mends_its_finding() {
+        let mut files = Vec::new();
+        sudoku_files(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
+            &mut files,
+        );
+        files.sort();
+        let config = Config::default();
+        let mut applied = 0;
+        for path in files {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue; // the encoding fixtures
+            };
+            let before = analyze(&text, &config);
+            let count = |a: &Analysis, f: &Finding| {
+                a.findings
+                    .iter()
+                    .filter(|g| g.code == f.code && g.puzzle == f.puzzle)
+                    .count()
+            };
+            let syntax = |a: &Analysis| {
+                a.findings
+                    .iter()
+                    .filter(|g| g.code.is_syntax_error() || g.code == Code::UnrecognizedLine)
+                    .count()
+            };
+            for f in &before.findings {
+                for fix in &f.fixes {
+                    let out = apply_edits(&text, &fix.edits).unwrap();
+                    let after = analyze(&out, &config);
+                    let at = format!("{}: {} on {f:?}", path.display(), fix.title);
+                    assert_eq!(after.file.puzzles.len(), before.file.puzzles.len(), "{at}");
+                    assert!(syntax(&after) <= syntax(&before), "{at}");
+                    assert!(count(&after, f) < count(&before, f), "{at}");
+                    applied += 1;
+                }
+            }
+            let shared: SharedAnalysis = before.into();
+            if let Some(all) = fix_all(&shared) {
+                let out = apply_edits(&text, &all.fix.edits).unwrap();
+                let again: SharedAnalysis = analyze(&out, &config).into();
+                assert_eq!(fix_all(&again), None, "{}", path.display());
+            }
+        }
+        assert!(applied >= 5, "{applied} fixes applied");
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The analysis: from a parsed file to findings, one module per diagnostic code.
 
+mod box_shape;
 mod cache;
 mod digit_has_no_place;
 mod duplicate_digit;
@@ -16,10 +17,10 @@ use std::collections::HashMap;
 use rayon::prelude::*;
 
 use crate::config::Config;
-use crate::finding::Finding;
+use crate::finding::{Code, Finding};
 use crate::grid::{bit, full_mask, Mask, Shape, MAX_SIZE};
 use crate::solver::{count_values, default_budget, is_fast, Outcome};
-use crate::syntax::{self, Directives, ParsedFile, Puzzle};
+use crate::syntax::{self, Directives, ParsedFile, Puzzle, Src};
 use crate::text::TextRange;
 
 pub use cache::{Leftovers, PieceCache, SharedAnalysis};
@@ -73,7 +74,7 @@ pub struct Analysis {
 /// editor's workspace scan, tests). The editor's open documents go through
 /// [`PieceCache::analyze`] instead, and the CLI's streaming check through [`analyze_piece`].
 pub fn analyze(text: &str, config: &Config) -> Analysis {
-    analyze_parsed(syntax::parse(text), config, None)
+    analyze_parsed(Src::whole(text), syntax::parse(text), config, None)
 }
 
 /// [`analyze`] on a file's raw bytes, decoding them first: for `check` on a file held in
@@ -101,12 +102,13 @@ fn sort_findings(findings: &mut [Finding]) {
     });
 }
 
-/// Analyses one piece read with [`syntax::parse_window`]: for the CLI's streaming check, which
-/// reads a large file piece by piece and never holds all its puzzles at once. The pieces'
-/// findings and reports together are exactly those of [`analyze`] on the whole text. A piece's
-/// puzzles are checked in parallel when there are many.
-pub fn analyze_piece(file: ParsedFile, config: &Config) -> Analysis {
-    analyze_parsed(file, config, None)
+/// Analyses one piece read with [`syntax::parse_window`] from `window` (the text from byte
+/// `base` of the whole text on, holding the piece): for the CLI's streaming check, which reads
+/// a large file piece by piece and never holds all its puzzles at once. The pieces' findings
+/// and reports together are exactly those of [`analyze`] on the whole text. A piece's puzzles
+/// are checked in parallel when there are many.
+pub fn analyze_piece(window: &str, base: usize, file: ParsedFile, config: &Config) -> Analysis {
+    analyze_parsed(Src::window(window, base), file, config, None)
 }
 
 /// Analyses a text piece by piece (see [`syntax::content_pieces`]), handing each piece's
@@ -133,16 +135,17 @@ fn analyze_ranges(
     let last = ranges.len().saturating_sub(1);
     for (i, range) in ranges.into_iter().enumerate() {
         let file = syntax::parse_piece(text, range, &mut state, i == last);
-        if !sink(range, analyze_parsed(file, config, None)) {
+        if !sink(range, analyze_parsed(Src::whole(text), file, config, None)) {
             return;
         }
     }
 }
 
-/// Checks every puzzle of a parsed file (or piece) and applies the configuration to every
-/// finding. With `outcomes`, search outcomes are looked up in the first map and every outcome
-/// is kept in the second (the editor's [`PieceCache`]).
+/// Checks every puzzle of a parsed file (or piece) read from `src` and applies the
+/// configuration to every finding. With `outcomes`, search outcomes are looked up in the first
+/// map and every outcome is kept in the second (the editor's [`PieceCache`]).
 fn analyze_parsed(
+    src: Src<'_>,
     file: ParsedFile,
     config: &Config,
     outcomes: Option<(&Outcomes, &mut Outcomes)>,
@@ -154,7 +157,7 @@ fn analyze_parsed(
     let keep_outcome = keep.is_some();
     let check = |p: &Puzzle| {
         let cached = previous.and_then(|m| m.get(&(p.shape, p.givens.clone())));
-        check_puzzle(p, cached, keep_outcome)
+        check_puzzle(p, &file.defaults, cached, keep_outcome)
     };
     let results: Vec<PuzzleResult> = if file.puzzles.len() >= PARALLEL_FROM {
         file.puzzles.par_iter().map(check).collect()
@@ -164,6 +167,7 @@ fn analyze_parsed(
 
     let mut reports = Vec::with_capacity(results.len());
     let mut findings = apply_config(file.findings.clone(), config, &file.defaults, &file.puzzles);
+    add_reader_fixes(&mut findings, &file.puzzles, src);
     for (puzzle, result) in file.puzzles.iter().zip(results) {
         if let (Some(keep), Some(outcome)) = (keep.as_deref_mut(), result.outcome) {
             keep.insert((puzzle.shape, puzzle.givens.clone()), outcome);
@@ -211,9 +215,32 @@ fn apply_config(
         .collect()
 }
 
+/// Gives the reader's findings their fixes: the reader says what it saw, the analysis how to
+/// mend it, in the module of the finding's code. A code whose fix needs the text (to place a
+/// new line) gets it here; the analysis's own checks attach theirs as they report.
+fn add_reader_fixes(findings: &mut [Finding], puzzles: &[Puzzle], src: Src<'_>) {
+    let base = puzzles.first().map_or(0, |p| p.index);
+    for f in findings {
+        let Some(puzzle) = f
+            .puzzle
+            .and_then(|i| puzzles.get(i.checked_sub(base)?).filter(|p| p.index == i))
+        else {
+            continue;
+        };
+        let fix = match f.code {
+            Code::BoxShape => box_shape::fix(puzzle, src),
+            _ => None,
+        };
+        f.fixes.extend(fix);
+    }
+}
+
 /// What one puzzle's checks need: the puzzle and its candidates from the givens alone.
 pub(crate) struct PuzzleCtx<'a> {
     pub puzzle: &'a Puzzle,
+    /// The file's default directives (the first of the puzzle's directives), which a fix of
+    /// this puzzle must leave alone: they hold for every puzzle.
+    pub file_defaults: &'a Directives,
     pub candidates: Vec<Mask>,
 }
 
@@ -291,7 +318,12 @@ fn givens_are_clean(puzzle: &Puzzle) -> bool {
 ///
 /// `keep_outcome`: whether the caller keeps the search outcome (the editor's cache does; `check`
 /// does not, and so the solution is moved out of the outcome instead of copied).
-fn check_puzzle(puzzle: &Puzzle, cached: Option<&Outcome>, keep_outcome: bool) -> PuzzleResult {
+fn check_puzzle(
+    puzzle: &Puzzle,
+    file_defaults: &Directives,
+    cached: Option<&Outcome>,
+    keep_outcome: bool,
+) -> PuzzleResult {
     let search = || {
         cached.cloned().unwrap_or_else(|| {
             count_values(
@@ -310,6 +342,7 @@ fn check_puzzle(puzzle: &Puzzle, cached: Option<&Outcome>, keep_outcome: bool) -
     let clean = solvable || givens_are_clean(puzzle);
     let ctx = PuzzleCtx {
         puzzle,
+        file_defaults,
         // Only the direct checks look at candidates, and they run only on unclean givens.
         candidates: if clean {
             Vec::new()
