@@ -27,6 +27,7 @@ pub enum Code {
 }
 
 impl Code {
+    /// Every code, in the order the README's table lists them.
     pub const ALL: [Code; 15] = [
         Code::Encoding,
         Code::UnrecognizedLine,
@@ -45,6 +46,7 @@ impl Code {
         Code::BoxShape,
     ];
 
+    /// The code's stable name, as `check` prints it and `@allow` and the configuration take it.
     pub fn as_str(self) -> &'static str {
         match self {
             Code::Encoding => "encoding",
@@ -98,6 +100,7 @@ impl FromStr for Code {
     }
 }
 
+/// How serious a finding is; the configuration may change a code's severity or turn it off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
     Error,
@@ -106,6 +109,7 @@ pub enum Severity {
 }
 
 impl Severity {
+    /// The severity's name, as the configuration and the outputs write it.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
@@ -166,6 +170,8 @@ pub struct Finding {
     /// The index of the puzzle it is about, `None` for a finding about the whole file.
     pub puzzle: Option<usize>,
     pub related: Vec<Related>,
+    /// The ways to mend it, each offered as it is: the editor lists them all (whatever the
+    /// code), `check` shows their titles as `help:` lines.
     pub fixes: Vec<Fix>,
 }
 
@@ -183,16 +189,19 @@ impl Finding {
         }
     }
 
+    /// The same finding, about puzzle `puzzle` (its index in the file).
     pub fn in_puzzle(mut self, puzzle: usize) -> Self {
         self.puzzle = Some(puzzle);
         self
     }
 
+    /// The same finding, pointing at `related` places too.
     pub fn with_related(mut self, related: Vec<Related>) -> Self {
         self.related = related;
         self
     }
 
+    /// The same finding with one more fix on offer.
     pub fn with_fix(mut self, fix: Fix) -> Self {
         self.fixes.push(fix);
         self

@@ -66,13 +66,6 @@ struct PieceAnalysis {
     after: syntax::ReaderState,
 }
 
-impl PieceCache {
-    /// What the last analysis left unused (left here, it is freed by the next analysis).
-    pub fn take_leftovers(&mut self) -> Leftovers {
-        std::mem::take(&mut self.leftovers)
-    }
-}
-
 /// A piece's analysis placed in a text: where the piece starts there and the index its first
 /// puzzle has there. Ranges inside the piece move with it; those before it (the file's default
 /// directives, which every puzzle's directives begin with) stay, as in [`Puzzle::moved`].
@@ -375,6 +368,11 @@ impl PieceCache {
             ms(started.elapsed())
         );
         out
+    }
+
+    /// What the last analysis left unused (left here, it is freed by the next analysis).
+    pub fn take_leftovers(&mut self) -> Leftovers {
+        std::mem::take(&mut self.leftovers)
     }
 }
 

@@ -49,8 +49,10 @@ impl Verdict {
 /// What the analysis found out about one puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleReport {
+    /// The puzzle's index in its file.
     pub index: usize,
     pub shape: Shape,
+    /// The number of givens.
     pub givens: usize,
     pub verdict: Verdict,
     /// The unique solution's values, when there is exactly one.
@@ -96,6 +98,7 @@ type Outcomes = HashMap<(Shape, Vec<u8>), Outcome>;
 /// rayon's pool, so one large collection uses every core.
 const PARALLEL_FROM: usize = 64;
 
+/// Sorts findings by position, then code: the order every output lists them in.
 fn sort_findings(findings: &mut [Finding]) {
     findings.sort_by(|a, b| {
         (a.range.start, a.range.end, a.code).cmp(&(b.range.start, b.range.end, b.code))
@@ -241,9 +244,12 @@ pub(crate) struct PuzzleCtx<'a> {
     /// The file's default directives (the first of the puzzle's directives), which a fix of
     /// this puzzle must leave alone: they hold for every puzzle.
     pub file_defaults: &'a Directives,
+    /// Each cell's candidates from the givens alone; empty when the givens are clean (only the
+    /// direct checks read them, and they run only on unclean givens).
     pub candidates: Vec<Mask>,
 }
 
+/// What checking one puzzle gave.
 struct PuzzleResult {
     report: PuzzleReport,
     findings: Vec<Finding>,
