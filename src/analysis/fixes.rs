@@ -3,7 +3,7 @@
 //! demand for the puzzle under the cursor. A new code's fix is offered by attaching it to its
 //! findings (see `duplicate_digit.rs`); nothing here or in the editor names a code.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::{fill, SharedAnalysis};
 use crate::finding::{Applicability, Edit, Finding, Fix};
@@ -49,9 +49,11 @@ pub fn fixes_at(analysis: &SharedAnalysis, range: TextRange, show_solutions: boo
             }
         }
     }
+    // A selection of the whole text may touch many findings: titles are looked up, not searched.
+    let mut by_title: HashMap<String, usize> = HashMap::new();
     for finding in analysis.findings_touching(range.start, range.end) {
         for fix in &finding.fixes {
-            offer(&mut out, fix.clone(), &finding);
+            offer(&mut out, &mut by_title, fix, &finding);
         }
     }
     out
@@ -65,20 +67,24 @@ pub fn fix_all(analysis: &SharedAnalysis) -> Option<Offered> {
     let mut safe: Vec<Offered> = Vec::new();
     for finding in analysis.findings() {
         for fix in &finding.fixes {
-            if fix.applicability != Applicability::Safe || fix.edits.is_empty() {
-                continue;
-            }
-            // The same edits carried by two findings are applied once, resolving both.
-            match safe.iter_mut().find(|o| o.fix.edits == fix.edits) {
-                Some(same) => same.resolves.push(finding.clone()),
-                None => safe.push(Offered {
+            if fix.applicability == Applicability::Safe && !fix.edits.is_empty() {
+                safe.push(Offered {
                     fix: fix.clone(),
                     resolves: vec![finding.clone()],
-                }),
+                });
             }
         }
     }
-    safe.sort_by_key(|o| o.fix.edits.iter().map(|e| e.range.start).min());
+    // In position order (a fix's edits are sorted, so its first edit leads); the same edits
+    // carried by two findings, now side by side, are applied once, resolving both.
+    safe.sort_by(|a, b| a.fix.edits.cmp(&b.fix.edits));
+    safe.dedup_by(|later, kept| {
+        let same = later.fix.edits == kept.fix.edits;
+        if same {
+            kept.resolves.append(&mut later.resolves);
+        }
+        same
+    });
     // Accepted edits: start -> end.
     let mut taken: BTreeMap<usize, usize> = BTreeMap::new();
     let mut edits: Vec<Edit> = Vec::new();
@@ -116,19 +122,28 @@ fn overlaps_taken(taken: &BTreeMap<usize, usize>, range: TextRange) -> bool {
         || after.is_some_and(|(&s, _)| s == range.start || s < range.end)
 }
 
-/// Adds a finding's fix to those on offer: the same fix (title and edits) offered by another
-/// finding resolves that one too; another fix with the same title is left out, since a menu of
-/// two same-named actions could not be told apart.
-fn offer(out: &mut Vec<Offered>, fix: Fix, finding: &Finding) {
-    match out.iter_mut().find(|o| o.fix.title == fix.title) {
-        Some(existing) if existing.fix.edits == fix.edits => {
-            existing.resolves.push(finding.clone());
+/// Adds a finding's fix to those on offer (`by_title` indexes `out` by title): the same fix
+/// (title and edits) offered by another finding resolves that one too; another fix with the
+/// same title is left out, since a menu of two same-named actions could not be told apart.
+fn offer(
+    out: &mut Vec<Offered>,
+    by_title: &mut HashMap<String, usize>,
+    fix: &Fix,
+    finding: &Finding,
+) {
+    match by_title.get(&fix.title).map(|&i| &mut out[i]) {
+        Some(existing) => {
+            if existing.fix.edits == fix.edits {
+                existing.resolves.push(finding.clone());
+            }
         }
-        Some(_) => {}
-        None => out.push(Offered {
-            fix,
-            resolves: vec![finding.clone()],
-        }),
+        None => {
+            by_title.insert(fix.title.clone(), out.len());
+            out.push(Offered {
+                fix: fix.clone(),
+                resolves: vec![finding.clone()],
+            });
+        }
     }
 }
 
