@@ -27,6 +27,7 @@ pub enum Code {
 }
 
 impl Code {
+    /// Every code, in the order the README's table lists them.
     pub const ALL: [Code; 15] = [
         Code::Encoding,
         Code::UnrecognizedLine,
@@ -45,6 +46,7 @@ impl Code {
         Code::BoxShape,
     ];
 
+    /// The code's stable name, as `check` prints it and `@allow` and the configuration take it.
     pub fn as_str(self) -> &'static str {
         match self {
             Code::Encoding => "encoding",
@@ -98,6 +100,7 @@ impl FromStr for Code {
     }
 }
 
+/// How serious a finding is; the configuration may change a code's severity or turn it off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
     Error,
@@ -106,6 +109,7 @@ pub enum Severity {
 }
 
 impl Severity {
+    /// The severity's name, as the configuration and the outputs write it.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
@@ -135,16 +139,20 @@ pub struct Edit {
     pub new_text: String,
 }
 
-/// How safe a fix is to apply without looking (ruff's applicability levels).
+/// How safe a fix is to apply without looking (ruff's applicability levels). The editor
+/// prefers a safe fix of a finding and applies every one of them on "fix all" (often on save).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Applicability {
-    /// Keeps the puzzle's meaning: filling in its unique solution.
+    /// Applying it unseen can never make the file worse: it writes down what the reader
+    /// already took the text to mean (declaring the box shape it assumed).
     Safe,
-    /// Changes what the author wrote: clearing a clashing given.
+    /// Changes what the author wrote or meant, so only on request: clearing a clashing given,
+    /// overwriting a recorded solution, filling in the solution (which leaves no puzzle).
     Unsafe,
 }
 
-/// A fix: a title and edits sorted by position, non-overlapping, applied all together or not at all.
+/// A fix: a title and edits sorted by position, non-overlapping, applied all together or not at
+/// all. The title is what the editor's menu and the CLI's `help:` line show.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fix {
     pub title: String,
@@ -162,6 +170,8 @@ pub struct Finding {
     /// The index of the puzzle it is about, `None` for a finding about the whole file.
     pub puzzle: Option<usize>,
     pub related: Vec<Related>,
+    /// The ways to mend it, each offered as it is: the editor lists them all (whatever the
+    /// code), `check` shows their titles as `help:` lines.
     pub fixes: Vec<Fix>,
 }
 
@@ -179,16 +189,19 @@ impl Finding {
         }
     }
 
+    /// The same finding, about puzzle `puzzle` (its index in the file).
     pub fn in_puzzle(mut self, puzzle: usize) -> Self {
         self.puzzle = Some(puzzle);
         self
     }
 
+    /// The same finding, pointing at `related` places too.
     pub fn with_related(mut self, related: Vec<Related>) -> Self {
         self.related = related;
         self
     }
 
+    /// The same finding with one more fix on offer.
     pub fn with_fix(mut self, fix: Fix) -> Self {
         self.fixes.push(fix);
         self

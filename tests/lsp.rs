@@ -311,6 +311,116 @@ async fn code_actions_fill_and_fix_with_versioned_edits() {
     assert!(lsp.shutdown_exit().await);
 }
 
+/// A 6x6 puzzle with one solution whose boxes are assumed (`box-shape`, with a safe fix),
+/// followed by a 9x9 one with a clash (`duplicate-digit`, with unsafe fixes).
+const SIX_AND_CLASH: &str = "\
+# boxes assumed
+3.2...
+....4.
+4.....
+.1...5
+.5...4
+...2..
+
+55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+";
+
+/// The code actions of `only` kinds over the whole of line `line`.
+async fn actions_of(lsp: &mut Lsp, uri: &str, line: u64, only: Value) -> Value {
+    lsp.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": lsp_client::range(line, 0, line, 1),
+            "context": {"diagnostics": [], "only": only}
+        }),
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn safe_fixes_are_preferred_and_fixed_all_at_once() {
+    let mut lsp = Lsp::start(json!({})).await;
+    let init = lsp.initialize(json!({}), None).await;
+    let kinds = &init["capabilities"]["codeActionProvider"]["codeActionKinds"];
+    assert_eq!(
+        kinds,
+        &json!(["quickfix", "refactor.rewrite", "source.fixAll.sudoku"])
+    );
+    let uri = "untitled:fixes.sudoku";
+    lsp.open(uri, SIX_AND_CLASH, 1).await;
+    let diags = lsp.diagnostics(uri, Some(1)).await;
+    assert_eq!(with_code(&diags, "box-shape").len(), 1, "{diags:?}");
+    assert_eq!(with_code(&diags, "duplicate-digit").len(), 2, "{diags:?}");
+
+    // On the 6x6 puzzle: the safe fix is a preferred quick fix naming its diagnostic; filling
+    // in is a rewrite, never preferred.
+    let actions = lsp.code_actions(uri, 1, 1).await;
+    let declare = find_action(&actions, "Declare `@box 2x3`");
+    assert_eq!(declare["kind"], "quickfix");
+    assert_eq!(declare["isPreferred"], true);
+    assert_eq!(declare["diagnostics"][0]["code"], "box-shape");
+    for title in ["Fill in the solution", "Fill r1c2"] {
+        let fill = find_action(&actions, title);
+        assert_eq!(fill["kind"], "refactor.rewrite", "{fill}");
+        assert!(fill.get("isPreferred").is_none(), "{fill}");
+        assert!(fill.get("diagnostics").is_none(), "{fill}");
+    }
+    let declared = apply_action(SIX_AND_CLASH, declare, uri, None);
+    assert!(
+        declared.starts_with("# boxes assumed\n@box 2x3\n3.2...\n"),
+        "{declared}"
+    );
+
+    // On the clash: quick fixes, not preferred (clearing a given changes the puzzle).
+    let actions = lsp.code_actions(uri, 8, 0).await;
+    let clear = find_action(&actions, "Clear r1c1");
+    assert_eq!(clear["kind"], "quickfix");
+    assert!(clear.get("isPreferred").is_none(), "{clear}");
+    assert_eq!(
+        clear["diagnostics"][0]["code"], "duplicate-digit",
+        "{clear}"
+    );
+
+    // Fixing everything, asked for by any kind that holds it: the safe fixes only.
+    for only in ["source.fixAll.sudoku", "source.fixAll", "source"] {
+        let all = actions_of(&mut lsp, uri, 8, json!([only])).await;
+        let [fix_all] = all.as_array().unwrap().as_slice() else {
+            panic!("{only}: {all}")
+        };
+        assert_eq!(fix_all["title"], "Fix all auto-fixable problems");
+        assert_eq!(fix_all["kind"], "source.fixAll.sudoku");
+        assert_eq!(apply_action(SIX_AND_CLASH, fix_all, uri, None), declared);
+    }
+    // Not offered unasked, nor for other kinds.
+    let unasked = lsp.code_actions(uri, 1, 1).await;
+    assert!(unasked
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|a| a["kind"] != "source.fixAll.sudoku"));
+    for only in ["quickfix", "source.organizeImports", "refactor"] {
+        let other = actions_of(&mut lsp, uri, 1, json!([only])).await;
+        assert!(
+            other
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|a| a["kind"] != "source.fixAll.sudoku"),
+            "{only}: {other}"
+        );
+    }
+
+    // Applied, the box-shape finding is gone, the clash stays, and nothing is left to fix.
+    lsp.change(uri, 2, json!([{"text": declared}])).await;
+    let diags = lsp.diagnostics(uri, Some(2)).await;
+    assert!(with_code(&diags, "box-shape").is_empty(), "{diags:?}");
+    assert_eq!(with_code(&diags, "duplicate-digit").len(), 2, "{diags:?}");
+    let all = actions_of(&mut lsp, uri, 0, json!(["source.fixAll"])).await;
+    assert_eq!(all, json!([]));
+    assert!(lsp.shutdown_exit().await);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn editor_settings_show_solutions_and_cap_diagnostics() {
     let mut lsp = Lsp::start(json!({"maxDiagnostics": 1})).await;

@@ -20,7 +20,7 @@ use crate::text::TextRange;
 /// text's pieces and the outcomes of the puzzles it had to check again, so it never grows past
 /// one file's worth.
 #[derive(Debug, Default)]
-pub struct SolveCache {
+pub struct PieceCache {
     outcomes: Outcomes,
     pieces: HashMap<PieceKey, Arc<PieceAnalysis>>,
     /// The configuration the cached pieces were analysed under.
@@ -34,7 +34,7 @@ pub struct SolveCache {
 
 /// What an analysis took out of the cache and did not use again: the pieces the new text no
 /// longer has and the search outcomes it no longer needs. Freeing them is left to whoever
-/// takes them ([`SolveCache::take_leftovers`]): after the first analysis of a large collection
+/// takes them ([`PieceCache::take_leftovers`]): after the first analysis of a large collection
 /// they are the outcomes of all its puzzles, which take tens of milliseconds to free, better
 /// spent after the diagnostics are out than before.
 #[derive(Debug, Default)]
@@ -64,21 +64,6 @@ struct PieceAnalysis {
     analysis: Analysis,
     /// The reader's state after the piece (puzzle count as it was then).
     after: syntax::ReaderState,
-}
-
-impl SolveCache {
-    pub fn len(&self) -> usize {
-        self.outcomes.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.outcomes.is_empty()
-    }
-
-    /// What the last analysis left unused (left here, it is freed by the next analysis).
-    pub fn take_leftovers(&mut self) -> Leftovers {
-        std::mem::take(&mut self.leftovers)
-    }
 }
 
 /// A piece's analysis placed in a text: where the piece starts there and the index its first
@@ -249,6 +234,7 @@ impl SharedAnalysis {
     }
 
     /// The same analysis as one flat [`Analysis`], every puzzle and finding moved into place.
+    #[cfg(test)]
     pub fn to_analysis(&self) -> Analysis {
         let mut out = Analysis::default();
         for p in &self.pieces {
@@ -289,98 +275,105 @@ impl From<Analysis> for SharedAnalysis {
     }
 }
 
-/// Analyses a file's text, reusing (and refreshing) the pieces and search outcomes in `cache`.
-pub fn analyze_shared(text: &str, config: &Config, cache: &mut SolveCache) -> SharedAnalysis {
-    if cache.config.as_ref() != Some(config) {
-        cache.pieces.clear();
-        cache.config = Some(config.clone());
+impl PieceCache {
+    /// Analyses a document's text for the editor, reusing the pieces and search outcomes kept
+    /// from its earlier texts and keeping this text's in their place, so that an edit costs
+    /// in proportion to the pieces it touches. Says the same as [`super::analyze`] on `text`.
+    /// A different `config` from last time drops the kept pieces (not the search outcomes,
+    /// which do not depend on it).
+    pub fn analyze(&mut self, text: &str, config: &Config) -> SharedAnalysis {
+        if self.config.as_ref() != Some(config) {
+            self.pieces.clear();
+            self.config = Some(config.clone());
+        }
+        let started = Instant::now();
+        let ranges = recut(text, &self.cuts, syntax::content_pieces);
+        debug_assert_eq!(
+            ranges.iter().map(|&(r, _)| r).collect::<Vec<_>>(),
+            syntax::content_pieces(text),
+            "cutting again around the change must cut as cutting the whole text does"
+        );
+        let cut = started.elapsed();
+        self.cuts.clear();
+        let (mut fresh, mut analysing) = (0, Duration::ZERO);
+        let mut old_pieces = std::mem::take(&mut self.pieces);
+        let old_outcomes = std::mem::take(&mut self.outcomes);
+        let mut state = syntax::ReaderState::default();
+        let mut out = SharedAnalysis {
+            pieces: Vec::with_capacity(ranges.len()),
+            findings: Vec::new(),
+        };
+        let last = ranges.len().saturating_sub(1);
+        for (i, (range, hash)) in ranges.into_iter().enumerate() {
+            let first_index = state.puzzles();
+            let mut before = state.clone();
+            before.set_puzzles(first_index.min(1));
+            let text_hash = hash.unwrap_or_else(|| text_hash(&text[range.as_range()]));
+            self.cuts.push((range, text_hash));
+            let key = PieceKey {
+                text_hash,
+                len: range.len(),
+                before,
+                last: i == last,
+            };
+            // A piece seen earlier in this text (the same lines twice) is shared too.
+            let reused = match old_pieces.remove(&key) {
+                Some(p) => Some(p),
+                None => self.pieces.get(&key).cloned(),
+            };
+            let piece = match reused {
+                Some(p) => p,
+                None => {
+                    let t = Instant::now();
+                    let mut after = state.clone();
+                    let file = syntax::parse_piece(text, range, &mut after, i == last);
+                    let piece = Arc::new(PieceAnalysis {
+                        start: range.start,
+                        first_index,
+                        analysis: analyze_parsed(
+                            syntax::Src::whole(text),
+                            file,
+                            config,
+                            Some((&old_outcomes, &mut self.outcomes)),
+                        ),
+                        after,
+                    });
+                    fresh += 1;
+                    analysing += t.elapsed();
+                    piece
+                }
+            };
+            state = piece.after.clone();
+            state.set_puzzles(first_index + piece.analysis.reports.len());
+            out.findings
+                .extend((0..piece.analysis.findings.len()).map(|j| (i, j)));
+            out.pieces.push(Placed {
+                piece: piece.clone(),
+                start: range.start,
+                first_index,
+            });
+            self.pieces.insert(key, piece);
+        }
+        out.sort_findings();
+        self.leftovers = Leftovers {
+            _outcomes: old_outcomes,
+            _pieces: old_pieces,
+        };
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        tracing::trace!(
+            "analysis: {} pieces cut in {:.1} ms, {fresh} analysed in {:.1} ms, total {:.1} ms",
+            out.pieces.len(),
+            ms(cut),
+            ms(analysing),
+            ms(started.elapsed())
+        );
+        out
     }
-    let started = Instant::now();
-    let ranges = recut(text, &cache.cuts, syntax::content_pieces);
-    debug_assert_eq!(
-        ranges.iter().map(|&(r, _)| r).collect::<Vec<_>>(),
-        syntax::content_pieces(text),
-        "cutting again around the change must cut as cutting the whole text does"
-    );
-    let cut = started.elapsed();
-    cache.cuts.clear();
-    let (mut fresh, mut analysing) = (0, Duration::ZERO);
-    let mut old_pieces = std::mem::take(&mut cache.pieces);
-    let old_outcomes = std::mem::take(&mut cache.outcomes);
-    let mut state = syntax::ReaderState::default();
-    let mut out = SharedAnalysis {
-        pieces: Vec::with_capacity(ranges.len()),
-        findings: Vec::new(),
-    };
-    let last = ranges.len().saturating_sub(1);
-    for (i, (range, hash)) in ranges.into_iter().enumerate() {
-        let first_index = state.puzzles();
-        let mut before = state.clone();
-        before.set_puzzles(first_index.min(1));
-        let text_hash = hash.unwrap_or_else(|| text_hash(&text[range.as_range()]));
-        cache.cuts.push((range, text_hash));
-        let key = PieceKey {
-            text_hash,
-            len: range.len(),
-            before,
-            last: i == last,
-        };
-        // A piece seen earlier in this text (the same lines twice) is shared too.
-        let reused = match old_pieces.remove(&key) {
-            Some(p) => Some(p),
-            None => cache.pieces.get(&key).cloned(),
-        };
-        let piece = match reused {
-            Some(p) => p,
-            None => {
-                let t = Instant::now();
-                let mut after = state.clone();
-                let file = syntax::parse_piece(text, range, &mut after, i == last);
-                let piece = Arc::new(PieceAnalysis {
-                    start: range.start,
-                    first_index,
-                    analysis: analyze_parsed(
-                        file,
-                        config,
-                        Some((&old_outcomes, &mut cache.outcomes)),
-                    ),
-                    after,
-                });
-                fresh += 1;
-                analysing += t.elapsed();
-                piece
-            }
-        };
-        state = piece.after.clone();
-        state.set_puzzles(first_index + piece.analysis.reports.len());
-        out.findings
-            .extend((0..piece.analysis.findings.len()).map(|j| (i, j)));
-        out.pieces.push(Placed {
-            piece: piece.clone(),
-            start: range.start,
-            first_index,
-        });
-        cache.pieces.insert(key, piece);
-    }
-    out.sort_findings();
-    cache.leftovers = Leftovers {
-        _outcomes: old_outcomes,
-        _pieces: old_pieces,
-    };
-    let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    tracing::trace!(
-        "analysis: {} pieces cut in {:.1} ms, {fresh} analysed in {:.1} ms, total {:.1} ms",
-        out.pieces.len(),
-        ms(cut),
-        ms(analysing),
-        ms(started.elapsed())
-    );
-    out
-}
 
-/// [`analyze_shared`] as one flat [`Analysis`].
-pub fn analyze_cached(text: &str, config: &Config, cache: &mut SolveCache) -> Analysis {
-    analyze_shared(text, config, cache).to_analysis()
+    /// What the last analysis left unused (left here, it is freed by the next analysis).
+    pub fn take_leftovers(&mut self) -> Leftovers {
+        std::mem::take(&mut self.leftovers)
+    }
 }
 
 /// The pieces of `text` as `cut` would cut it, given the pieces `prev` of the previous text
@@ -658,7 +651,7 @@ mod tests {
             text.push_str(&format!("  id={i}\n"));
         }
         let config = Config::default();
-        let mut cache = SolveCache::default();
+        let mut cache = PieceCache::default();
         let mut next = {
             let mut state = 0x853c_49e6_748f_ea9b_u64;
             move |n: usize| {
@@ -669,7 +662,7 @@ mod tests {
             }
         };
         for step in 0..8 {
-            let shared = analyze_shared(&text, &config, &mut cache);
+            let shared = cache.analyze(&text, &config);
             let flat = analyze(&text, &config);
             assert!(shared.pieces.len() >= 4, "{} pieces", shared.pieces.len());
             assert!(flat.findings.len() > 30, "step {step}");

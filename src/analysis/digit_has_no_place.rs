@@ -6,6 +6,8 @@ use super::PuzzleCtx;
 use crate::finding::{Code, Finding, Related};
 use crate::grid::{bit, Unit};
 
+/// Reports each unit with a missing symbol that fits nowhere in it, unless a clashing given
+/// (`clashing`, by cell) keeps it out: the clash is the cause to show.
 pub(super) fn check(ctx: &PuzzleCtx, clashing: &[bool], out: &mut Vec<Finding>) {
     let p = ctx.puzzle;
     let shape = p.shape;

@@ -1,9 +1,11 @@
 //! The analysis: from a parsed file to findings, one module per diagnostic code.
 
+mod box_shape;
 mod cache;
 mod digit_has_no_place;
 mod duplicate_digit;
 pub mod fill;
+pub mod fixes;
 mod no_candidates;
 mod solution_mismatch;
 #[cfg(test)]
@@ -15,13 +17,13 @@ use std::collections::HashMap;
 use rayon::prelude::*;
 
 use crate::config::Config;
-use crate::finding::Finding;
+use crate::finding::{Code, Finding};
 use crate::grid::{bit, full_mask, Mask, Shape, MAX_SIZE};
 use crate::solver::{count_values, default_budget, is_fast, Outcome};
-use crate::syntax::{self, Directives, ParsedFile, Puzzle};
+use crate::syntax::{self, Directives, ParsedFile, Puzzle, Src};
 use crate::text::TextRange;
 
-pub use cache::{analyze_cached, analyze_shared, Leftovers, SharedAnalysis, SolveCache};
+pub use cache::{Leftovers, PieceCache, SharedAnalysis};
 
 /// The verdict on one puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,8 +49,10 @@ impl Verdict {
 /// What the analysis found out about one puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleReport {
+    /// The puzzle's index in its file.
     pub index: usize,
     pub shape: Shape,
+    /// The number of givens.
     pub givens: usize,
     pub verdict: Verdict,
     /// The unique solution's values, when there is exactly one.
@@ -68,7 +72,15 @@ pub struct Analysis {
     pub findings: Vec<Finding>,
 }
 
-/// Analyses a file's raw bytes (decoding them first).
+/// Analyses a file's text: the entry for every caller that holds the whole text (`solve`, the
+/// editor's workspace scan, tests). The editor's open documents go through
+/// [`PieceCache::analyze`] instead, and the CLI's streaming check through [`analyze_piece`].
+pub fn analyze(text: &str, config: &Config) -> Analysis {
+    analyze_parsed(Src::whole(text), syntax::parse(text), config, None)
+}
+
+/// [`analyze`] on a file's raw bytes, decoding them first: for `check` on a file held in
+/// memory, where bytes that are not UTF-8 text must still give their `encoding` finding.
 pub fn analyze_bytes(bytes: &[u8], config: &Config) -> Analysis {
     match syntax::decode(bytes) {
         Ok((text, _)) => analyze(text, config),
@@ -79,11 +91,6 @@ pub fn analyze_bytes(bytes: &[u8], config: &Config) -> Analysis {
     }
 }
 
-/// Analyses a file's text.
-pub fn analyze(text: &str, config: &Config) -> Analysis {
-    analyze_parsed(syntax::parse(text), config, None)
-}
-
 /// Search outcomes by shape and givens.
 type Outcomes = HashMap<(Shape, Vec<u8>), Outcome>;
 
@@ -91,24 +98,27 @@ type Outcomes = HashMap<(Shape, Vec<u8>), Outcome>;
 /// rayon's pool, so one large collection uses every core.
 const PARALLEL_FROM: usize = 64;
 
+/// Sorts findings by position, then code: the order every output lists them in.
 fn sort_findings(findings: &mut [Finding]) {
     findings.sort_by(|a, b| {
         (a.range.start, a.range.end, a.code).cmp(&(b.range.start, b.range.end, b.code))
     });
 }
 
-/// Analyses a long text piece by piece (see [`syntax::content_pieces`]), handing each piece's
-/// analysis to `sink` in order with the piece's range (until it returns false), so that a
-/// collection of millions of puzzles is never held in memory at once. Each piece's puzzles are
-/// checked in parallel. The pieces' findings and reports together are exactly those of
-/// [`analyze`]; ranges point into the whole text.
-/// Analyses one piece read with [`syntax::parse_window`] or [`syntax::parse_piece`]; its puzzles
+/// Analyses one piece read with [`syntax::parse_window`] from `window` (the text from byte
+/// `base` of the whole text on, holding the piece): for the CLI's streaming check, which reads
+/// a large file piece by piece and never holds all its puzzles at once. The pieces' findings
+/// and reports together are exactly those of [`analyze`] on the whole text. A piece's puzzles
 /// are checked in parallel when there are many.
-pub fn analyze_piece(file: ParsedFile, config: &Config) -> Analysis {
-    analyze_parsed(file, config, None)
+pub fn analyze_piece(window: &str, base: usize, file: ParsedFile, config: &Config) -> Analysis {
+    analyze_parsed(Src::window(window, base), file, config, None)
 }
 
-pub fn analyze_in_pieces(
+/// Analyses a text piece by piece (see [`syntax::content_pieces`]), handing each piece's
+/// analysis to `sink` in order with the piece's range, until it returns false. The tests' model
+/// of the CLI's streaming check, on a text held whole.
+#[cfg(test)]
+pub(crate) fn analyze_in_pieces(
     text: &str,
     config: &Config,
     sink: impl FnMut(TextRange, Analysis) -> bool,
@@ -116,6 +126,8 @@ pub fn analyze_in_pieces(
     analyze_ranges(text, syntax::content_pieces(text), config, sink);
 }
 
+/// [`analyze_in_pieces`] with the pieces given.
+#[cfg(test)]
 fn analyze_ranges(
     text: &str,
     ranges: Vec<TextRange>,
@@ -126,15 +138,17 @@ fn analyze_ranges(
     let last = ranges.len().saturating_sub(1);
     for (i, range) in ranges.into_iter().enumerate() {
         let file = syntax::parse_piece(text, range, &mut state, i == last);
-        if !sink(range, analyze_parsed(file, config, None)) {
+        if !sink(range, analyze_parsed(Src::whole(text), file, config, None)) {
             return;
         }
     }
 }
 
-/// With `outcomes`, search outcomes are looked up in the first map and every outcome is kept
-/// in the second.
+/// Checks every puzzle of a parsed file (or piece) read from `src` and applies the
+/// configuration to every finding. With `outcomes`, search outcomes are looked up in the first
+/// map and every outcome is kept in the second (the editor's [`PieceCache`]).
 fn analyze_parsed(
+    src: Src<'_>,
     file: ParsedFile,
     config: &Config,
     outcomes: Option<(&Outcomes, &mut Outcomes)>,
@@ -146,7 +160,7 @@ fn analyze_parsed(
     let keep_outcome = keep.is_some();
     let check = |p: &Puzzle| {
         let cached = previous.and_then(|m| m.get(&(p.shape, p.givens.clone())));
-        check_puzzle(p, cached, keep_outcome)
+        check_puzzle(p, &file.defaults, cached, keep_outcome)
     };
     let results: Vec<PuzzleResult> = if file.puzzles.len() >= PARALLEL_FROM {
         file.puzzles.par_iter().map(check).collect()
@@ -156,6 +170,7 @@ fn analyze_parsed(
 
     let mut reports = Vec::with_capacity(results.len());
     let mut findings = apply_config(file.findings.clone(), config, &file.defaults, &file.puzzles);
+    add_reader_fixes(&mut findings, &file.puzzles, src);
     for (puzzle, result) in file.puzzles.iter().zip(results) {
         if let (Some(keep), Some(outcome)) = (keep.as_deref_mut(), result.outcome) {
             keep.insert((puzzle.shape, puzzle.givens.clone()), outcome);
@@ -203,12 +218,38 @@ fn apply_config(
         .collect()
 }
 
+/// Gives the reader's findings their fixes: the reader says what it saw, the analysis how to
+/// mend it, in the module of the finding's code. A code whose fix needs the text (to place a
+/// new line) gets it here; the analysis's own checks attach theirs as they report.
+fn add_reader_fixes(findings: &mut [Finding], puzzles: &[Puzzle], src: Src<'_>) {
+    let base = puzzles.first().map_or(0, |p| p.index);
+    for f in findings {
+        let Some(puzzle) = f
+            .puzzle
+            .and_then(|i| puzzles.get(i.checked_sub(base)?).filter(|p| p.index == i))
+        else {
+            continue;
+        };
+        let fix = match f.code {
+            Code::BoxShape => box_shape::fix(puzzle, src),
+            _ => None,
+        };
+        f.fixes.extend(fix);
+    }
+}
+
 /// What one puzzle's checks need: the puzzle and its candidates from the givens alone.
 pub(crate) struct PuzzleCtx<'a> {
     pub puzzle: &'a Puzzle,
+    /// The file's default directives (the first of the puzzle's directives), which a fix of
+    /// this puzzle must leave alone: they hold for every puzzle.
+    pub file_defaults: &'a Directives,
+    /// Each cell's candidates from the givens alone; empty when the givens are clean (only the
+    /// direct checks read them, and they run only on unclean givens).
     pub candidates: Vec<Mask>,
 }
 
+/// What checking one puzzle gave.
 struct PuzzleResult {
     report: PuzzleReport,
     findings: Vec<Finding>,
@@ -216,10 +257,6 @@ struct PuzzleResult {
     outcome: Option<Outcome>,
 }
 
-/// Runs every check on one puzzle. The direct checks (duplicates, cells and units left without a
-/// candidate) come first; the search runs only when they found nothing and the puzzle read
-/// cleanly, since a clash already proves there is no solution and a syntax error leaves the
-/// puzzle undefined.
 /// The direct checks' common case in two passes over the cells and no allocation: no symbol
 /// repeats in a unit, every empty cell has a candidate, and every unit has a place for every
 /// symbol. Only when this fails do the checks run one by one to say what is wrong.
@@ -280,9 +317,19 @@ fn givens_are_clean(puzzle: &Puzzle) -> bool {
     (0..n).all(|i| row_u[i] == full && col_u[i] == full && box_u[i] == full)
 }
 
+/// Runs every check on one puzzle. The direct checks (duplicates, cells and units left without a
+/// candidate) come first; the search runs only when they found nothing and the puzzle read
+/// cleanly, since a clash already proves there is no solution and a syntax error leaves the
+/// puzzle undefined.
+///
 /// `keep_outcome`: whether the caller keeps the search outcome (the editor's cache does; `check`
 /// does not, and so the solution is moved out of the outcome instead of copied).
-fn check_puzzle(puzzle: &Puzzle, cached: Option<&Outcome>, keep_outcome: bool) -> PuzzleResult {
+fn check_puzzle(
+    puzzle: &Puzzle,
+    file_defaults: &Directives,
+    cached: Option<&Outcome>,
+    keep_outcome: bool,
+) -> PuzzleResult {
     let search = || {
         cached.cloned().unwrap_or_else(|| {
             count_values(
@@ -301,6 +348,7 @@ fn check_puzzle(puzzle: &Puzzle, cached: Option<&Outcome>, keep_outcome: bool) -
     let clean = solvable || givens_are_clean(puzzle);
     let ctx = PuzzleCtx {
         puzzle,
+        file_defaults,
         // Only the direct checks look at candidates, and they run only on unclean givens.
         candidates: if clean {
             Vec::new()

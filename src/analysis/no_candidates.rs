@@ -5,6 +5,8 @@ use super::PuzzleCtx;
 use crate::finding::{Code, Finding, Related};
 use crate::grid::bit;
 
+/// Reports each empty cell without a candidate, unless a clashing given (`clashing`, by cell)
+/// is among those that empty it: the clash is the cause to show.
 pub(super) fn check(ctx: &PuzzleCtx, clashing: &[bool], out: &mut Vec<Finding>) {
     let p = ctx.puzzle;
     let shape = p.shape;

@@ -53,7 +53,7 @@ fn xorshift(mut state: u64) -> impl FnMut(usize) -> usize {
 }
 
 fn run(p: &Puzzle) -> PuzzleResult {
-    check_puzzle(p, None, true)
+    check_puzzle(p, &Directives::default(), None, true)
 }
 
 fn codes(r: &PuzzleResult) -> Vec<Code> {
@@ -191,7 +191,7 @@ fn solution_mismatch_cases() {
     let loose = format!("{}.{}", &UNIQUE[..6], &UNIQUE[7..]);
     let other = run(&one_liner(&loose, &[]));
     let other_solution = alphabet.line(
-        &check_puzzle(&one_liner(&loose, &[]), None, true)
+        &check_puzzle(&one_liner(&loose, &[]), &Directives::default(), None, true)
             .outcome
             .unwrap()
             .second
@@ -235,6 +235,7 @@ fn gave_up_is_a_warning_not_a_verdict() {
     let p = one_liner(UNIQUE, &[]);
     let ctx = PuzzleCtx {
         puzzle: &p,
+        file_defaults: &Directives::default(),
         candidates: p.grid().candidates(),
     };
     let mut out = Vec::new();
@@ -254,10 +255,10 @@ fn gave_up_is_a_warning_not_a_verdict() {
 fn cache_reuses_outcomes_and_keeps_only_the_latest_puzzles() {
     let p = one_liner(UNIQUE, &[]);
     let first = run(&p);
-    let again = check_puzzle(&p, first.outcome.as_ref(), true);
+    let again = check_puzzle(&p, &Directives::default(), first.outcome.as_ref(), true);
     assert_eq!(again.report, first.report);
     // Without an outcome kept, the report is the same (its solution moved, not copied).
-    let uncached = check_puzzle(&p, None, false);
+    let uncached = check_puzzle(&p, &Directives::default(), None, false);
     assert_eq!(uncached.report, first.report);
     assert!(uncached.outcome.is_none());
 }
@@ -316,9 +317,9 @@ fn cached_analysis_agrees_with_a_fresh_one_after_every_edit() {
 
     let mut next = xorshift(0x2545_f491_4f6c_dd1d);
     let config = Config::default();
-    let mut cache = SolveCache::default();
+    let mut cache = PieceCache::default();
     for step in 0..40 {
-        let cached = analyze_cached(&text, &config, &mut cache);
+        let cached = cache.analyze(&text, &config).to_analysis();
         let fresh = analyze(&text, &config);
         assert_eq!(cached.file.puzzles, fresh.file.puzzles, "step {step}");
         assert_eq!(cached.reports, fresh.reports, "step {step}");
@@ -372,6 +373,7 @@ fn quick_scan_agrees_with_the_detailed_checks() {
         let p = one_liner(&line, &[]);
         let ctx = PuzzleCtx {
             puzzle: &p,
+            file_defaults: &Directives::default(),
             candidates: p.grid().candidates(),
         };
         let mut findings = Vec::new();
@@ -383,4 +385,39 @@ fn quick_scan_agrees_with_the_detailed_checks() {
         seen[usize::from(clean)] += 1;
     }
     assert!(seen.iter().all(|&k| k > 100), "{seen:?}");
+}
+
+/// The CLI's streaming path (each piece read and analysed through a window that holds only the
+/// piece) finds what the whole text gives, fixes included: a fix that reads the text around a
+/// puzzle (declaring its box above a framed grid) must not change at a piece's edge.
+#[test]
+fn pieces_read_through_windows_carry_the_fixes_of_the_whole() {
+    let framed = "+---+---+\n|3.2|...|\n|...|.4.|\n+---+---+\n|4..|...|\n|.1.|..5|\n\
+                  +---+---+\n|.5.|..4|\n|...|2..|\n+---+---+\n";
+    let six = "3.2.......4.4......1...5.5...4...2..";
+    let mut text = String::new();
+    for i in 0..60 {
+        // A 9x9 puzzle between two 6x6 ones changes the shape, so each 6x6 one is reported.
+        // Pieces are cut only between one-liners, so some start with a 6x6 one.
+        text.push_str(&format!("# puzzle {i}\n{framed}\n"));
+        for _ in 0..3 {
+            text.push_str(&format!("{UNIQUE}\n{six}\n{UNIQUE}\n"));
+        }
+        text.push('\n');
+    }
+    let whole = analyze(&text, &Config::default());
+    let declared = |f: &Finding| f.code == Code::BoxShape && f.fixes.len() == 1;
+    assert_eq!(whole.findings.iter().filter(|f| declared(f)).count(), 240);
+    let ranges = crate::syntax::cut_pieces(&text, 300, 300);
+    assert!(ranges.len() > 10, "{} pieces", ranges.len());
+    assert!(ranges.iter().any(|r| text[r.start..].starts_with(six)));
+    let mut state = crate::syntax::ReaderState::default();
+    let mut findings = Vec::new();
+    let last = ranges.len() - 1;
+    for (i, r) in ranges.iter().enumerate() {
+        let window = &text[r.start..(r.end + 1).min(text.len())];
+        let file = crate::syntax::parse_window(window, r.start, *r, &mut state, i == last);
+        findings.extend(analyze_piece(window, r.start, file, &Config::default()).findings);
+    }
+    assert_eq!(findings, whole.findings);
 }

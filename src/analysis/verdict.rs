@@ -5,6 +5,7 @@ use super::PuzzleCtx;
 use crate::finding::{Code, Finding, Related};
 use crate::solver::Outcome;
 
+/// Reports what the search `outcome` says when it is not exactly one solution.
 pub(super) fn check(ctx: &PuzzleCtx, outcome: &Outcome, out: &mut Vec<Finding>) {
     let p = ctx.puzzle;
     let shape = p.shape;

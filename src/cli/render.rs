@@ -152,7 +152,7 @@ fn stream_in_chunks(
     };
     let (format, style) = (sink.format, sink.style);
     let render = |job: Job| {
-        let analysis = analyze_piece(job.file, config);
+        let analysis = analyze_piece(&job.text, job.base, job.file, config);
         let mut locator = Locator::window(&job.text, job.base, job.base_line, &job.earlier);
         let rendered = render_piece(display, format, style, &analysis, &mut locator);
         (rendered, job.text.len() as u64)

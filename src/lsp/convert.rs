@@ -272,32 +272,46 @@ pub fn workspace_edit(
     }
 }
 
+/// The code action kind of the action that applies every safe fix of a document: the
+/// protocol's `source.fixAll`, narrowed to this server so an editor can run it alone on save.
+pub const FIX_ALL_KIND: &str = "source.fixAll.sudoku";
+
 /// A code action the server offers, before conversion.
 #[derive(Clone, Debug)]
 pub struct Action {
     pub title: String,
     pub kind: ActionKind,
     pub edits: Vec<Edit>,
-    /// The findings this action fixes (for a quick fix).
+    /// The findings this action fixes (for a quick fix), sent as its diagnostics.
     pub fixes: Vec<Finding>,
+    /// Whether the editor may apply it as the one obvious fix (a safe fix of a finding).
     pub preferred: bool,
 }
 
+/// What sort of action an [`Action`] is; the protocol's code action kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ActionKind {
+    /// A fix of one or more findings (`quickfix`).
     QuickFix,
+    /// An assist that resolves no finding, such as filling in (`refactor.rewrite`).
     Rewrite,
+    /// Every safe fix of the document at once ([`FIX_ALL_KIND`]).
+    FixAll,
 }
 
 impl ActionKind {
+    /// The protocol's name for the kind.
     pub fn kind(self) -> CodeActionKind {
         match self {
             ActionKind::QuickFix => CodeActionKind::QUICKFIX,
             ActionKind::Rewrite => CodeActionKind::REFACTOR_REWRITE,
+            ActionKind::FixAll => CodeActionKind::new(FIX_ALL_KIND),
         }
     }
 }
 
+/// An action as a protocol code action, its edit made for document `version` (see
+/// [`workspace_edit`]).
 pub fn code_action(
     action: &Action,
     uri: &Uri,

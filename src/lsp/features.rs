@@ -1,9 +1,8 @@
 //! What hover and code actions say, computed from one analysed snapshot of a document in byte
 //! offsets and plain strings; `convert` turns the answers into protocol types.
 
-use crate::analysis::fill::fill_edits;
-use crate::analysis::{PuzzleReport, SharedAnalysis, Verdict};
-use crate::finding::{Code, Edit, Finding};
+use crate::analysis::fixes::{self, Offered};
+use crate::analysis::{fill, PuzzleReport, SharedAnalysis, Verdict};
 use crate::grid::digits;
 use crate::lsp::convert::{Action, ActionKind};
 use crate::lsp::settings::Settings;
@@ -28,16 +27,14 @@ impl Snapshot {
         self.analysis.puzzle_at(offset)
     }
 
+    /// The analysis's report on `puzzle`.
     pub fn report(&self, puzzle: &Puzzle) -> Option<PuzzleReport> {
         self.analysis.report(puzzle.index)
     }
 
     fn unique_solution(&self, puzzle: &Puzzle) -> Option<Vec<u8>> {
         let report = self.report(puzzle)?;
-        match (report.verdict, report.solution) {
-            (Verdict::Solutions(1), Some(s)) if s.len() == puzzle.givens.len() => Some(s),
-            _ => None,
-        }
+        fill::unique_solution(puzzle, &report).map(<[u8]>::to_vec)
     }
 }
 
@@ -145,105 +142,40 @@ fn summary_hover(snap: &Snapshot, puzzle: &Puzzle) -> String {
     out
 }
 
-/// The code actions for the selection `start..end`.
+/// The code actions for the selection `start..end`: every fix the core offers there, whatever
+/// the finding's code (see [`fixes::fixes_at`]). A fix of a finding is a quick fix, preferred
+/// when safe; an assist that resolves no finding (filling in) is a rewrite.
 pub fn actions(snap: &Snapshot, start: usize, end: usize, settings: &Settings) -> Vec<Action> {
-    let mut out = Vec::new();
-    if let Some(puzzle) = &snap.puzzle_at(start) {
-        if let Some(solution) = &snap.unique_solution(puzzle) {
-            let edits = fill_edits(puzzle, solution, None);
-            if !edits.is_empty() {
-                out.push(Action {
-                    title: "Fill in the solution".to_string(),
-                    kind: ActionKind::Rewrite,
-                    edits,
-                    fixes: Vec::new(),
-                    preferred: false,
-                });
-            }
-            if let Some(cell) = puzzle.cell_at(start) {
-                let edits = fill_edits(puzzle, solution, Some(cell));
-                if let (false, Some(&d)) = (edits.is_empty(), solution.get(cell)) {
-                    let name = puzzle.shape.cell_name(cell);
-                    let title = if settings.show_solutions {
-                        format!("Fill {name} with {}", puzzle.alphabet.symbol(d))
-                    } else {
-                        format!("Fill {name}")
-                    };
-                    out.push(Action {
-                        title,
-                        kind: ActionKind::Rewrite,
-                        edits,
-                        fixes: Vec::new(),
-                        preferred: false,
-                    });
-                }
-            }
-        }
-    }
-    duplicate_fixes(snap, start, end, &mut out);
-    out
-}
-
-/// Quick fixes for the `duplicate-digit` findings touching the selection: the core's fixes when
-/// it has any, else clearing either clashing cell.
-fn duplicate_fixes(snap: &Snapshot, start: usize, end: usize, out: &mut Vec<Action>) {
-    let touching = snap
-        .analysis
-        .findings_touching(start, end)
-        .filter(|f| f.code == Code::DuplicateDigit);
-    for finding in touching {
-        if !finding.fixes.is_empty() {
-            for fix in &finding.fixes {
-                push_unique(
-                    out,
-                    quick_fix(fix.title.clone(), fix.edits.clone(), &finding),
-                );
-            }
-            continue;
-        }
-        let Some(puzzle) = finding
-            .puzzle
-            .and_then(|i| snap.analysis.puzzle(i))
-            .or_else(|| snap.puzzle_at(finding.range.start))
-        else {
-            continue;
+    fixes::fixes_at(
+        &snap.analysis,
+        TextRange::new(start, end),
+        settings.show_solutions,
+    )
+    .into_iter()
+    .map(|offered| {
+        let preferred = offered.is_preferred();
+        let kind = if offered.resolves.is_empty() {
+            ActionKind::Rewrite
+        } else {
+            ActionKind::QuickFix
         };
-        let ranges = std::iter::once(finding.range).chain(finding.related.iter().map(|r| r.range));
-        for range in ranges {
-            let Some(cell) = puzzle.cells.iter().position(|c| c == range) else {
-                continue;
-            };
-            if puzzle.givens.get(cell).copied().unwrap_or(0) == 0 || range.is_empty() {
-                continue;
-            }
-            let title = format!("Clear {}", puzzle.shape.cell_name(cell));
-            let edit = Edit {
-                range,
-                new_text: ".".to_string(),
-            };
-            push_unique(out, quick_fix(title, vec![edit], &finding));
-        }
-    }
+        action(offered, kind, preferred)
+    })
+    .collect()
 }
 
-fn quick_fix(title: String, edits: Vec<Edit>, finding: &Finding) -> Action {
+/// The one action that applies every safe fix of the document ([`fixes::fix_all`]), if any.
+pub fn fix_all(snap: &Snapshot) -> Option<Action> {
+    fixes::fix_all(&snap.analysis).map(|offered| action(offered, ActionKind::FixAll, false))
+}
+
+fn action(offered: Offered, kind: ActionKind, preferred: bool) -> Action {
     Action {
-        title,
-        kind: ActionKind::QuickFix,
-        edits,
-        fixes: vec![finding.clone()],
-        preferred: false,
-    }
-}
-
-fn push_unique(out: &mut Vec<Action>, action: Action) {
-    match out.iter_mut().find(|a| a.title == action.title) {
-        // The same fix offered from both clashing cells: one action fixing both findings.
-        Some(existing) if existing.edits == action.edits => {
-            existing.fixes.extend(action.fixes);
-        }
-        Some(_) => {}
-        None => out.push(action),
+        title: offered.fix.title,
+        kind,
+        edits: offered.fix.edits,
+        fixes: offered.resolves,
+        preferred,
     }
 }
 
@@ -251,7 +183,7 @@ fn push_unique(out: &mut Vec<Action>, action: Action) {
 mod tests {
     use super::*;
     use crate::analysis::Analysis;
-    use crate::finding::Related;
+    use crate::finding::{Applicability, Code, Edit, Finding, Fix, Related};
     use crate::grid::Shape;
     use crate::syntax::{Alphabet, Directives, Layout};
 
@@ -337,11 +269,21 @@ mod tests {
     #[test]
     fn empty_cell_without_candidates_and_duplicate_quick_fixes() {
         let (text, p) = puzzle("1.1.2...4...3...");
+        // The findings as `duplicate_digit` makes them: clearing either cell fixes them.
+        let clear = |at: usize| Fix {
+            title: format!("Clear r1c{}", at + 1),
+            edits: vec![Edit {
+                range: TextRange::new(at, at + 1),
+                new_text: ".".into(),
+            }],
+            applicability: Applicability::Unsafe,
+        };
         let dup = |at: usize, other: usize| Finding {
             related: vec![Related {
                 message: "the other 1".into(),
                 range: TextRange::new(other, other + 1),
             }],
+            fixes: vec![clear(at), clear(other)],
             ..Finding::new(
                 Code::DuplicateDigit,
                 TextRange::new(at, at + 1),

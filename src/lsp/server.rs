@@ -22,7 +22,7 @@ use tower_lsp_server::ls_types::{
 use tower_lsp_server::{Client, LanguageServer};
 
 use crate::config::FILE_NAME;
-use crate::lsp::convert::{self, Mapper};
+use crate::lsp::convert::{self, ActionKind, Mapper};
 use crate::lsp::features;
 use crate::lsp::settings::{lock, SECTION};
 use crate::lsp::state::{file_path, is_sudoku, Caps, Document, State};
@@ -219,6 +219,7 @@ impl LanguageServer for Backend {
                         code_action_kinds: Some(vec![
                             CodeActionKind::QUICKFIX,
                             CodeActionKind::REFACTOR_REWRITE,
+                            ActionKind::FixAll.kind(),
                         ]),
                         ..CodeActionOptions::default()
                     },
@@ -418,16 +419,18 @@ impl LanguageServer for Backend {
             if start > end {
                 std::mem::swap(&mut start, &mut end);
             }
-            let wanted = |kind: &CodeActionKind| {
-                only.is_empty()
-                    || only.iter().any(|o| {
-                        kind.as_str() == o.as_str()
-                            || kind.as_str().starts_with(&format!("{}.", o.as_str()))
-                    })
+            let wanted = |kind: ActionKind| {
+                only.is_empty() || only.iter().any(|o| kind_within(&kind.kind(), o))
             };
-            let actions: Vec<CodeActionOrCommand> = features::actions(&snap, start, end, &settings)
+            let mut actions = features::actions(&snap, start, end, &settings);
+            actions.retain(|a| wanted(a.kind));
+            // Fixing the whole document is asked for by kind (an editor's "fix all" command or
+            // its on-save actions), not offered at every cursor move: it visits every finding.
+            if !only.is_empty() && wanted(ActionKind::FixAll) {
+                actions.extend(features::fix_all(&snap));
+            }
+            let actions: Vec<CodeActionOrCommand> = actions
                 .iter()
-                .filter(|a| wanted(&a.kind.kind()))
                 .map(|a| {
                     CodeActionOrCommand::CodeAction(convert::code_action(
                         a,
@@ -444,6 +447,14 @@ impl LanguageServer for Backend {
     }
 }
 
+/// Whether code action kind `kind` is `only` or one of its sub-kinds (`source.fixAll.sudoku` is
+/// within `source.fixAll` and `source`, not within `source.fix`).
+fn kind_within(kind: &CodeActionKind, only: &CodeActionKind) -> bool {
+    let (kind, only) = (kind.as_str(), only.as_str());
+    kind.strip_prefix(only)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+}
+
 /// Runs a request's work on the blocking pool: a large file's hover or actions do not hold an
 /// async thread, and a panic becomes an error reply instead of ending the server.
 async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
@@ -451,4 +462,29 @@ async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static
         tracing::error!("request failed: {e}");
         Error::internal_error()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kind_is_within_itself_and_its_parents_only() {
+        let fix_all = ActionKind::FixAll.kind();
+        for only in ["source", "source.fixAll", "source.fixAll.sudoku"] {
+            assert!(kind_within(&fix_all, &CodeActionKind::new(only)), "{only}");
+        }
+        for only in [
+            "source.fix",
+            "quickfix",
+            "source.fixAll.sudoku.more",
+            "refactor",
+        ] {
+            assert!(!kind_within(&fix_all, &CodeActionKind::new(only)), "{only}");
+        }
+        assert!(kind_within(
+            &CodeActionKind::REFACTOR_REWRITE,
+            &CodeActionKind::REFACTOR
+        ));
+    }
 }

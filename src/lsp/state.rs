@@ -15,7 +15,7 @@ use ropey::Rope;
 use tokio::sync::{mpsc, Notify};
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
-use crate::analysis::{analyze, analyze_shared, Leftovers, SolveCache};
+use crate::analysis::{analyze, Leftovers, PieceCache};
 use crate::config::ProjectConfig;
 use crate::lsp::convert::{self, Mapper};
 use crate::lsp::features::Snapshot;
@@ -39,7 +39,7 @@ pub struct Document {
     pub latest: Option<Arc<Snapshot>>,
     /// Search outcomes of the last analysis, so an edit re-solves only the puzzles it changed.
     /// Locked only inside `spawn_blocking`.
-    pub cache: Arc<Mutex<SolveCache>>,
+    pub cache: Arc<Mutex<PieceCache>>,
     /// Woken whenever the worker stores an analysis (or gives up), for requests waiting on it.
     pub ready: Arc<Notify>,
     /// A change set could not be applied, so the server's text is no longer the client's: no
@@ -258,7 +258,7 @@ impl State {
         rope: &Rope,
         generation: u64,
         version: i32,
-        cache: &Mutex<SolveCache>,
+        cache: &Mutex<PieceCache>,
     ) -> (Snapshot, Leftovers) {
         let started = std::time::Instant::now();
         let text = String::from(rope);
@@ -267,7 +267,7 @@ impl State {
         let cache_wait = std::time::Instant::now();
         let mut cache = lock(cache);
         let waited = cache_wait.elapsed();
-        let analysis = analyze_shared(&text, &project.config, &mut cache);
+        let analysis = cache.analyze(&text, &project.config);
         let leftovers = cache.take_leftovers();
         drop(cache);
         let indexing = std::time::Instant::now();
