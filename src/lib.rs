@@ -9,6 +9,7 @@ pub mod cli;
 pub mod config;
 pub mod finding;
 pub mod grid;
+pub mod logic;
 pub mod lsp;
 pub mod solver;
 pub mod sync;

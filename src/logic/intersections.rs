@@ -1,0 +1,148 @@
+//! Intersections of a box with a row or column: a digit of a box confined to one line (pointing),
+//! a digit of a line confined to one box (claiming), and a naked pair or triple inside such an
+//! intersection, which clears both the line and the box (locked pair, locked triple).
+
+use crate::grid::{bit, digits, full_mask, Mask};
+
+use super::{step::removal_text, Finder, Step, Technique};
+
+/// For each box and each line crossing it: the cells of the intersection, the rest of the box
+/// and the rest of the line.
+fn intersections(f: &Finder<'_>) -> Vec<(usize, usize, Vec<usize>)> {
+    let s = f.state;
+    let n = s.size();
+    let mut out = Vec::new();
+    for b in 2 * n..3 * n {
+        for line in 0..2 * n {
+            let common: Vec<usize> = s
+                .unit(b)
+                .iter()
+                .copied()
+                .filter(|c| s.unit(line).contains(c))
+                .collect();
+            if common.len() > 1 {
+                out.push((b, line, common));
+            }
+        }
+    }
+    out
+}
+
+/// In a box, a digit whose places all lie in one line is removed from the rest of that line.
+pub(super) fn pointing(f: &mut Finder<'_>) {
+    confined(f, true);
+}
+
+/// In a line, a digit whose places all lie in one box is removed from the rest of that box.
+pub(super) fn claiming(f: &mut Finder<'_>) {
+    confined(f, false);
+}
+
+fn confined(f: &mut Finder<'_>, pointing: bool) {
+    let s = f.state;
+    let n = s.size();
+    for (b, line, common) in intersections(f) {
+        // Pointing: the digit is confined in the box, eliminated in the line; claiming: the other
+        // way round.
+        let (from, to) = if pointing { (b, line) } else { (line, b) };
+        for d in digits(full_mask(n) & !s.placed_in(from)) {
+            let places = s.cells_with(from, d);
+            if places.is_empty() || !places.iter().all(|c| common.contains(c)) {
+                continue;
+            }
+            let elims: Vec<(usize, Mask)> = s
+                .cells_with(to, d)
+                .into_iter()
+                .filter(|c| !common.contains(c))
+                .map(|c| (c, bit(d)))
+                .collect();
+            if elims.is_empty() {
+                continue;
+            }
+            let (tech, from_u, to_u) = if pointing {
+                (
+                    Technique::LockedCandidatesPointing,
+                    s.unit_name(b),
+                    s.unit_name(line),
+                )
+            } else {
+                (
+                    Technique::LockedCandidatesClaiming,
+                    s.unit_name(line),
+                    s.unit_name(b),
+                )
+            };
+            let text = format!(
+                "In {from_u}, {} lies only in {} ({}), so {}.",
+                s.sym(d),
+                to_u,
+                s.names_text(&places),
+                removal_text(s, &elims)
+            );
+            let step = Step::new(tech, text)
+                .eliminate(elims)
+                .cells(places)
+                .unit(from_u)
+                .unit(to_u);
+            if f.add(step) {
+                return;
+            }
+        }
+    }
+}
+
+/// `k` cells of a box-line intersection holding `k` digits between them: the digits go in those
+/// cells, so they leave the rest of the box and of the line.
+pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
+    let s = f.state;
+    let tech = if k == 2 {
+        Technique::LockedPair
+    } else {
+        Technique::LockedTriple
+    };
+    for (b, line, common) in intersections(f) {
+        let open: Vec<usize> = common
+            .iter()
+            .copied()
+            .filter(|&c| s.value(c) == 0 && (2..=k as u32).contains(&s.cands(c).count_ones()))
+            .collect();
+        for combo in super::subsets::combinations(&open, k) {
+            let union = combo.iter().fold(0, |m, &c| m | s.cands(c));
+            if union.count_ones() as usize != k {
+                continue;
+            }
+            let elims: Vec<(usize, Mask)> = s
+                .unit(b)
+                .iter()
+                .chain(s.unit(line))
+                .copied()
+                .filter(|c| !combo.contains(c) && s.cands(*c) & union != 0)
+                .map(|c| (c, s.cands(c) & union))
+                .collect();
+            if elims.is_empty() {
+                continue;
+            }
+            let (bu, lu) = (s.unit_name(b), s.unit_name(line));
+            let text = format!(
+                "{} hold only {} between them and lie in both {bu} and {lu}, so {}.",
+                s.names_text(&combo),
+                s.syms_text(union),
+                removal_text(s, &sorted(elims.clone()))
+            );
+            let step = Step::new(tech, text)
+                .eliminate(elims)
+                .cells(combo)
+                .unit(bu)
+                .unit(lu);
+            if f.add(step) {
+                return;
+            }
+        }
+    }
+}
+
+fn sorted(mut v: Vec<(usize, Mask)>) -> Vec<(usize, Mask)> {
+    v.sort_unstable();
+    v.dedup();
+    v
+}

@@ -1,0 +1,95 @@
+//! Singles: a unit with one empty cell left (full house), a cell with one candidate left (naked
+//! single), a digit with one place left in a unit (hidden single).
+
+use crate::grid::{bit, digits, full_mask};
+
+use super::{Finder, Step, Technique};
+
+/// The last empty cell of a unit takes the one digit the unit lacks.
+pub(super) fn full_house(f: &mut Finder<'_>) {
+    let s = f.state;
+    let full = full_mask(s.size());
+    for u in 0..s.unit_count() {
+        let mut empty = s.unit(u).iter().filter(|&&c| s.value(c) == 0);
+        let (Some(&cell), None) = (empty.next(), empty.next()) else {
+            continue;
+        };
+        let missing = full & !s.placed_in(u);
+        if missing.count_ones() != 1 || s.cands(cell) & missing == 0 {
+            continue;
+        }
+        let d = missing.trailing_zeros() as u8 + 1;
+        let unit = s.unit_name(u);
+        let text = format!(
+            "{} is the last empty cell in {unit}, so {} is {}.",
+            s.name(cell),
+            s.name(cell),
+            s.sym(d)
+        );
+        let step = Step::new(Technique::FullHouse, text)
+            .place(cell, d)
+            .cells([cell])
+            .unit(unit);
+        if f.add(step) {
+            return;
+        }
+    }
+}
+
+/// A cell with one candidate left holds it.
+pub(super) fn naked_single(f: &mut Finder<'_>) {
+    let s = f.state;
+    for cell in s.empty_cells() {
+        let m = s.cands(cell);
+        if m.count_ones() != 1 {
+            continue;
+        }
+        let d = m.trailing_zeros() as u8 + 1;
+        let text = format!(
+            "{} has no candidate left but {}, so {} is {}.",
+            s.name(cell),
+            s.sym(d),
+            s.name(cell),
+            s.sym(d)
+        );
+        if f.add(
+            Step::new(Technique::NakedSingle, text)
+                .place(cell, d)
+                .cells([cell]),
+        ) {
+            return;
+        }
+    }
+}
+
+/// A digit that fits only one cell of a unit goes there. Boxes are scanned first, then rows,
+/// then columns, as people usually look.
+pub(super) fn hidden_single(f: &mut Finder<'_>) {
+    let s = f.state;
+    let n = s.size();
+    let order = (2 * n..3 * n).chain(0..2 * n);
+    for u in order {
+        let open = full_mask(n) & !s.placed_in(u);
+        for d in digits(open) {
+            let mut at = s.unit(u).iter().filter(|&&c| s.cands(c) & bit(d) != 0);
+            let (Some(&cell), None) = (at.next(), at.next()) else {
+                continue;
+            };
+            let unit = s.unit_name(u);
+            let text = format!(
+                "In {unit}, {} fits only in {}, so {} is {}.",
+                s.sym(d),
+                s.name(cell),
+                s.name(cell),
+                s.sym(d)
+            );
+            let step = Step::new(Technique::HiddenSingle, text)
+                .place(cell, d)
+                .cells([cell])
+                .unit(unit);
+            if f.add(step) {
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,267 @@
+//! A solving state: the digits placed so far and the candidates of every other cell. Techniques
+//! read it and return steps; only [`State::apply`] changes it. A plain puzzle enters with every
+//! candidate its givens allow, a pencil-mark grid with the candidates it shows.
+//!
+//! Units are numbered as in [`crate::grid::ShapeTables::units`]: rows `0..n`, columns `n..2n`,
+//! boxes `2n..3n`.
+
+use crate::grid::{bit, digits, full_mask, CellName, Grid, Mask, Shape, Unit};
+
+use super::Step;
+
+/// Placed digits and candidates. `cands[cell]` is 0 for a placed cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    shape: Shape,
+    values: Vec<u8>,
+    cands: Vec<Mask>,
+    /// The symbol of each digit (`symbols[d - 1]`), for sentences.
+    symbols: Vec<char>,
+}
+
+/// The default symbols of a size: `1`-`9`, then `A`-`Z`.
+fn default_symbols(n: usize) -> Vec<char> {
+    ('1'..='9').chain('A'..='Z').take(n).collect()
+}
+
+impl State {
+    /// The state of a plain puzzle: its givens placed, every other cell with every digit that no
+    /// given in its row, column or box excludes.
+    pub fn new(grid: &Grid) -> State {
+        let mut cands = grid.candidates();
+        for (c, &v) in grid.values.iter().enumerate() {
+            if v != 0 {
+                cands[c] = 0;
+            }
+        }
+        State {
+            shape: grid.shape,
+            values: grid.values.clone(),
+            cands,
+            symbols: default_symbols(grid.shape.size),
+        }
+    }
+
+    /// A state from placed values and the candidates of the other cells (a pencil-mark grid).
+    /// Candidates of placed cells are ignored; candidates are cut to the digits of the size.
+    /// `None` when the lengths do not match the shape.
+    pub fn from_candidates(shape: Shape, values: Vec<u8>, cands: Vec<Mask>) -> Option<State> {
+        let cells = shape.cells();
+        if values.len() != cells || cands.len() != cells {
+            return None;
+        }
+        let full = full_mask(shape.size);
+        let cands = values
+            .iter()
+            .zip(cands)
+            .map(|(&v, m)| if v != 0 { 0 } else { m & full })
+            .collect();
+        Some(State {
+            shape,
+            values,
+            cands,
+            symbols: default_symbols(shape.size),
+        })
+    }
+
+    /// The same state naming digits with `symbols` (`symbols[d - 1]` is digit `d`), when there
+    /// is one symbol per digit.
+    pub fn with_symbols(mut self, symbols: Vec<char>) -> State {
+        if symbols.len() == self.shape.size {
+            self.symbols = symbols;
+        }
+        self
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The size `n` of the grid.
+    pub fn size(&self) -> usize {
+        self.shape.size
+    }
+
+    /// The digit placed in a cell, 0 when it is empty.
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// A cell's candidates (0 for a placed cell).
+    pub fn cands(&self, cell: usize) -> Mask {
+        self.cands[cell]
+    }
+
+    pub fn all_cands(&self) -> &[Mask] {
+        &self.cands
+    }
+
+    /// True when every cell holds a digit.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The empty cells, in reading order.
+    pub fn empty_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.values.len()).filter(|&c| self.values[c] == 0)
+    }
+
+    /// The cells of unit `u` (rows, then columns, then boxes).
+    pub fn unit(&self, u: usize) -> &'static [usize] {
+        &self.shape.tables().units[u]
+    }
+
+    /// The number of units: `3n`.
+    pub fn unit_count(&self) -> usize {
+        3 * self.shape.size
+    }
+
+    /// Unit `u` as a [`Unit`], for sentences.
+    pub fn unit_name(&self, u: usize) -> Unit {
+        let n = self.shape.size;
+        match u / n {
+            0 => Unit::Row(u),
+            1 => Unit::Col(u - n),
+            _ => Unit::Box(u - 2 * n),
+        }
+    }
+
+    /// The units of a cell: its row, column and box indexes.
+    pub fn units_of(&self, cell: usize) -> [usize; 3] {
+        let n = self.shape.size;
+        [
+            self.shape.row(cell),
+            n + self.shape.col(cell),
+            2 * n + self.shape.tables().box_of[cell],
+        ]
+    }
+
+    /// The cells that share a unit with `cell`.
+    pub fn peers(&self, cell: usize) -> &'static [usize] {
+        &self.shape.tables().peers[cell]
+    }
+
+    /// True when two distinct cells share a unit.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        self.shape.are_peers(a, b)
+    }
+
+    /// The digits placed in unit `u`.
+    pub fn placed_in(&self, u: usize) -> Mask {
+        self.unit(u)
+            .iter()
+            .filter(|&&c| self.values[c] != 0)
+            .fold(0, |m, &c| m | bit(self.values[c]))
+    }
+
+    /// Where digit `d` can still go in unit `u`: bit `i` for the unit's `i`-th cell.
+    pub fn places(&self, u: usize, d: u8) -> u32 {
+        let b = bit(d);
+        self.unit(u)
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| self.cands[c] & b != 0)
+            .fold(0, |m, (i, _)| m | (1 << i))
+    }
+
+    /// The cells of unit `u` that still have `d` as a candidate.
+    pub fn cells_with(&self, u: usize, d: u8) -> Vec<usize> {
+        let b = bit(d);
+        self.unit(u)
+            .iter()
+            .copied()
+            .filter(|&c| self.cands[c] & b != 0)
+            .collect()
+    }
+
+    /// True when the state cannot lead to a solution as it stands: an empty cell with no
+    /// candidate, a digit that has no place left in a unit that lacks it, or a digit twice in a
+    /// unit.
+    pub fn is_broken(&self) -> bool {
+        if self.empty_cells().any(|c| self.cands[c] == 0) {
+            return true;
+        }
+        let full = full_mask(self.shape.size);
+        (0..self.unit_count()).any(|u| {
+            let mut placed: Mask = 0;
+            let mut open: Mask = 0;
+            for &c in self.unit(u) {
+                match self.values[c] {
+                    0 => open |= self.cands[c],
+                    v if placed & bit(v) != 0 => return true,
+                    v => placed |= bit(v),
+                }
+            }
+            (placed | open) != full
+        })
+    }
+
+    /// Places `d` in `cell` and removes `d` from the candidates of its peers.
+    pub fn place(&mut self, cell: usize, d: u8) {
+        self.values[cell] = d;
+        self.cands[cell] = 0;
+        let b = bit(d);
+        for &p in self.peers(cell) {
+            self.cands[p] &= !b;
+        }
+    }
+
+    /// Removes the digits of `mask` from a cell's candidates.
+    pub fn eliminate(&mut self, cell: usize, mask: Mask) {
+        self.cands[cell] &= !mask;
+    }
+
+    /// Applies a step: its placements, then its eliminations.
+    pub fn apply(&mut self, step: &Step) {
+        for &(cell, d) in &step.placements {
+            self.place(cell, d);
+        }
+        for &(cell, mask) in &step.eliminations {
+            self.eliminate(cell, mask);
+        }
+    }
+
+    /// True when applying the step would change something (a placement in an empty cell, or an
+    /// elimination of a candidate still there).
+    pub fn changes(&self, step: &Step) -> bool {
+        step.placements.iter().any(|&(c, _)| self.values[c] == 0)
+            || step
+                .eliminations
+                .iter()
+                .any(|&(c, m)| self.cands[c] & m != 0)
+    }
+
+    /// `r3c5`.
+    pub fn name(&self, cell: usize) -> CellName {
+        self.shape.cell_name(cell)
+    }
+
+    /// The symbol of digit `d`.
+    pub fn sym(&self, d: u8) -> char {
+        self.symbols
+            .get(usize::from(d).wrapping_sub(1))
+            .copied()
+            .unwrap_or('?')
+    }
+
+    /// The symbols of a mask, smallest first, run together (`29`).
+    pub fn syms(&self, mask: Mask) -> String {
+        digits(mask).map(|d| self.sym(d)).collect()
+    }
+
+    /// The symbols of a mask for a sentence: `2`, `2 and 9`, `2, 5 and 9`.
+    pub fn syms_text(&self, mask: Mask) -> String {
+        let names: Vec<String> = digits(mask).map(|d| self.sym(d).to_string()).collect();
+        super::step::and_list(&names)
+    }
+
+    /// Cell names for a sentence: `r1c1`, `r1c1 and r2c2`, `r1c1, r2c2 and r3c3`.
+    pub fn names_text(&self, cells: &[usize]) -> String {
+        let names: Vec<String> = cells.iter().map(|&c| self.name(c).to_string()).collect();
+        super::step::and_list(&names)
+    }
+}

@@ -1,0 +1,105 @@
+//! A step is data, like a finding: the technique, what it places and removes, the cells of its
+//! pattern, the units it lives in, and one English sentence. `explain`, the rating and the editor
+//! all read the same steps; only the edges render them.
+
+use crate::grid::{Mask, Unit};
+
+use super::Technique;
+
+/// One deduction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub technique: Technique,
+    /// Digits placed: (cell, digit).
+    pub placements: Vec<(usize, u8)>,
+    /// Candidates removed: (cell, digits), one entry per cell, in cell order.
+    pub eliminations: Vec<(usize, Mask)>,
+    /// The cells that prove it: for a single its cell, for a fish its base then cover cells, for
+    /// a chain its nodes in order.
+    pub cells: Vec<usize>,
+    /// The units the pattern lives in (a hidden single's box), for a hint that names only where
+    /// to look.
+    pub units: Vec<Unit>,
+    /// One sentence a solver understands, naming cells `r3c5` and units `row 3`.
+    pub explanation: String,
+}
+
+impl Step {
+    /// A step of `technique` with its sentence; the rest is added with the builder methods.
+    pub fn new(technique: Technique, explanation: String) -> Step {
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            cells: Vec::new(),
+            units: Vec::new(),
+            explanation,
+        }
+    }
+
+    pub fn place(mut self, cell: usize, d: u8) -> Step {
+        self.placements.push((cell, d));
+        self
+    }
+
+    /// Adds eliminations, merging entries of the same cell and keeping cell order.
+    pub fn eliminate(mut self, elims: impl IntoIterator<Item = (usize, Mask)>) -> Step {
+        for (cell, mask) in elims {
+            if mask == 0 {
+                continue;
+            }
+            match self.eliminations.binary_search_by_key(&cell, |e| e.0) {
+                Ok(i) => self.eliminations[i].1 |= mask,
+                Err(i) => self.eliminations.insert(i, (cell, mask)),
+            }
+        }
+        self
+    }
+
+    pub fn cells(mut self, cells: impl IntoIterator<Item = usize>) -> Step {
+        self.cells.extend(cells);
+        self
+    }
+
+    pub fn unit(mut self, unit: Unit) -> Step {
+        self.units.push(unit);
+        self
+    }
+
+    /// How many candidates the step removes.
+    pub fn elimination_count(&self) -> u32 {
+        self.eliminations.iter().map(|e| e.1.count_ones()).sum()
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub(crate) fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The eliminations of a step for its sentence: `3 is removed from r5c7 and r5c9`, or, when the
+/// cells lose different digits, `r5c7 loses 3, r6c1 loses 3 and 7`.
+pub(crate) fn removal_text(state: &super::State, elims: &[(usize, Mask)]) -> String {
+    let Some(&(_, first)) = elims.first() else {
+        return "nothing is removed".to_string();
+    };
+    if elims.iter().all(|&(_, m)| m == first) {
+        let cells: Vec<usize> = elims.iter().map(|e| e.0).collect();
+        let verb = if first.count_ones() == 1 { "is" } else { "are" };
+        format!(
+            "{} {verb} removed from {}",
+            state.syms_text(first),
+            state.names_text(&cells)
+        )
+    } else {
+        let parts: Vec<String> = elims
+            .iter()
+            .map(|&(c, m)| format!("{} loses {}", state.name(c), state.syms_text(m)))
+            .collect();
+        parts.join(", ")
+    }
+}

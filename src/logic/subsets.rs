@@ -1,0 +1,138 @@
+//! Subsets: `k` cells of a unit holding only `k` digits between them (naked), or `k` digits of a
+//! unit that fit only `k` cells (hidden). Either way those cells take those digits.
+
+use crate::grid::{bit, digits, full_mask, Mask};
+
+use super::{step::removal_text, Finder, Step, Technique};
+
+/// Every `k`-element subset of `items`, in lexicographic order.
+pub(super) fn combinations<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
+    let mut out = Vec::new();
+    let mut pick = Vec::with_capacity(k);
+    fn go<T: Copy>(items: &[T], k: usize, from: usize, pick: &mut Vec<T>, out: &mut Vec<Vec<T>>) {
+        if pick.len() == k {
+            out.push(pick.clone());
+            return;
+        }
+        for i in from..items.len() {
+            if items.len() - i < k - pick.len() {
+                break;
+            }
+            pick.push(items[i]);
+            go(items, k, i + 1, pick, out);
+            pick.pop();
+        }
+    }
+    go(items, k, 0, &mut pick, &mut out);
+    out
+}
+
+fn naked_technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuadruple,
+    }
+}
+
+fn hidden_technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuadruple,
+    }
+}
+
+/// `k` cells of a unit whose candidates together are `k` digits: those digits leave the rest of
+/// the unit.
+pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
+    let s = f.state;
+    let n = s.size();
+    // Boxes first, then rows and columns.
+    for u in (2 * n..3 * n).chain(0..2 * n) {
+        let open: Vec<usize> = s
+            .unit(u)
+            .iter()
+            .copied()
+            .filter(|&c| s.value(c) == 0 && (2..=k as u32).contains(&s.cands(c).count_ones()))
+            .collect();
+        for combo in combinations(&open, k) {
+            let union = combo.iter().fold(0, |m, &c| m | s.cands(c));
+            if union.count_ones() as usize != k {
+                continue;
+            }
+            let elims: Vec<(usize, Mask)> = s
+                .unit(u)
+                .iter()
+                .copied()
+                .filter(|c| !combo.contains(c) && s.cands(*c) & union != 0)
+                .map(|c| (c, s.cands(c) & union))
+                .collect();
+            if elims.is_empty() {
+                continue;
+            }
+            let unit = s.unit_name(u);
+            let text = format!(
+                "In {unit}, {} hold only {} between them, so {}.",
+                s.names_text(&combo),
+                s.syms_text(union),
+                removal_text(s, &elims)
+            );
+            let step = Step::new(naked_technique(k), text)
+                .eliminate(elims)
+                .cells(combo)
+                .unit(unit);
+            if f.add(step) {
+                return;
+            }
+        }
+    }
+}
+
+/// `k` digits of a unit that fit only `k` cells between them: those cells lose every other
+/// candidate.
+pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
+    let s = f.state;
+    let n = s.size();
+    for u in (2 * n..3 * n).chain(0..2 * n) {
+        let open: Vec<u8> = digits(full_mask(n) & !s.placed_in(u))
+            .filter(|&d| (1..=k as u32).contains(&s.places(u, d).count_ones()))
+            .collect();
+        for combo in combinations(&open, k) {
+            let places = combo.iter().fold(0u32, |m, &d| m | s.places(u, d));
+            if places.count_ones() as usize != k {
+                continue;
+            }
+            let mask = combo.iter().fold(0, |m, &d| m | bit(d));
+            let cells: Vec<usize> = s
+                .unit(u)
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| places & (1 << i) != 0)
+                .map(|(_, &c)| c)
+                .collect();
+            let elims: Vec<(usize, Mask)> = cells
+                .iter()
+                .filter(|&&c| s.cands(c) & !mask != 0)
+                .map(|&c| (c, s.cands(c) & !mask))
+                .collect();
+            if elims.is_empty() {
+                continue;
+            }
+            let unit = s.unit_name(u);
+            let text = format!(
+                "In {unit}, {} fit only in {}, so {}.",
+                s.syms_text(mask),
+                s.names_text(&cells),
+                removal_text(s, &elims)
+            );
+            let step = Step::new(hidden_technique(k), text)
+                .eliminate(elims)
+                .cells(cells)
+                .unit(unit);
+            if f.add(step) {
+                return;
+            }
+        }
+    }
+}
