@@ -12,16 +12,25 @@
 //! Every step must be true: a placement is the solution's digit and an elimination never
 //! removes it. Techniques never look at a known solution.
 
+mod als;
+mod chains;
+mod coloring;
+mod fish;
+mod forcing;
 mod intersections;
 pub mod rating;
+mod single_digit;
 mod singles;
 mod state;
 mod step;
 mod subsets;
+mod sue_de_coq;
 mod technique;
 #[cfg(test)]
 mod tests;
 mod trial;
+mod uniqueness;
+mod wings;
 
 use std::collections::HashSet;
 
@@ -92,13 +101,51 @@ impl<'a> Finder<'a> {
         self.done()
     }
 
+    /// Offers several instances of a technique at once: in first-step mode only the one that
+    /// removes the most candidates (the first of equals), as the rating prefers for fish,
+    /// chains and ALS; when collecting every step, all of them. Returns as [`Finder::add`].
+    #[allow(dead_code)] // for the fish, chain and ALS families as they land
+    pub fn add_best(&mut self, steps: Vec<Step>) -> bool {
+        if self.limit == 1 {
+            let best = steps.into_iter().filter(|s| self.state.changes(s)).fold(
+                None::<Step>,
+                |best, s| match best {
+                    Some(b)
+                        if b.elimination_count() + b.placements.len() as u32 * 100
+                            >= s.elimination_count() + s.placements.len() as u32 * 100 =>
+                    {
+                        Some(b)
+                    }
+                    _ => Some(s),
+                },
+            );
+            match best {
+                Some(step) => self.add(step),
+                None => self.done(),
+            }
+        } else {
+            for step in steps {
+                if self.add(step) {
+                    return true;
+                }
+            }
+            self.done()
+        }
+    }
+
+    /// True when every instance is wanted (listing all steps), not only the first.
+    #[allow(dead_code)] // for the families that must search all instances to pick the best
+    pub fn wants_all(&self) -> bool {
+        self.limit > 1
+    }
+
     /// True when no more steps are wanted.
     pub fn done(&self) -> bool {
         self.steps.len() >= self.limit
     }
 }
 
-/// Runs one technique. Techniques of the ladder that this engine does not know yet find nothing.
+/// Runs one technique: the one place that maps the ladder to the family files.
 fn find(t: Technique, f: &mut Finder<'_>) {
     use Technique::*;
     match t {
@@ -115,9 +162,57 @@ fn find(t: Technique, f: &mut Finder<'_>) {
         HiddenPair => subsets::hidden(f, 2),
         HiddenTriple => subsets::hidden(f, 3),
         HiddenQuadruple => subsets::hidden(f, 4),
+        XWing => fish::basic(f, 2),
+        Swordfish => fish::basic(f, 3),
+        Jellyfish => fish::basic(f, 4),
+        RemotePair => wings::remote_pair(f),
+        BugPlus1 => uniqueness::bug_plus_1(f),
+        Skyscraper => single_digit::skyscraper(f),
+        TwoStringKite => single_digit::two_string_kite(f),
+        TurbotFish => single_digit::turbot_fish(f),
+        EmptyRectangle => single_digit::empty_rectangle(f),
+        WWing => wings::w_wing(f),
+        XyWing => wings::xy_wing(f),
+        XyzWing => wings::xyz_wing(f),
+        UniquenessTest1 => uniqueness::uniqueness_test(f, 1),
+        UniquenessTest2 => uniqueness::uniqueness_test(f, 2),
+        UniquenessTest3 => uniqueness::uniqueness_test(f, 3),
+        UniquenessTest4 => uniqueness::uniqueness_test(f, 4),
+        UniquenessTest5 => uniqueness::uniqueness_test(f, 5),
+        UniquenessTest6 => uniqueness::uniqueness_test(f, 6),
+        HiddenRectangle => uniqueness::hidden_rectangle(f),
+        AvoidableRectangleType1 => uniqueness::avoidable_rectangle(f, 1),
+        AvoidableRectangleType2 => uniqueness::avoidable_rectangle(f, 2),
+        FinnedXWing => fish::finned(f, 2, false),
+        SashimiXWing => fish::finned(f, 2, true),
+        FinnedSwordfish => fish::finned(f, 3, false),
+        SashimiSwordfish => fish::finned(f, 3, true),
+        FinnedJellyfish => fish::finned(f, 4, false),
+        SashimiJellyfish => fish::finned(f, 4, true),
+        SueDeCoq => sue_de_coq::sue_de_coq(f),
+        SimpleColors => coloring::simple_colors(f),
+        MultiColors => coloring::multi_colors(f),
+        XChain => chains::x_chain(f),
+        XyChain => chains::xy_chain(f),
+        NiceLoop => chains::nice_loop(f),
+        GroupedNiceLoop => chains::grouped_nice_loop(f),
+        AlsXz => als::xz(f),
+        AlsXyWing => als::xy_wing(f),
+        AlsXyChain => als::xy_chain(f),
+        FrankenXWing => fish::franken(f, 2),
+        FrankenSwordfish => fish::franken(f, 3),
+        FinnedFrankenXWing => fish::finned_franken(f, 2),
+        FinnedFrankenSwordfish => fish::finned_franken(f, 3),
+        ForcingChain => forcing::forcing_chain(f),
+        ForcingNet => forcing::forcing_net(f),
         Trial => trial::trial(f),
-        _ => {}
     }
+}
+
+/// The starting state of a parsed puzzle: its givens placed, every other candidate its givens
+/// allow, digits named in the puzzle's alphabet.
+pub fn start(puzzle: &crate::syntax::Puzzle) -> State {
+    State::new(&puzzle.grid()).with_symbols(puzzle.alphabet.symbols.to_vec())
 }
 
 /// The easiest step available in `state`: the first technique of the ladder that finds one.

@@ -178,6 +178,26 @@ impl State {
             .collect()
     }
 
+    /// The empty cells that still have `d` as a candidate, in reading order.
+    pub fn cells_with_digit(&self, d: u8) -> Vec<usize> {
+        let b = bit(d);
+        (0..self.cands.len())
+            .filter(|&c| self.cands[c] & b != 0)
+            .collect()
+    }
+
+    /// The cells that see every cell of `cells` (share a unit with each), excluding those cells.
+    pub fn seen_by_all(&self, cells: &[usize]) -> Vec<usize> {
+        let Some((&first, rest)) = cells.split_first() else {
+            return Vec::new();
+        };
+        self.peers(first)
+            .iter()
+            .copied()
+            .filter(|&p| !cells.contains(&p) && rest.iter().all(|&c| self.sees(p, c)))
+            .collect()
+    }
+
     /// True when the state cannot lead to a solution as it stands: an empty cell with no
     /// candidate, a digit that has no place left in a unit that lacks it, or a digit twice in a
     /// unit.
