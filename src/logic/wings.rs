@@ -1,20 +1,403 @@
-//! Wings: Remote Pair, W-Wing, XY-Wing, XYZ-Wing.
-//! Not written yet: these find nothing.
+//! Wings: patterns of bivalue cells (and one trivalue cell for the XYZ-Wing).
+//!
+//! - Remote Pair: cells that all hold only the same two digits, each seeing the next, form a
+//!   chain whose cells alternate between the two digits; a cell that sees two chain cells an odd
+//!   number of links apart (at least 3, so the chain has at least 4 cells) sees both digits and
+//!   loses them. The chain is a shortest path between its ends through the cells with that pair.
+//! - W-Wing: two cells holding only x and y that do not see each other, and a conjugate pair of
+//!   x (any unit) whose ends see one cell each: one of the two cells is y.
+//! - XY-Wing: a pivot holding x and y that sees pincers holding x and z and y and z: one pincer
+//!   is z.
+//! - XYZ-Wing: a pivot holding x, y and z that sees pincers holding x and z and y and z: one of
+//!   the three is z, so the cells seeing all three lose z.
+//!
+//! Instances are taken in scan order (cells in reading order).
 
-use super::Finder;
+use crate::grid::{bit, digits, Mask};
+
+use super::single_digit::{conjugate_pairs, Pair};
+use super::{step::removal_text, Finder, State, Step, Technique};
+
+/// The empty cells holding exactly two candidates.
+fn bivalue(s: &State) -> Vec<usize> {
+    s.empty_cells()
+        .filter(|&c| s.cands(c).count_ones() == 2)
+        .collect()
+}
+
+/// The cells other than `pattern` that see every cell of `ends` and hold digits of `mask`,
+/// each with the digits of `mask` it holds.
+fn seeing_all(s: &State, mask: Mask, ends: &[usize], pattern: &[usize]) -> Vec<(usize, Mask)> {
+    let Some((&first, rest)) = ends.split_first() else {
+        return Vec::new();
+    };
+    s.peers(first)
+        .iter()
+        .copied()
+        .filter(|&c| {
+            s.cands(c) & mask != 0 && !pattern.contains(&c) && rest.iter().all(|&e| s.sees(c, e))
+        })
+        .map(|c| (c, s.cands(c) & mask))
+        .collect()
+}
+
+/// `4 or 7`.
+fn or_text(s: &State, mask: Mask) -> String {
+    let ds: Vec<String> = digits(mask).map(|d| s.sym(d).to_string()).collect();
+    ds.join(" or ")
+}
 
 pub(super) fn remote_pair(f: &mut Finder<'_>) {
-    let _ = f;
+    let s = f.state;
+    let cells = bivalue(s);
+    let mut masks: Vec<Mask> = cells.iter().map(|&c| s.cands(c)).collect();
+    masks.sort_unstable();
+    masks.dedup();
+    for mask in masks {
+        let group: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| s.cands(c) == mask)
+            .collect();
+        if group.len() < 4 {
+            continue;
+        }
+        let k = group.len();
+        // Breadth-first search from each cell: distances and parents inside the group.
+        for start in 0..k {
+            let mut dist = vec![usize::MAX; k];
+            let mut parent = vec![usize::MAX; k];
+            let mut queue = vec![start];
+            dist[start] = 0;
+            let mut head = 0;
+            while head < queue.len() {
+                let x = queue[head];
+                head += 1;
+                for y in 0..k {
+                    if dist[y] == usize::MAX && s.sees(group[x], group[y]) {
+                        dist[y] = dist[x] + 1;
+                        parent[y] = x;
+                        queue.push(y);
+                    }
+                }
+            }
+            for (end, &dend) in dist.iter().enumerate().skip(start + 1) {
+                if dend == usize::MAX || dend < 3 || dend % 2 == 0 {
+                    continue;
+                }
+                let mut path = vec![end];
+                while *path.last().unwrap() != start {
+                    path.push(parent[*path.last().unwrap()]);
+                }
+                path.reverse();
+                let chain: Vec<usize> = path.iter().map(|&i| group[i]).collect();
+                // Every two chain cells an odd number (at least 3) of links apart.
+                let mut elims = Vec::new();
+                for i in 0..chain.len() {
+                    for j in (i + 3..chain.len()).step_by(2) {
+                        elims.extend(seeing_all(s, mask, &[chain[i], chain[j]], &chain));
+                    }
+                }
+                if elims.is_empty() {
+                    continue;
+                }
+                let step = Step::new(Technique::RemotePair, String::new())
+                    .eliminate(elims)
+                    .cells(chain.iter().copied());
+                let text = format!(
+                    "Remote Pair: {} all hold only {}, and each sees the next, so they alternate \
+                     between {}; {} and {} hold different digits, so {}.",
+                    s.names_text(&chain),
+                    s.syms_text(mask),
+                    s.syms_text(mask),
+                    s.name(chain[0]),
+                    s.name(*chain.last().unwrap()),
+                    removal_text(s, &step.eliminations)
+                );
+                if f.add(Step {
+                    explanation: text,
+                    ..step
+                }) {
+                    return;
+                }
+            }
+        }
+    }
 }
 
 pub(super) fn w_wing(f: &mut Finder<'_>) {
-    let _ = f;
+    let s = f.state;
+    let n = s.size();
+    let cells = bivalue(s);
+    if cells.len() < 2 {
+        return;
+    }
+    let pairs: Vec<Vec<Pair>> = (1..=n as u8).map(|d| conjugate_pairs(s, d)).collect();
+    for (i, &c1) in cells.iter().enumerate() {
+        let mask = s.cands(c1);
+        for &c2 in &cells[i + 1..] {
+            if s.cands(c2) != mask || s.sees(c1, c2) {
+                continue;
+            }
+            for x in digits(mask) {
+                let y = mask & !bit(x);
+                let elims = seeing_all(s, y, &[c1, c2], &[]);
+                if elims.is_empty() {
+                    continue;
+                }
+                for pr in &pairs[usize::from(x) - 1] {
+                    let link = [(pr.a, pr.b), (pr.b, pr.a)].into_iter().find(|&(p, q)| {
+                        p != c1 && p != c2 && q != c1 && q != c2 && s.sees(p, c1) && s.sees(q, c2)
+                    });
+                    let Some((p, q)) = link else {
+                        continue;
+                    };
+                    let text = format!(
+                        "W-Wing: {} and {} hold only {}; {} in {} lies only in {} and {}, which \
+                         see them, so they are not both {}, hence one of them is {}, and {}.",
+                        s.name(c1),
+                        s.name(c2),
+                        s.syms_text(mask),
+                        s.sym(x),
+                        s.unit_name(pr.unit),
+                        s.name(p),
+                        s.name(q),
+                        s.sym(x),
+                        s.syms_text(y),
+                        removal_text(s, &elims)
+                    );
+                    let step = Step::new(Technique::WWing, text)
+                        .eliminate(elims)
+                        .cells([c1, p, q, c2])
+                        .unit(s.unit_name(pr.unit));
+                    if f.add(step) {
+                        return;
+                    }
+                    break;
+                }
+            }
+        }
+    }
 }
 
 pub(super) fn xy_wing(f: &mut Finder<'_>) {
-    let _ = f;
+    let s = f.state;
+    let cells = bivalue(s);
+    for &pivot in &cells {
+        let pm = s.cands(pivot);
+        for &p1 in s.peers(pivot) {
+            let m1 = s.cands(p1);
+            if m1.count_ones() != 2 || (m1 & pm).count_ones() != 1 {
+                continue;
+            }
+            let x = m1 & pm;
+            let y = pm & !x;
+            // One orientation per wing: the pincer holding the pivot's smaller digit first.
+            if x > y {
+                continue;
+            }
+            let z = m1 & !pm;
+            for &p2 in s.peers(pivot) {
+                if p2 == p1 || s.cands(p2) != y | z {
+                    continue;
+                }
+                let elims = seeing_all(s, z, &[p1, p2], &[pivot]);
+                if elims.is_empty() {
+                    continue;
+                }
+                let text = format!(
+                    "XY-Wing: {} ({}) sees {} ({}) and {} ({}); either way one of {} and {} is \
+                     {}, so {}.",
+                    s.name(pivot),
+                    or_text(s, pm),
+                    s.name(p1),
+                    or_text(s, m1),
+                    s.name(p2),
+                    or_text(s, y | z),
+                    s.name(p1),
+                    s.name(p2),
+                    s.syms_text(z),
+                    removal_text(s, &elims)
+                );
+                let step = Step::new(Technique::XyWing, text)
+                    .eliminate(elims)
+                    .cells([pivot, p1, p2]);
+                if f.add(step) {
+                    return;
+                }
+            }
+        }
+    }
 }
 
 pub(super) fn xyz_wing(f: &mut Finder<'_>) {
-    let _ = f;
+    let s = f.state;
+    for pivot in s.empty_cells() {
+        let pm = s.cands(pivot);
+        if pm.count_ones() != 3 {
+            continue;
+        }
+        let peers = s.peers(pivot);
+        for (i, &p1) in peers.iter().enumerate() {
+            let m1 = s.cands(p1);
+            if m1.count_ones() != 2 || m1 & !pm != 0 {
+                continue;
+            }
+            for &p2 in &peers[i + 1..] {
+                let m2 = s.cands(p2);
+                if m2.count_ones() != 2 || m2 & !pm != 0 || m2 == m1 {
+                    continue;
+                }
+                let z = m1 & m2;
+                let elims = seeing_all(s, z, &[pivot, p1, p2], &[]);
+                if elims.is_empty() {
+                    continue;
+                }
+                let text = format!(
+                    "XYZ-Wing: {} ({}) sees {} ({}) and {} ({}); one of the three is {}, so {}.",
+                    s.name(pivot),
+                    or_text(s, pm),
+                    s.name(p1),
+                    or_text(s, m1),
+                    s.name(p2),
+                    or_text(s, m2),
+                    s.syms_text(z),
+                    removal_text(s, &elims)
+                );
+                let step = Step::new(Technique::XyzWing, text)
+                    .eliminate(elims)
+                    .cells([pivot, p1, p2]);
+                if f.add(step) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::single_digit::check_table;
+    use super::super::Technique;
+
+    const REMOTE_PAIR_1: &str = "
+        79   356  24   48   567  1    23   5689 568
+        79   356  24   48   567  567  23   5689 1
+        1    56   8    9    2    3    567  4    567
+        8    7    3    56   1    4    56   2    9
+        2    1    5    3    689  69   4    7    68
+        4    9    6    7    58   2    1    58   3
+        56   4    9    2    3    8    567  1    567
+        56   8    7    1    4    56   9    3    2
+        3    2    1    56   79   79   8    56   4
+    ";
+
+    const REMOTE_PAIR_2: &str = "
+        79   356  24   48   567  1    23   5689 568
+        79   356  24   48   567  567  23   5689 1
+        1    56   8    9    2    3    56   4    7
+        8    7    3    56   1    4    56   2    9
+        2    1    5    3    689  69   4    7    68
+        4    9    6    7    58   2    1    58   3
+        56   4    9    2    3    8    7    1    56
+        56   8    7    1    4    56   9    3    2
+        3    2    1    56   79   79   8    56   4
+    ";
+
+    const W_WING_1: &str = "
+        348 349 1   58  24  7   259 6   29
+        489 49  7   58  24  6   259 3   1
+        6   5   2   1   9   3   8   4   7
+        234 234 8   9   6   5   1   7   24
+        24  6   9   24  7   1   3   8   5
+        7   1   5   24  3   8   24  9   6
+        29  7   6   3   1   24  49  5   8
+        5   29  3   6   8   24  7   1   49
+        1   8   4   7   5   9   6   2   3
+    ";
+
+    const W_WING_2: &str = "
+        4      89     1      38     6      2      359    3579   579
+        3      689    57     148    45789  457    2      69     14
+        27     69     257    134    34579  3457   8      369    14
+        1      5      789    2      3478   3467   3469   3789   789
+        6      34     2789   348    34578  3457   3459   1      25789
+        27     34     278    9      134578 134567 3456   23578  2578
+        59     2      34     7      34     8      1      59     6
+        8      1      6      5      2      9      7      4      3
+        59     7      34     6      134    134    59     28     28
+    ";
+
+    const XY_WING_1: &str = "
+        3568  34589 1     24589 2458  67    2359  789   23
+        3568  34589 489   24589 2458  67    2359  789   1
+        7     589   2     589   1     3     6     4     58
+        38    389   7     6     489   2     1     5     48
+        25    1     6     458   34589 49    2349  89    7
+        4     25    89    7     3589  1     239   6     23
+        28    248   48    3     6     5     7     1     9
+        1     7     5     24    249   49    8     3     6
+        9     6     3     1     7     8     45    2     45
+    ";
+
+    const XY_WING_2: &str = "
+        359 345 8   125 149 145 23  7   6
+        359 345 6   25  49  7   23  8   1
+        7   1   2   8   6   3   9   4   5
+        1   25  34  39  7   6   45  259 8
+        8   9   7   4   5   2   16  16  3
+        25  6   34  139 38  189 7   25  49
+        23  23  9   6   14  145 8   15  7
+        6   8   5   7   2   19  14  3   49
+        4   7   1   359 38  589 56  569 2
+    ";
+
+    const XYZ_WING_1: &str = "
+        4789  3479  2     46789 5     3789  469   349   1
+        1     3459  348   4689  48    389   4569  7     2
+        4579  6     34    1479  2     1379  459   8     359
+        257   157   6     2378  38    4     15789 159   589
+        24578 457   9     278   1     78    3     6     58
+        78    137   138   5     9     6     178   2     4
+        49    8     14    1349  6     2     1459  13459 7
+        6     2     7     1349  34    5     1489  1349  389
+        3     149   5     1489  7     189   2     149   6
+    ";
+
+    const XYZ_WING_2: &str = "
+        5      78     1      27     9      4      67     378    2368
+        3478   2      3478   6      178    5      9      478    148
+        46789  4789   46789  127    1278   3      17     4578   12458
+        689    589    5689   3      56     2      4      1      7
+        17     3      57     1579   4      178    2      6      89
+        12467  147    2467   179    167    1678   5      389    389
+        134789 145789 345789 1457   567    167    167    2      14569
+        12479  14579  24579  12457  3      167    8      4579   14569
+        1247   6      2457   8      1257   9      3      457    145
+    ";
+
+    /// Each case: a state where the technique applies (taken from solving paths of the HoDoKu
+    /// sample, except where noted) and the exact eliminations its first instance makes.
+    #[test]
+    fn the_table_of_cases() {
+        check_table(
+            &[
+                (Technique::RemotePair, REMOTE_PAIR_1, "r7c7:56"),
+                (Technique::RemotePair, REMOTE_PAIR_2, "r6c8:5"),
+                (Technique::WWing, W_WING_1, "r8c9:4"),
+                (Technique::WWing, W_WING_2, "r2c2:6 r3c8:6"),
+                (Technique::XyWing, XY_WING_1, "r4c5:4 r5c7:4"),
+                (Technique::XyWing, XY_WING_2, "r5c7:6 r9c8:6"),
+                (Technique::XyzWing, XYZ_WING_1, "r2c2:4"),
+                (Technique::XyzWing, XYZ_WING_2, "r3c5:7"),
+            ],
+            // States where the technique finds nothing: each is a state where a later technique
+            // of the ladder was the easiest step.
+            &[
+                (Technique::EmptyRectangle, W_WING_1),
+                (Technique::WWing, XY_WING_1),
+                (Technique::XyWing, XYZ_WING_1),
+            ],
+        );
+    }
 }
