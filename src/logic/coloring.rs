@@ -138,35 +138,39 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
                 continue;
             }
             let (ca, cb) = (&cl.colours[a], &cl.colours[b]);
-            let cells: Vec<usize> = ca.iter().chain(cb).copied().collect();
-            let intro = format!(
+            let cells = || ca.iter().chain(cb).copied();
+            let intro = || {
+                format!(
                 "Simple Colors: the conjugate pairs of {} link {} against {}, and one side holds \
                  {} in every cell",
                 s.sym(d),
                 colour_text(s, ca),
                 colour_text(s, cb),
                 s.sym(d)
-            );
+            )
+            };
             for (x, y) in [(a, b), (b, a)] {
                 if sees_itself(&cl, x) && !sees_itself(&cl, y) {
                     let elims: Vec<(usize, Mask)> =
                         cl.colours[x].iter().map(|&c| (c, bit(d))).collect();
                     let text = format!(
-                        "{intro}; two cells of {} see each other, so that side is false and {}.",
+                        "{}; two cells of {} see each other, so that side is false and {}.",
+                        intro(),
                         colour_text(s, &cl.colours[x]),
                         removal_text(s, &sorted(elims.clone()))
                     );
                     steps.push(
                         Step::new(Technique::SimpleColors, text)
                             .eliminate(elims)
-                            .cells(cells.iter().copied()),
+                            .cells(cells()),
                     );
                 }
             }
             let elims = trap(s, &cl, d, a, b);
             if !elims.is_empty() {
                 let text = format!(
-                    "{intro}; {} {} both sides, so {}.",
+                    "{}; {} {} both sides, so {}.",
+                    intro(),
                     s.names_text(&elims.iter().map(|e| e.0).collect::<Vec<_>>()),
                     if elims.len() == 1 { "sees" } else { "see" },
                     removal_text(s, &elims)
@@ -174,7 +178,7 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
                 steps.push(
                     Step::new(Technique::SimpleColors, text)
                         .eliminate(elims)
-                        .cells(cells.iter().copied()),
+                        .cells(cells()),
                 );
             }
         }
@@ -197,11 +201,14 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
                 if c2 == c1 || cl.colours[2 * c2].is_empty() {
                     continue;
                 }
-                let cells: Vec<usize> = [2 * c1, 2 * c1 + 1, 2 * c2, 2 * c2 + 1]
-                    .iter()
-                    .flat_map(|&i| cl.colours[i].iter().copied())
-                    .collect();
-                let intro = format!(
+                let clr = &cl;
+                let cells = move || {
+                    [2 * c1, 2 * c1 + 1, 2 * c2, 2 * c2 + 1]
+                        .into_iter()
+                        .flat_map(move |i| clr.colours[i].iter().copied())
+                };
+                let intro = || {
+                    format!(
                     "Multi-Colors: the conjugate pairs of {} link {} against {}, and {} against \
                      {}; one side of each holds {} in every cell",
                     s.sym(d),
@@ -210,15 +217,17 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
                     colour_text(s, &cl.colours[2 * c2]),
                     colour_text(s, &cl.colours[2 * c2 + 1]),
                     s.sym(d)
-                );
+                )
+                };
                 for i in [2 * c1, 2 * c1 + 1] {
                     // Colour i sees both colours of cluster c2: it is false.
                     if sees_colour(&cl, i, 2 * c2) && sees_colour(&cl, i, 2 * c2 + 1) {
                         let elims: Vec<(usize, Mask)> =
                             cl.colours[i].iter().map(|&c| (c, bit(d))).collect();
                         let text = format!(
-                            "{intro}; cells of {} see both sides of the other cluster, so that \
+                            "{}; cells of {} see both sides of the other cluster, so that \
                              side is not {} and {}.",
+                            intro(),
                             colour_text(s, &cl.colours[i]),
                             s.sym(d),
                             removal_text(s, &sorted(elims.clone()))
@@ -226,7 +235,7 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
                         steps.push(
                             Step::new(Technique::MultiColors, text)
                                 .eliminate(elims)
-                                .cells(cells.iter().copied()),
+                                .cells(cells()),
                         );
                     }
                     // Colour i sees colour j of cluster c2: one of their opposites is true.
@@ -243,8 +252,9 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
                             continue;
                         }
                         let text = format!(
-                            "{intro}; a cell of {} sees a cell of {}, so they are not both true \
+                            "{}; a cell of {} sees a cell of {}, so they are not both true \
                              and one of {} and {} holds {}, hence {}.",
+                            intro(),
                             colour_text(s, &cl.colours[i]),
                             colour_text(s, &cl.colours[j]),
                             colour_text(s, &cl.colours[i ^ 1]),
@@ -255,7 +265,7 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
                         steps.push(
                             Step::new(Technique::MultiColors, text)
                                 .eliminate(elims)
-                                .cells(cells.iter().copied()),
+                                .cells(cells()),
                         );
                     }
                 }

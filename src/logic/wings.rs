@@ -141,39 +141,47 @@ pub(super) fn w_wing(f: &mut Finder<'_>) {
             }
             for x in digits(mask) {
                 let y = mask & !bit(x);
+                // The first conjugate pair of x whose ends see one cell each.
+                let link = pairs[usize::from(x) - 1].iter().find_map(|pr| {
+                    [(pr.a, pr.b), (pr.b, pr.a)]
+                        .into_iter()
+                        .find(|&(p, q)| {
+                            p != c1
+                                && p != c2
+                                && q != c1
+                                && q != c2
+                                && s.sees(p, c1)
+                                && s.sees(q, c2)
+                        })
+                        .map(|(p, q)| (pr, p, q))
+                });
+                let Some((pr, p, q)) = link else {
+                    continue;
+                };
                 let elims = seeing_all(s, y, &[c1, c2], &[]);
                 if elims.is_empty() {
                     continue;
                 }
-                for pr in &pairs[usize::from(x) - 1] {
-                    let link = [(pr.a, pr.b), (pr.b, pr.a)].into_iter().find(|&(p, q)| {
-                        p != c1 && p != c2 && q != c1 && q != c2 && s.sees(p, c1) && s.sees(q, c2)
-                    });
-                    let Some((p, q)) = link else {
-                        continue;
-                    };
-                    let text = format!(
-                        "W-Wing: {} and {} hold only {}; {} in {} lies only in {} and {}, which \
+                let text = format!(
+                    "W-Wing: {} and {} hold only {}; {} in {} lies only in {} and {}, which \
                          see them, so they are not both {}, hence one of them is {}, and {}.",
-                        s.name(c1),
-                        s.name(c2),
-                        s.syms_text(mask),
-                        s.sym(x),
-                        s.unit_name(pr.unit),
-                        s.name(p),
-                        s.name(q),
-                        s.sym(x),
-                        s.syms_text(y),
-                        removal_text(s, &elims)
-                    );
-                    let step = Step::new(Technique::WWing, text)
-                        .eliminate(elims)
-                        .cells([c1, p, q, c2])
-                        .unit(s.unit_name(pr.unit));
-                    if f.add(step) {
-                        return;
-                    }
-                    break;
+                    s.name(c1),
+                    s.name(c2),
+                    s.syms_text(mask),
+                    s.sym(x),
+                    s.unit_name(pr.unit),
+                    s.name(p),
+                    s.name(q),
+                    s.sym(x),
+                    s.syms_text(y),
+                    removal_text(s, &elims)
+                );
+                let step = Step::new(Technique::WWing, text)
+                    .eliminate(elims)
+                    .cells([c1, p, q, c2])
+                    .unit(s.unit_name(pr.unit));
+                if f.add(step) {
+                    return;
                 }
             }
         }
