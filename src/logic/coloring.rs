@@ -16,7 +16,7 @@
 
 use crate::grid::{bit, Mask};
 
-use super::single_digit::conjugate_pairs;
+use super::single_digit::{conjugate_pairs, Pair};
 use super::{step::removal_text, Finder, State, Step, Technique};
 
 /// The clusters of one digit: each cluster's two colours (cells in search order), and for each
@@ -30,11 +30,10 @@ struct Clusters {
     colour_of: Vec<usize>,
 }
 
-fn clusters(s: &State, d: u8) -> Clusters {
+fn clusters(s: &State, pairs: &[Pair]) -> Clusters {
     let cells = s.shape().cells();
-    let pairs = conjugate_pairs(s, d);
     let mut links: Vec<Vec<usize>> = vec![Vec::new(); cells];
-    for p in &pairs {
+    for p in pairs {
         links[p.a].push(p.b);
         links[p.b].push(p.a);
     }
@@ -130,8 +129,9 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
     let s = f.state;
     let n = s.size();
     let mut steps = Vec::new();
+    let all = conjugate_pairs(s);
     for d in 1..=n as u8 {
-        let cl = clusters(s, d);
+        let cl = clusters(s, &all[usize::from(d) - 1]);
         for k in 0..cl.colours.len() / 2 {
             let (a, b) = (2 * k, 2 * k + 1);
             if cl.colours[a].is_empty() {
@@ -190,8 +190,9 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
     let s = f.state;
     let n = s.size();
     let mut steps = Vec::new();
+    let all = conjugate_pairs(s);
     for d in 1..=n as u8 {
-        let cl = clusters(s, d);
+        let cl = clusters(s, &all[usize::from(d) - 1]);
         let k = cl.colours.len() / 2;
         for c1 in 0..k {
             if cl.colours[2 * c1].is_empty() {

@@ -18,7 +18,7 @@
 //! Every pattern removes the digit from the cells that see both ends (for the Empty Rectangle, the
 //! one cell named above). Instances are taken in scan order (digit, then units).
 
-use crate::grid::{bit, Mask};
+use crate::grid::{bit, digits, Mask};
 
 use super::{step::removal_text, Finder, State, Step, Technique};
 
@@ -41,45 +41,47 @@ pub(super) struct Pair {
     pub kind: Kind,
 }
 
-/// Every conjugate pair of digit `d`, rows first, then columns, then boxes; each pair of cells
-/// once.
-pub(super) fn conjugate_pairs(s: &State, d: u8) -> Vec<Pair> {
+/// Every conjugate pair of every digit (`pairs[d - 1]`), each digit's rows first, then columns,
+/// then boxes; each pair of cells once. One pass over the units for all digits.
+pub(super) fn conjugate_pairs(s: &State) -> Vec<Vec<Pair>> {
     let n = s.size();
-    let b = bit(d);
-    let mut out: Vec<Pair> = Vec::new();
+    let mut out: Vec<Vec<Pair>> = vec![Vec::new(); n];
+    let mut count = vec![0u8; n];
+    let mut first = vec![0usize; n];
+    let mut second = vec![0usize; n];
     for u in 0..3 * n {
-        let mut first = usize::MAX;
-        let mut second = usize::MAX;
-        let mut count = 0;
+        count.fill(0);
         for &c in s.unit(u) {
-            if s.cands(c) & b != 0 {
-                count += 1;
-                if count == 1 {
-                    first = c;
-                } else if count == 2 {
-                    second = c;
-                } else {
-                    break;
+            for d in digits(s.cands(c)) {
+                let i = usize::from(d) - 1;
+                match count[i] {
+                    0 => first[i] = c,
+                    1 => second[i] = c,
+                    _ => {}
                 }
+                count[i] = count[i].saturating_add(1);
             }
-        }
-        if count != 2 {
-            continue;
         }
         let kind = match u / n {
             0 => Kind::Row,
             1 => Kind::Col,
             _ => Kind::Box,
         };
-        if kind == Kind::Box && out.iter().any(|p| p.a == first && p.b == second) {
-            continue;
+        for i in 0..n {
+            if count[i] != 2 {
+                continue;
+            }
+            let (a, b) = (first[i], second[i]);
+            if kind == Kind::Box && out[i].iter().any(|p| p.a == a && p.b == b) {
+                continue;
+            }
+            out[i].push(Pair {
+                a,
+                b,
+                unit: u,
+                kind,
+            });
         }
-        out.push(Pair {
-            a: first,
-            b: second,
-            unit: u,
-            kind,
-        });
     }
     out
 }
@@ -120,8 +122,9 @@ fn class(s: &State, p: &Pair, a1: usize, q: &Pair, a2: usize) -> Technique {
 fn chains(f: &mut Finder<'_>, t: Technique) {
     let s = f.state;
     let n = s.size();
+    let all = conjugate_pairs(s);
     for d in 1..=n as u8 {
-        let pairs = conjugate_pairs(s, d);
+        let pairs = &all[usize::from(d) - 1];
         for i in 0..pairs.len() {
             for j in i + 1..pairs.len() {
                 let (p, q) = (&pairs[i], &pairs[j]);
@@ -240,9 +243,9 @@ pub(super) fn empty_rectangle(f: &mut Finder<'_>) {
     let s = f.state;
     let sh = s.shape();
     let n = s.size();
+    let mut all: Option<Vec<Vec<Pair>>> = None;
     for d in 1..=n as u8 {
         let b = bit(d);
-        let mut pairs: Option<Vec<Pair>> = None;
         for bx in 2 * n..3 * n {
             let in_box: Vec<usize> = s
                 .unit(bx)
@@ -268,7 +271,7 @@ pub(super) fn empty_rectangle(f: &mut Finder<'_>) {
                     if !all_in || only_row || only_col {
                         continue;
                     }
-                    let pairs = pairs.get_or_insert_with(|| conjugate_pairs(s, d));
+                    let pairs = &all.get_or_insert_with(|| conjugate_pairs(s))[usize::from(d) - 1];
                     for pr in pairs.iter() {
                         for (p, q) in [(pr.a, pr.b), (pr.b, pr.a)] {
                             // A pair in a column outside the box with p in the box's row r: the

@@ -127,12 +127,11 @@ pub(super) fn remote_pair(f: &mut Finder<'_>) {
 
 pub(super) fn w_wing(f: &mut Finder<'_>) {
     let s = f.state;
-    let n = s.size();
     let cells = bivalue(s);
     if cells.len() < 2 {
         return;
     }
-    let pairs: Vec<Vec<Pair>> = (1..=n as u8).map(|d| conjugate_pairs(s, d)).collect();
+    let pairs: Vec<Vec<Pair>> = conjugate_pairs(s);
     for (i, &c1) in cells.iter().enumerate() {
         let mask = s.cands(c1);
         for &c2 in &cells[i + 1..] {
