@@ -431,7 +431,15 @@ fn result_text(s: &State, c: usize, d: u8, on: bool) -> String {
 
 fn base_step(s: &State, t: Technique, proof: &Proof, text: String) -> Step {
     let (c, d, on) = conclusion(s.size(), proof);
-    let step = Step::new(t, text);
+    let mut step = Step::new(t, text);
+    match *proof {
+        Proof::EmptyUnit { u, .. }
+        | Proof::Verity {
+            what: Branches::Unit(u, _),
+            ..
+        } => step = step.unit(s.unit_name(u)),
+        _ => {}
+    }
     if on {
         step.place(c, d)
     } else {
