@@ -694,7 +694,11 @@ mod tests {
             .and_then(|v| v.parse().ok())
             .unwrap_or(40);
         let opts = super::super::Options::default();
-        for line in text.lines().filter(|l| l.len() >= 81).take(limit) {
+        for line in text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .take(limit)
+        {
             let values = line[..81]
                 .chars()
                 .map(|ch| ch.to_digit(10).map_or(0, |d| d as u8))
