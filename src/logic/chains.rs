@@ -1,20 +1,869 @@
 //! Chains and loops: X-Chain, XY-Chain, Nice Loop / AIC and their grouped forms.
-//! Not written yet: these find nothing.
+//!
+//! All four search one link graph, built once per call (the graph is size-independent):
+//!
+//! - a node is a candidate (a digit in a cell) or, in the grouped form, a group: the candidates of
+//!   one digit in a box-line intersection (two cells or more);
+//! - a strong link joins two nodes of which at least one is true: the only two places of a digit
+//!   in a unit (a node and a group count as places), or the two candidates of a bivalue cell;
+//! - a weak link joins two nodes of which at most one is true: the same digit in cells that see
+//!   each other, or two digits of one cell.
+//!
+//! An alternating inference chain (AIC) from node `a` to node `b`, strong link first and last,
+//! proves "`a` or `b`": if `a` is false the strong link makes the next node true, the weak link
+//! the one after false, and so on to `b`. So a candidate weakly linked to both ends is false, and
+//! when `a` and `b` are the same candidate it is true (a discontinuous nice loop). A continuous
+//! loop's eliminations are those of the AICs its weak links close, so loops need no search of
+//! their own. The search is breadth-first from each node (its falsehood) over the states "node
+//! true" and "node false", so each end is reached by a shortest chain.
+//!
+//! X-Chains keep to one digit and unit links; XY-Chains to bivalue cells whose ends share a digit;
+//! Nice Loops / AICs use every link; the grouped form needs a group node. Limits as HoDoKu's
+//! defaults: X- and XY-Chains of up to 20 links, loops and AICs of up to 10.
 
-use super::Finder;
+use std::collections::HashMap;
+
+use crate::grid::{bit, digits, Mask, Unit};
+
+use super::{step::removal_text, Finder, State, Step, Technique};
+
+/// No node.
+pub(super) const NONE: u32 = u32::MAX;
+
+/// The most links of an X- or XY-Chain.
+const LONG_CHAIN: usize = 20;
+/// The most links of a nice loop or AIC.
+const LOOP_CHAIN: usize = 10;
+
+/// Which links a graph has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Links {
+    /// One digit, links in units only (X-Chains).
+    Digit(u8),
+    /// Bivalue cells only: strong links inside a cell, weak links between cells (XY-Chains).
+    Bivalue,
+    /// Every candidate, every link.
+    Plain,
+    /// Every candidate and every group, every link.
+    Grouped,
+}
+
+/// The link graph of a state: nodes (candidates, then groups) and their strong and weak links in
+/// compressed adjacency lists.
+pub(super) struct Graph {
+    n: usize,
+    /// The digit of each node.
+    pub digit: Vec<u8>,
+    cell_start: Vec<u32>,
+    cell_buf: Vec<u32>,
+    /// The node of candidate `cell * n + d - 1`, or [`NONE`].
+    pub cand_node: Vec<u32>,
+    strong_start: Vec<u32>,
+    strong: Vec<u32>,
+    weak_start: Vec<u32>,
+    weak: Vec<u32>,
+    first_group: usize,
+}
+
+fn csr(nodes: usize, mut edges: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
+    edges.sort_unstable();
+    edges.dedup();
+    let mut start = vec![0u32; nodes + 1];
+    for &(a, _) in &edges {
+        start[a as usize + 1] += 1;
+    }
+    for i in 0..nodes {
+        start[i + 1] += start[i];
+    }
+    (start, edges.into_iter().map(|e| e.1).collect())
+}
+
+impl Graph {
+    pub fn nodes(&self) -> usize {
+        self.digit.len()
+    }
+
+    /// The cells of a node: one for a candidate, two or more for a group.
+    pub fn cells(&self, v: usize) -> &[u32] {
+        &self.cell_buf[self.cell_start[v] as usize..self.cell_start[v + 1] as usize]
+    }
+
+    pub fn is_group(&self, v: usize) -> bool {
+        v >= self.first_group
+    }
+
+    /// The nodes that are true when `v` is false.
+    pub fn strong(&self, v: usize) -> &[u32] {
+        &self.strong[self.strong_start[v] as usize..self.strong_start[v + 1] as usize]
+    }
+
+    /// The nodes that are false when `v` is true.
+    pub fn weak(&self, v: usize) -> &[u32] {
+        &self.weak[self.weak_start[v] as usize..self.weak_start[v + 1] as usize]
+    }
+
+    /// The node of a candidate, or [`NONE`].
+    pub fn node(&self, cell: usize, d: u8) -> u32 {
+        self.cand_node[cell * self.n + d as usize - 1]
+    }
+
+    pub fn build(s: &State, links: Links) -> Graph {
+        let n = s.size();
+        let cells = s.shape().cells();
+        let mut g = Graph {
+            n,
+            digit: Vec::new(),
+            cell_start: vec![0],
+            cell_buf: Vec::new(),
+            cand_node: vec![NONE; cells * n],
+            strong_start: Vec::new(),
+            strong: Vec::new(),
+            weak_start: Vec::new(),
+            weak: Vec::new(),
+            first_group: 0,
+        };
+        for c in 0..cells {
+            let m = s.cands(c);
+            for d in digits(m) {
+                let keep = match links {
+                    Links::Digit(x) => d == x,
+                    Links::Bivalue => m.count_ones() == 2,
+                    Links::Plain | Links::Grouped => true,
+                };
+                if keep {
+                    g.cand_node[c * n + d as usize - 1] = g.digit.len() as u32;
+                    g.push_node(d, &[c as u32]);
+                }
+            }
+        }
+        g.first_group = g.digit.len();
+        // Groups of each (unit, digit): the groups lying inside that unit.
+        let mut groups_in: Vec<Vec<u32>> = Vec::new();
+        if links == Links::Grouped {
+            groups_in = vec![Vec::new(); 3 * n * n];
+            for b in 0..n {
+                let bu = 2 * n + b;
+                let bcells = s.unit(bu);
+                let mut lines: Vec<usize> = Vec::new();
+                for &c in bcells {
+                    let [r, col, _] = s.units_of(c);
+                    for l in [r, col] {
+                        if !lines.contains(&l) {
+                            lines.push(l);
+                        }
+                    }
+                }
+                for &l in &lines {
+                    for d in 1..=n as u8 {
+                        let inter: Vec<u32> = bcells
+                            .iter()
+                            .filter(|&&c| s.units_of(c).contains(&l) && s.cands(c) & bit(d) != 0)
+                            .map(|&c| c as u32)
+                            .collect();
+                        if inter.len() >= 2 {
+                            let id = g.digit.len() as u32;
+                            g.push_node(d, &inter);
+                            groups_in[l * n + d as usize - 1].push(id);
+                            groups_in[bu * n + d as usize - 1].push(id);
+                        }
+                    }
+                }
+            }
+        }
+        let nodes = g.digit.len();
+        let mut strong: Vec<(u32, u32)> = Vec::new();
+        let mut weak: Vec<(u32, u32)> = Vec::new();
+        // Strong links in units: the digit's places split into two nodes.
+        if links != Links::Bivalue {
+            let mut members: Vec<(u32, u64)> = Vec::new();
+            for u in 0..s.unit_count() {
+                let ucells = s.unit(u);
+                for d in 1..=n as u8 {
+                    if matches!(links, Links::Digit(x) if x != d) {
+                        continue;
+                    }
+                    let places = s.places(u, d) as u64;
+                    let count = places.count_ones();
+                    if count < 2 || (links != Links::Grouped && count != 2) {
+                        continue;
+                    }
+                    members.clear();
+                    for (i, &c) in ucells.iter().enumerate() {
+                        if places & (1 << i) != 0 {
+                            members.push((g.node(c, d), 1 << i));
+                        }
+                    }
+                    if links == Links::Grouped {
+                        for &gid in &groups_in[u * n + d as usize - 1] {
+                            let mask = g.cells(gid as usize).iter().fold(0u64, |m, &c| {
+                                m | ucells
+                                    .iter()
+                                    .position(|&x| x == c as usize)
+                                    .map_or(0, |i| 1 << i)
+                            });
+                            members.push((gid, mask));
+                        }
+                    }
+                    for i in 0..members.len() {
+                        for j in i + 1..members.len() {
+                            let (x, mx) = members[i];
+                            let (y, my) = members[j];
+                            if mx & my == 0 && mx | my == places {
+                                strong.push((x, y));
+                                strong.push((y, x));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Bivalue cells.
+        if !matches!(links, Links::Digit(_)) {
+            for c in 0..cells {
+                let m = s.cands(c);
+                if m.count_ones() == 2 {
+                    let mut ds = digits(m);
+                    let (x, y) = (ds.next().unwrap(), ds.next().unwrap());
+                    let (a, b) = (g.node(c, x), g.node(c, y));
+                    strong.push((a, b));
+                    strong.push((b, a));
+                }
+            }
+        }
+        // Weak links between candidates.
+        for v in 0..g.first_group {
+            let c = g.cells(v)[0] as usize;
+            let d = g.digit[v];
+            for &p in s.peers(c) {
+                let w = g.node(p, d);
+                if w != NONE {
+                    weak.push((v as u32, w));
+                }
+            }
+            if matches!(links, Links::Plain | Links::Grouped) {
+                for e in digits(s.cands(c) & !bit(d)) {
+                    weak.push((v as u32, g.node(c, e)));
+                }
+            }
+        }
+        // Weak links of groups: to candidates and groups of their digit that see all their cells.
+        if links == Links::Grouped {
+            let mut by_digit: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
+            for v in g.first_group..nodes {
+                by_digit[g.digit[v] as usize].push(v as u32);
+                let d = g.digit[v];
+                let gc = g.cells(v);
+                for &p in s.peers(gc[0] as usize) {
+                    let w = g.node(p, d);
+                    if w != NONE
+                        && !gc.contains(&(p as u32))
+                        && gc.iter().all(|&c| s.sees(c as usize, p))
+                    {
+                        weak.push((v as u32, w));
+                        weak.push((w, v as u32));
+                    }
+                }
+            }
+            for list in &by_digit {
+                for (i, &x) in list.iter().enumerate() {
+                    for &y in &list[i + 1..] {
+                        let (xc, yc) = (g.cells(x as usize), g.cells(y as usize));
+                        if xc
+                            .iter()
+                            .all(|&a| yc.iter().all(|&b| a != b && s.sees(a as usize, b as usize)))
+                        {
+                            weak.push((x, y));
+                            weak.push((y, x));
+                        }
+                    }
+                }
+            }
+        }
+        (g.strong_start, g.strong) = csr(nodes, strong);
+        (g.weak_start, g.weak) = csr(nodes, weak);
+        g
+    }
+
+    fn push_node(&mut self, d: u8, cells: &[u32]) {
+        self.digit.push(d);
+        self.cell_buf.extend_from_slice(cells);
+        self.cell_start.push(self.cell_buf.len() as u32);
+    }
+
+    /// True when candidate (`cell`, `d`) is false whenever node `v` is true, and not part of it.
+    pub fn weak_to(&self, s: &State, v: usize, cell: usize, d: u8) -> bool {
+        let vc = self.cells(v);
+        if vc.len() == 1 && vc[0] as usize == cell {
+            return d != self.digit[v];
+        }
+        d == self.digit[v]
+            && vc
+                .iter()
+                .all(|&c| c as usize != cell && s.sees(c as usize, cell))
+    }
+
+    /// Calls `out` for every candidate weakly linked to both `a` and `b` (false if either is true).
+    pub fn common_weak(&self, s: &State, a: usize, b: usize, mut out: impl FnMut(usize, u8)) {
+        let ac = self.cells(a);
+        let da = self.digit[a];
+        if ac.len() == 1 {
+            let c = ac[0] as usize;
+            for e in digits(s.cands(c) & !bit(da)) {
+                if self.weak_to(s, b, c, e) {
+                    out(c, e);
+                }
+            }
+        }
+        for &p in s.peers(ac[0] as usize) {
+            if s.cands(p) & bit(da) != 0 && self.weak_to(s, a, p, da) && self.weak_to(s, b, p, da) {
+                out(p, da);
+            }
+        }
+    }
+
+    /// A node's name: `r1c2`, or for a group `r1c23` (`r1c2,3` beyond 9x9).
+    pub fn node_name(&self, s: &State, v: usize) -> String {
+        let vc = self.cells(v);
+        if vc.len() == 1 {
+            return s.name(vc[0] as usize).to_string();
+        }
+        let names: Vec<_> = vc.iter().map(|&c| s.name(c as usize)).collect();
+        let sep = if self.n > 9 { "," } else { "" };
+        if names.iter().all(|x| x.row == names[0].row) {
+            let cols: Vec<String> = names.iter().map(|x| x.col.to_string()).collect();
+            format!("r{}c{}", names[0].row, cols.join(sep))
+        } else {
+            let rows: Vec<String> = names.iter().map(|x| x.row.to_string()).collect();
+            format!("r{}c{}", rows.join(sep), names[0].col)
+        }
+    }
+}
+
+/// Breadth-first search over the states "node false" (`2v`) and "node true" (`2v + 1`), with
+/// buffers reused between starts.
+pub(super) struct Bfs {
+    stamp: Vec<u32>,
+    generation: u32,
+    pub parent: Vec<u32>,
+    pub dist: Vec<u16>,
+    /// The states reached, in the order reached (by distance).
+    pub order: Vec<u32>,
+}
+
+impl Bfs {
+    pub fn new(nodes: usize) -> Bfs {
+        Bfs {
+            stamp: vec![0; 2 * nodes],
+            generation: 0,
+            parent: vec![NONE; 2 * nodes],
+            dist: vec![0; 2 * nodes],
+            order: Vec::with_capacity(2 * nodes),
+        }
+    }
+
+    /// Every state implied by state `start` through at most `limit` links.
+    pub fn run(&mut self, g: &Graph, start: u32, limit: usize) {
+        self.generation += 1;
+        self.order.clear();
+        self.stamp[start as usize] = self.generation;
+        self.parent[start as usize] = NONE;
+        self.dist[start as usize] = 0;
+        self.order.push(start);
+        let mut head = 0;
+        while head < self.order.len() {
+            let st = self.order[head];
+            head += 1;
+            let dist = self.dist[st as usize];
+            if dist as usize >= limit {
+                continue;
+            }
+            let v = (st >> 1) as usize;
+            let (next, on) = if st & 1 == 0 {
+                (g.strong(v), 1)
+            } else {
+                (g.weak(v), 0)
+            };
+            for &w in next {
+                let t = 2 * w + on;
+                if self.stamp[t as usize] != self.generation {
+                    self.stamp[t as usize] = self.generation;
+                    self.parent[t as usize] = st;
+                    self.dist[t as usize] = dist + 1;
+                    self.order.push(t);
+                }
+            }
+        }
+    }
+
+    /// The nodes from the start to state `st`, in order.
+    pub fn path(&self, st: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        let mut cur = st;
+        while cur != NONE {
+            out.push(cur >> 1);
+            cur = self.parent[cur as usize];
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// What a step does: its placements and eliminations.
+pub(super) type Effect = (Vec<(usize, u8)>, Vec<(usize, Mask)>);
+
+/// The instances found so far: the best one, or when every step is wanted the shortest chain per
+/// effect.
+struct Collect {
+    all: bool,
+    /// (score, links, step) of the best instance.
+    best: Option<(u32, usize, Step)>,
+    /// Effect -> (links, order found, step).
+    map: HashMap<Effect, (usize, usize, Step)>,
+}
+
+impl Collect {
+    fn new(f: &Finder<'_>) -> Collect {
+        Collect {
+            all: f.wants_all(),
+            best: None,
+            map: HashMap::new(),
+        }
+    }
+
+    /// True when an instance with this score and length could be kept.
+    fn wants(&self, score: u32, links: usize) -> bool {
+        score > 0
+            && (self.all
+                || self
+                    .best
+                    .as_ref()
+                    .is_none_or(|b| score > b.0 || (score == b.0 && links < b.1)))
+    }
+
+    fn offer(&mut self, score: u32, links: usize, step: Step) {
+        if self.all {
+            let order = self.map.len();
+            let key = (step.placements.clone(), step.eliminations.clone());
+            match self.map.get(&key) {
+                Some(old) if old.0 <= links => {}
+                _ => {
+                    self.map.insert(key, (links, order, step));
+                }
+            }
+        } else if self.wants(score, links) {
+            self.best = Some((score, links, step));
+        }
+    }
+
+    fn finish(self, f: &mut Finder<'_>) {
+        if let Some((_, _, step)) = self.best {
+            f.add(step);
+        }
+        let mut steps: Vec<(usize, usize, Step)> = self.map.into_values().collect();
+        steps.sort_by_key(|e| (e.0, e.1));
+        for (_, _, step) in steps {
+            if f.add(step) {
+                return;
+            }
+        }
+    }
+}
 
 pub(super) fn x_chain(f: &mut Finder<'_>) {
-    let _ = f;
+    let mut col = Collect::new(f);
+    for d in 1..=f.state.size() as u8 {
+        let g = Graph::build(f.state, Links::Digit(d));
+        search(f.state, &g, Technique::XChain, LONG_CHAIN, &mut col);
+    }
+    col.finish(f);
 }
 
 pub(super) fn xy_chain(f: &mut Finder<'_>) {
-    let _ = f;
+    let mut col = Collect::new(f);
+    let g = Graph::build(f.state, Links::Bivalue);
+    search(f.state, &g, Technique::XyChain, LONG_CHAIN, &mut col);
+    col.finish(f);
 }
 
 pub(super) fn nice_loop(f: &mut Finder<'_>) {
-    let _ = f;
+    let mut col = Collect::new(f);
+    let g = Graph::build(f.state, Links::Plain);
+    search(f.state, &g, Technique::NiceLoop, LOOP_CHAIN, &mut col);
+    col.finish(f);
 }
 
 pub(super) fn grouped_nice_loop(f: &mut Finder<'_>) {
-    let _ = f;
+    let mut col = Collect::new(f);
+    let g = Graph::build(f.state, Links::Grouped);
+    if g.nodes() > g.first_group {
+        search(
+            f.state,
+            &g,
+            Technique::GroupedNiceLoop,
+            LOOP_CHAIN,
+            &mut col,
+        );
+    }
+    col.finish(f);
+}
+
+/// True when the chain (nodes in order, strong link first) is an XY-Chain: every strong link
+/// inside a cell, every weak link between cells, both ends the same digit.
+fn is_xy(g: &Graph, path: &[u32]) -> bool {
+    let one = |v: u32| g.cells(v as usize).len() == 1 && !g.is_group(v as usize);
+    path.iter().all(|&v| one(v))
+        && path.windows(2).enumerate().all(|(i, w)| {
+            let same_cell = g.cells(w[0] as usize)[0] == g.cells(w[1] as usize)[0];
+            same_cell == (i % 2 == 0)
+        })
+        && g.digit[path[0] as usize] == g.digit[path[path.len() - 1] as usize]
+}
+
+/// Every chain of the graph from each node to each node, kept as the technique wants.
+fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
+    let mut bfs = Bfs::new(g.nodes());
+    for a in 0..g.nodes() {
+        // Chains start and end at single candidates for X- and XY-Chains; groups may be ends
+        // in the grouped form.
+        bfs.run(g, 2 * a as u32, limit);
+        for i in 0..bfs.order.len() {
+            let st = bfs.order[i];
+            if st & 1 == 0 {
+                continue;
+            }
+            let b = (st >> 1) as usize;
+            if b < a {
+                continue;
+            }
+            let links = bfs.dist[st as usize] as usize;
+            let score = if a == b {
+                if g.is_group(a) {
+                    continue;
+                }
+                100
+            } else {
+                let mut count = 0;
+                g.common_weak(s, a, b, |_, _| count += 1);
+                count
+            };
+            if !col.wants(score, links) {
+                continue;
+            }
+            let path = bfs.path(st);
+            let fits = match t {
+                Technique::XChain => a != b,
+                Technique::XyChain => a != b && g.digit[a] == g.digit[b],
+                Technique::NiceLoop => {
+                    let one_digit = path.iter().all(|&v| g.digit[v as usize] == g.digit[a]);
+                    a == b || !(one_digit || is_xy(g, &path))
+                }
+                _ => path.iter().any(|&v| g.is_group(v as usize)),
+            };
+            if !fits {
+                continue;
+            }
+            let step = chain_step(s, g, t, &path);
+            col.offer(score, links, step);
+        }
+    }
+}
+
+/// The unit two linked nodes share (a row first, then a column, then a box).
+fn common_unit(s: &State, g: &Graph, x: u32, y: u32) -> Option<Unit> {
+    let first = g.cells(x as usize)[0] as usize;
+    s.units_of(first)
+        .into_iter()
+        .find(|&u| {
+            let ucells = s.unit(u);
+            g.cells(x as usize)
+                .iter()
+                .chain(g.cells(y as usize))
+                .all(|&c| ucells.contains(&(c as usize)))
+        })
+        .map(|u| s.unit_name(u))
+}
+
+/// The step of a chain from `path[0]` (false) to its last node (true).
+fn chain_step(s: &State, g: &Graph, t: Technique, path: &[u32]) -> Step {
+    let a = path[0] as usize;
+    let b = path[path.len() - 1] as usize;
+    let mut elims: Vec<(usize, Mask)> = Vec::new();
+    let mut placement = None;
+    if a == b {
+        placement = Some((g.cells(a)[0] as usize, g.digit[a]));
+    } else {
+        g.common_weak(s, a, b, |c, d| elims.push((c, bit(d))));
+    }
+    let mut units: Vec<Unit> = Vec::new();
+    for (i, w) in path.windows(2).enumerate() {
+        if i % 2 == 0 && g.cells(w[0] as usize) != g.cells(w[1] as usize) {
+            if let Some(u) = common_unit(s, g, w[0], w[1]) {
+                if !units.contains(&u) {
+                    units.push(u);
+                }
+            }
+        }
+    }
+    let (da, db) = (g.digit[a], g.digit[b]);
+    let notation = match t {
+        Technique::XChain => {
+            let names: Vec<String> = path.iter().map(|&v| g.node_name(s, v as usize)).collect();
+            join_links(&names)
+        }
+        Technique::XyChain => {
+            let cells: Vec<String> = path
+                .chunks(2)
+                .map(|p| {
+                    format!(
+                        "({}={}){}",
+                        s.sym(g.digit[p[0] as usize]),
+                        s.sym(g.digit[p[1] as usize]),
+                        g.node_name(s, p[0] as usize)
+                    )
+                })
+                .collect();
+            cells.join(" - ")
+        }
+        _ => {
+            let names: Vec<String> = path
+                .iter()
+                .map(|&v| {
+                    format!(
+                        "({}){}",
+                        s.sym(g.digit[v as usize]),
+                        g.node_name(s, v as usize)
+                    )
+                })
+                .collect();
+            join_links(&names)
+        }
+    };
+    let holds = |v: usize| {
+        if g.is_group(v) {
+            format!("{} lies in {}", s.sym(g.digit[v]), g.node_name(s, v))
+        } else {
+            format!("{} is {}", g.node_name(s, v), s.sym(g.digit[v]))
+        }
+    };
+    let text = if let Some((cell, d)) = placement {
+        format!(
+            "Nice Loop: {notation}; if {} were not {} it would have to be {}, so {} is {}.",
+            s.name(cell),
+            s.sym(d),
+            s.sym(d),
+            s.name(cell),
+            s.sym(d)
+        )
+    } else {
+        let removal = removal_text(
+            s,
+            &Step::new(t, String::new())
+                .eliminate(elims.clone())
+                .eliminations,
+        );
+        match t {
+            Technique::XChain => format!(
+                "X-Chain on {}: {notation} ({}); either {} or {} is {}, so {removal}.",
+                s.sym(da),
+                links_text(&units),
+                g.node_name(s, a),
+                g.node_name(s, b),
+                s.sym(da)
+            ),
+            Technique::XyChain => format!(
+                "XY-Chain: {notation}; either {} or {} is {}, so {removal}.",
+                g.node_name(s, a),
+                g.node_name(s, b),
+                s.sym(da)
+            ),
+            _ => {
+                let kind = if g.cells(a) == g.cells(b)
+                    || (da != db
+                        && elims.iter().any(|e| {
+                            g.cells(a).contains(&(e.0 as u32)) || g.cells(b).contains(&(e.0 as u32))
+                        })) {
+                    "Nice Loop"
+                } else {
+                    "AIC"
+                };
+                let grouped = if t == Technique::GroupedNiceLoop {
+                    "Grouped "
+                } else {
+                    ""
+                };
+                format!(
+                    "{grouped}{kind}: {notation}; either {} or {}, so {removal}.",
+                    holds(a),
+                    holds(b)
+                )
+            }
+        }
+    };
+    let mut step = Step::new(t, text).eliminate(elims);
+    if let Some((cell, d)) = placement {
+        step = step.place(cell, d);
+    }
+    step = step.cells(
+        path.iter()
+            .flat_map(|&v| g.cells(v as usize).iter().map(|&c| c as usize)),
+    );
+    for u in units {
+        step = step.unit(u);
+    }
+    step
+}
+
+/// `a = b - c = d`: strong links first and last.
+fn join_links(names: &[String]) -> String {
+    let mut out = names[0].clone();
+    for (i, name) in names.iter().enumerate().skip(1) {
+        out.push_str(if i % 2 == 1 { " = " } else { " - " });
+        out.push_str(name);
+    }
+    out
+}
+
+/// `strong links in row 1 and row 4`.
+fn links_text(units: &[Unit]) -> String {
+    let names: Vec<String> = units.iter().map(|u| u.to_string()).collect();
+    format!("strong links in {}", super::step::and_list(&names))
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::super::{Finder, State, Technique};
+    use crate::grid::{bit, Mask, Shape};
+
+    /// A 9x9 state from 81 whitespace-separated tokens: a placed digit, or a cell's candidates
+    /// (`.` or `0` for none). One digit is a placed cell.
+    pub(in crate::logic) fn marks(text: &str) -> State {
+        let mut values = Vec::new();
+        let mut cands = Vec::new();
+        for tok in text.split_whitespace() {
+            let ds: Vec<u8> = tok
+                .chars()
+                .filter_map(|c| c.to_digit(10))
+                .filter(|&d| d != 0)
+                .map(|d| d as u8)
+                .collect();
+            if ds.len() == 1 {
+                values.push(ds[0]);
+                cands.push(0);
+            } else {
+                values.push(0);
+                cands.push(ds.iter().fold(0 as Mask, |m, &d| m | bit(d)));
+            }
+        }
+        assert_eq!(values.len(), 81, "81 tokens");
+        State::from_candidates(Shape::for_size(9).unwrap(), values, cands).unwrap()
+    }
+
+    pub(in crate::logic) type Case = (
+        Technique,
+        &'static str,
+        &'static [(usize, u8)],
+        &'static [(usize, Mask)],
+    );
+
+    const CASES: &[Case] = &[
+        (
+            Technique::XChain,
+            "79 356 24 48 567 1 23 5689 568 79 356 24 48 567 567 23 5689 1 1 56 8 9 2 3 567 4 567 \
+             8 7 3 56 1 4 56 2 9 2 1 5 3 689 69 4 7 68 4 9 6 7 58 2 1 58 3 56 4 9 2 3 8 567 1 567 \
+             56 8 7 1 4 56 9 3 2 3 2 1 56 79 79 8 56 4",
+            &[],
+            &[(52, 16), (60, 16)],
+        ),
+        (
+            Technique::XyChain,
+            "3568 34589 1 24589 2458 67 2359 789 23 3568 34589 489 24589 2458 67 2359 789 1 7 589 \
+             2 589 1 3 6 4 58 38 389 7 6 489 2 1 5 48 25 1 6 458 34589 49 2349 89 7 4 25 89 7 3589 \
+             1 239 6 23 28 248 48 3 6 5 7 1 9 1 7 5 24 249 49 8 3 6 9 6 3 1 7 8 45 2 45",
+            &[],
+            &[(31, 8), (42, 8)],
+        ),
+        (
+            Technique::NiceLoop,
+            "4 569 1268 5789 3 1578 25 2567 579 1237 359 12 6 27 14579 8 2357 34579 23678 3569 268 \
+             45789 278 45789 2345 23567 1 1236 346 1246 378 5 3678 23 9 378 23 8 59 3479 1 3479 6 \
+             2357 357 36 7 59 2 68 3689 345 1 3458 68 46 468 1 9 2 7 35 35 5 1 3 78 678 678 9 4 2 \
+             9 2 7 35 4 35 1 8 6",
+            &[],
+            &[(5, 64)],
+        ),
+        (
+            Technique::NiceLoop,
+            "4 69 268 789 3 1 5 267 79 137 59 12 6 27 459 8 237 49 3678 3569 268 45789 278 45789 \
+             234 2367 1 1236 346 146 378 5 3678 23 9 78 23 8 59 3479 1 3479 6 2357 357 36 7 59 2 \
+             68 3689 34 1 3458 68 46 468 1 9 2 7 35 35 5 1 3 78 678 678 9 4 2 9 2 7 35 4 35 1 8 6",
+            &[(33, 2)],
+            &[],
+        ),
+        (
+            Technique::GroupedNiceLoop,
+            "3569 5689 68 79 2 1379 369 4 15679 359 7 24 489 1348 6 2389 1235 1259 369 1 24 5 \
+             3478 34789 23689 2367 2679 2 356 7 49 1456 149 3469 8 14569 156 568 168 3 4568 2489 \
+             7 256 24569 4 3568 9 278 15678 278 236 12356 1256 79 249 5 6 478 2478 1 29 3 8 26 3 \
+             1 9 5 246 267 2467 1679 2469 16 247 347 2347 5 269 8",
+            &[],
+            &[(44, 50)],
+        ),
+    ];
+
+    pub(in crate::logic) fn run(t: Technique, s: &State, limit: usize) -> Vec<super::Step> {
+        let mut f = Finder::new(s, limit);
+        super::super::find(t, &mut f);
+        f.steps
+    }
+
+    /// Each case's technique finds exactly its placements and eliminations as the first step,
+    /// and lists the same step among every step.
+    pub(in crate::logic) fn check_cases(cases: &[Case]) {
+        for &(t, text, places, elims) in cases {
+            let s = marks(text);
+            let steps = run(t, &s, 1);
+            assert_eq!(steps.len(), 1, "{t:?} finds a step");
+            let step = &steps[0];
+            assert_eq!(step.technique, t);
+            assert_eq!(step.placements, places, "{}", step.explanation);
+            assert_eq!(step.eliminations, elims, "{}", step.explanation);
+            assert!(!step.cells.is_empty());
+            assert!(step.explanation.contains(" so "), "{}", step.explanation);
+            let all = run(t, &s, 100);
+            assert!(all
+                .iter()
+                .any(|x| x.eliminations == step.eliminations && x.placements == step.placements));
+        }
+    }
+
+    #[test]
+    fn each_chain_finds_its_eliminations() {
+        check_cases(CASES);
+    }
+
+    #[test]
+    fn an_x_chain_reads_as_a_chain() {
+        let s = marks(CASES[0].1);
+        let step = &run(Technique::XChain, &s, 1)[0];
+        assert_eq!(
+            step.explanation,
+            "X-Chain on 5: r4c7 = r4c4 - r9c4 = r9c8 (strong links in row 4 and row 9); either \
+             r4c7 or r9c8 is 5, so 5 is removed from r6c8 and r7c7."
+        );
+        assert_eq!(step.cells, vec![33, 30, 75, 79]);
+    }
+
+    #[test]
+    fn no_chain_where_no_link_is_strong() {
+        // Every candidate everywhere: no unit has a digit in two places, no cell two digits.
+        let s = marks(&vec!["123456789"; 81].join(" "));
+        for t in [
+            Technique::XChain,
+            Technique::XyChain,
+            Technique::NiceLoop,
+            Technique::GroupedNiceLoop,
+        ] {
+            assert!(run(t, &s, 100).is_empty(), "{t:?}");
+        }
+    }
 }
