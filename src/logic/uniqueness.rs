@@ -61,6 +61,29 @@ struct Rect {
 }
 
 impl Rect {
+    /// The rectangle on rows `r0`, `r1` and columns `c0`, `c1` (any order), when its four cells
+    /// lie in exactly two boxes.
+    fn new(s: &State, (r0, r1): (usize, usize), (c0, c1): (usize, usize)) -> Option<Rect> {
+        let shape = s.shape();
+        let (ra, rb) = (r0.min(r1), r0.max(r1));
+        let (ca, cb) = (c0.min(c1), c0.max(c1));
+        let corners = [
+            shape.cell(ra, ca),
+            shape.cell(ra, cb),
+            shape.cell(rb, ca),
+            shape.cell(rb, cb),
+        ];
+        let b = corners.map(|c| shape.box_of(c));
+        let two_boxes = (b[0] == b[1] && b[2] == b[3] && b[0] != b[2])
+            || (b[0] == b[2] && b[1] == b[3] && b[0] != b[1]);
+        let n = s.size();
+        two_boxes.then_some(Rect {
+            corners,
+            rows: [ra, rb],
+            cols: [n + ca, n + cb],
+        })
+    }
+
     fn units(&self, s: &State) -> Vec<Unit> {
         let r = self.rows.iter().chain(&self.cols);
         r.map(|&u| s.unit_name(u)).collect()
@@ -73,47 +96,6 @@ impl Rect {
     }
 }
 
-/// Calls `visit` on every rectangle of the grid whose four cells lie in exactly two boxes,
-/// where `keep_col(r1, r2, c)` accepts both cells of column `c` in rows `r1`, `r2`, until
-/// `visit` returns true.
-fn rectangles(
-    s: &State,
-    mut keep_col: impl FnMut(usize, usize) -> bool,
-    mut visit: impl FnMut(Rect) -> bool,
-) {
-    let shape = s.shape();
-    let n = s.size();
-    let mut cols = Vec::with_capacity(n);
-    for r1 in 0..n {
-        for r2 in r1 + 1..n {
-            cols.clear();
-            cols.extend((0..n).filter(|&c| keep_col(shape.cell(r1, c), shape.cell(r2, c))));
-            for (i, &c1) in cols.iter().enumerate() {
-                for &c2 in &cols[i + 1..] {
-                    let corners = [
-                        shape.cell(r1, c1),
-                        shape.cell(r1, c2),
-                        shape.cell(r2, c1),
-                        shape.cell(r2, c2),
-                    ];
-                    let b = corners.map(|c| shape.box_of(c));
-                    let two_boxes = (b[0] == b[1] && b[2] == b[3] && b[0] != b[2])
-                        || (b[0] == b[2] && b[1] == b[3] && b[0] != b[1]);
-                    if two_boxes
-                        && visit(Rect {
-                            corners,
-                            rows: [r1, r2],
-                            cols: [n + c1, n + c2],
-                        })
-                    {
-                        return;
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// A unique rectangle candidate: four empty corners that all hold `a` and `b`.
 struct Ur {
     rect: Rect,
@@ -121,6 +103,8 @@ struct Ur {
     b: u8,
     /// Each corner's candidates other than `a` and `b`.
     extra: [Mask; 4],
+    /// Bit `i` set when corner `i` has extra digits.
+    ext: u8,
 }
 
 impl Ur {
@@ -138,47 +122,62 @@ impl Ur {
 
     /// The corners with extra digits.
     fn with_extras(&self) -> Vec<usize> {
-        (0..4).filter(|&i| self.extra[i] != 0).collect()
+        (0..4).filter(|&i| self.ext & (1 << i) != 0).collect()
     }
 
+    /// The corners holding only `a` and `b`.
     fn bivalue(&self) -> Vec<usize> {
-        (0..4).filter(|&i| self.extra[i] == 0).collect()
+        (0..4).filter(|&i| self.ext & (1 << i) == 0).collect()
     }
 }
 
-/// Offers every step `find` makes from every unique rectangle candidate, until the finder has
-/// enough.
+/// Offers every step `find` makes from every unique rectangle candidate with at least one
+/// corner holding only its two digits (every technique of this file but the avoidable
+/// rectangles needs one), until the finder has enough. Each rectangle and digit pair is seen
+/// once, from its first such corner.
 fn each_ur(f: &mut Finder<'_>, mut find: impl FnMut(&State, &Ur, &mut Vec<Step>)) {
     let s = f.state;
+    let shape = s.shape();
+    let n = s.size();
     let mut out = Vec::new();
-    let common = |c1: usize, c2: usize| s.cands(c1) & s.cands(c2);
-    rectangles(
-        s,
-        |c1, c2| common(c1, c2).count_ones() >= 2,
-        |rect| {
-            let [p, q, r, t] = rect.corners;
-            let both = common(p, q) & common(r, t);
-            let list: Vec<u8> = digits(both).collect();
-            for (i, &a) in list.iter().enumerate() {
-                for &b in &list[i + 1..] {
-                    let ab = bit(a) | bit(b);
-                    let ur = Ur {
-                        rect,
-                        a,
-                        b,
-                        extra: rect.corners.map(|c| s.cands(c) & !ab),
-                    };
-                    find(s, &ur, &mut out);
-                    for step in out.drain(..) {
-                        if f.add(step) {
-                            return true;
-                        }
+    let holds = |c: usize, ab: Mask| s.cands(c) & ab == ab;
+    for first in 0..shape.cells() {
+        let ab = s.cands(first);
+        if ab.count_ones() != 2 {
+            continue;
+        }
+        let (r0, c0) = (shape.row(first), shape.col(first));
+        for c1 in (0..n).filter(|&c| c != c0 && holds(shape.cell(r0, c), ab)) {
+            for r1 in (0..n).filter(|&r| r != r0 && holds(shape.cell(r, c0), ab)) {
+                if !holds(shape.cell(r1, c1), ab) {
+                    continue;
+                }
+                let Some(rect) = Rect::new(s, (r0, r1), (c0, c1)) else {
+                    continue;
+                };
+                let extra = rect.corners.map(|c| s.cands(c) & !ab);
+                let ext = (0..4).fold(0u8, |m, i| m | (u8::from(extra[i] != 0) << i));
+                // Seen from its first bivalue corner only.
+                if rect.corners[(!ext).trailing_zeros() as usize] != first {
+                    continue;
+                }
+                let mut ds = digits(ab);
+                let ur = Ur {
+                    rect,
+                    a: ds.next().unwrap_or(0),
+                    b: ds.next().unwrap_or(0),
+                    extra,
+                    ext,
+                };
+                find(s, &ur, &mut out);
+                for step in out.drain(..) {
+                    if f.add(step) {
+                        return;
                     }
                 }
             }
-            false
-        },
-    );
+        }
+    }
 }
 
 fn ut_technique(kind: u8) -> Technique {
@@ -235,6 +234,9 @@ fn with_units(mut step: Step, units: Vec<Unit>) -> Step {
 }
 
 fn ut1(s: &State, ur: &Ur, out: &mut Vec<Step>) {
+    if ur.ext.count_ones() != 1 {
+        return;
+    }
     let [i] = ur.with_extras()[..] else {
         return;
     };
@@ -253,6 +255,9 @@ fn ut1(s: &State, ur: &Ur, out: &mut Vec<Step>) {
 
 /// The two corners with extras when they share a row or column (the roof), else `None`.
 fn roof(ur: &Ur) -> Option<[usize; 2]> {
+    if ur.ext.count_ones() != 2 {
+        return None;
+    }
     match ur.with_extras()[..] {
         [i, j] if i ^ j != 3 => Some([i, j]),
         _ => None,
@@ -348,6 +353,9 @@ fn ut4(s: &State, ur: &Ur, out: &mut Vec<Step>) {
 /// for test 2 they are two corners sharing a row or column, for test 5 two opposite corners or
 /// three. One of them is `x`, so `x` leaves every cell that sees all of them.
 fn one_extra_digit(s: &State, ur: &Ur, kind: u8, out: &mut Vec<Step>) {
+    if !(2..=3).contains(&ur.ext.count_ones()) {
+        return;
+    }
     let idx = ur.with_extras();
     let x = ur.extra[idx[0]];
     let shape_ok = match idx[..] {
@@ -376,6 +384,9 @@ fn one_extra_digit(s: &State, ur: &Ur, kind: u8, out: &mut Vec<Step>) {
 }
 
 fn ut6(s: &State, ur: &Ur, out: &mut Vec<Step>) {
+    if ur.ext != 0b1001 && ur.ext != 0b0110 {
+        return;
+    }
     let idx = ur.with_extras();
     let [i, j] = idx[..] else { return };
     if i ^ j != 3 {
@@ -443,34 +454,90 @@ pub(super) fn hidden_rectangle(f: &mut Finder<'_>) {
 
 pub(super) fn avoidable_rectangle(f: &mut Finder<'_>, kind: u8) {
     let s = f.state;
-    // No corner of an avoidable rectangle may be a given.
-    let free = |c: usize| !s.is_given(c);
-    rectangles(
-        s,
-        |c1, c2| free(c1) && free(c2),
-        |rect| {
-            let step = if kind == 1 {
-                ar1(s, &rect)
-            } else {
-                ar2(s, &rect)
-            };
-            step.is_some_and(|step| f.add(step))
-        },
-    );
+    let shape = s.shape();
+    let n = s.size();
+    // Solved during solving: placed, not a given.
+    let solved = |c: usize| s.value(c) != 0 && !s.is_given(c);
+    // The columns of each row where a cell was solved, and the rows of each column.
+    let (mut in_row, mut in_col) = (vec![0u32; n], vec![0u32; n]);
+    for c in (0..shape.cells()).filter(|&c| solved(c)) {
+        in_row[shape.row(c)] |= 1 << shape.col(c);
+        in_col[shape.col(c)] |= 1 << shape.row(c);
+    }
+    let bits = |m: u32| (0..n).filter(move |&i| m & (1 << i) != 0);
+    for e in 0..shape.cells() {
+        if s.value(e) != 0 {
+            continue;
+        }
+        let (re, ce) = (shape.row(e), shape.col(e));
+        if kind == 1 {
+            // `e` is the empty corner; `p` in its row and `q` in its column hold the same digit,
+            // the corner opposite `e` another one.
+            for cp in bits(in_row[re]) {
+                let p = shape.cell(re, cp);
+                for rq in bits(in_col[ce] & in_col[cp]) {
+                    let q = shape.cell(rq, ce);
+                    let opp = shape.cell(rq, cp);
+                    let a = s.value(opp);
+                    if s.value(q) != s.value(p) || s.cands(e) & bit(a) == 0 {
+                        continue;
+                    }
+                    let Some(rect) = Rect::new(s, (re, rq), (ce, cp)) else {
+                        continue;
+                    };
+                    if f.add(ar1(s, &rect, e, [p, q, opp])) {
+                        return;
+                    }
+                }
+            }
+            continue;
+        }
+        // Type 2: `e` and `g`, empty and in one line, hold `a`+`x` and `b`+`x`; the corner
+        // opposite `e` was solved as `a`, the one opposite `g` as `b`.
+        let me = s.cands(e);
+        if me.count_ones() != 2 {
+            continue;
+        }
+        let row = (ce + 1..n).map(|c| (shape.cell(re, c), true));
+        let col = (re + 1..n).map(|r| (shape.cell(r, ce), false));
+        for (g, same_row) in row.chain(col) {
+            let mg = s.cands(g);
+            let x = me & mg;
+            if mg.count_ones() != 2 || x.count_ones() != 1 || me == mg {
+                continue;
+            }
+            let (a, b) = (me & !x, mg & !x);
+            for k in (0..n).filter(|&k| k != if same_row { re } else { ce }) {
+                // `oe` is opposite `e` and holds `a`; `og` is opposite `g` and holds `b`.
+                let (oe, og, rect) = if same_row {
+                    let cg = shape.col(g);
+                    let oe = shape.cell(k, cg);
+                    let og = shape.cell(k, ce);
+                    (oe, og, Rect::new(s, (re, k), (ce, cg)))
+                } else {
+                    let rg = shape.row(g);
+                    let oe = shape.cell(rg, k);
+                    let og = shape.cell(re, k);
+                    (oe, og, Rect::new(s, (re, rg), (ce, k)))
+                };
+                if !solved(oe) || !solved(og) || bit(s.value(oe)) != a || bit(s.value(og)) != b {
+                    continue;
+                }
+                let Some(rect) = rect else { continue };
+                if let Some(step) = ar2(s, &rect, [oe, og], [e, g], x) {
+                    if f.add(step) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
 }
 
-fn ar1(s: &State, rect: &Rect) -> Option<Step> {
-    let c = rect.corners;
-    let [o] = (0..4).filter(|&i| s.value(c[i]) == 0).collect::<Vec<_>>()[..] else {
-        return None;
-    };
-    let (p, q, opp) = (c[o ^ 1], c[o ^ 2], c[o ^ 3]);
-    let (b, a) = (s.value(p), s.value(opp));
-    if s.value(q) != b || a == b || s.cands(c[o]) & bit(a) == 0 {
-        return None;
-    }
-    let cell = c[o];
-    let elims = vec![(cell, bit(a))];
+/// Type 1: `p` and `q` (opposite each other) hold `b`, `opp` holds `a`; the empty `e` is not `a`.
+fn ar1(s: &State, rect: &Rect, e: usize, [p, q, opp]: [usize; 3]) -> Step {
+    let (a, b) = (s.value(opp), s.value(p));
+    let elims = vec![(e, bit(a))];
     let text = format!(
         "Avoidable Rectangle Type 1: {} ({}), {} ({}) and {} ({}) were solved, none of them a \
          given; if {} were {} the puzzle would have two solutions, so {}.",
@@ -480,35 +547,20 @@ fn ar1(s: &State, rect: &Rect) -> Option<Step> {
         s.sym(b),
         s.name(q),
         s.sym(b),
-        s.name(cell),
+        s.name(e),
         s.sym(a),
         removal_text(s, &elims)
     );
     let step = Step::new(Technique::AvoidableRectangleType1, text)
         .eliminate(elims)
-        .cells(c);
-    Some(with_units(step, rect.units(s)))
+        .cells(rect.corners);
+    with_units(step, rect.units(s))
 }
 
-fn ar2(s: &State, rect: &Rect) -> Option<Step> {
-    let c = rect.corners;
-    let solved: Vec<usize> = (0..4).filter(|&i| s.value(c[i]) != 0).collect();
-    let [i, j] = solved[..] else { return None };
-    if i ^ j == 3 {
-        return None;
-    }
-    // Corner `i ^ 3` is opposite `i` and would take its digit; likewise `j ^ 3`.
-    let (oi, oj) = (i ^ 3, j ^ 3);
-    let (a, b) = (s.value(c[i]), s.value(c[j]));
-    let (mi, mj) = (s.cands(c[oi]), s.cands(c[oj]));
-    if mi & bit(a) == 0 || mj & bit(b) == 0 || mi.count_ones() != 2 || mj.count_ones() != 2 {
-        return None;
-    }
-    let x = mi & !bit(a);
-    if mj & !bit(b) != x || x & (bit(a) | bit(b)) != 0 {
-        return None;
-    }
-    let empty = [c[oi], c[oj]];
+/// Type 2: the solved `i`, `j` share a line; the empty corners opposite them, `oi` and `oj`,
+/// hold `i`'s and `j`'s digit and `x`; one of them is `x`.
+fn ar2(s: &State, rect: &Rect, [i, j]: [usize; 2], empty: [usize; 2], x: Mask) -> Option<Step> {
+    let [oi, oj] = empty;
     let elims = seen_elims(s, &empty, x);
     if elims.is_empty() {
         return None;
@@ -517,20 +569,20 @@ fn ar2(s: &State, rect: &Rect) -> Option<Step> {
         "Avoidable Rectangle Type 2: {} ({}) and {} ({}) were solved, neither a given, {} holds \
          only {} and {} only {}; one of them must be {} or the puzzle would have two solutions, \
          so {}.",
-        s.name(c[i]),
-        s.sym(a),
-        s.name(c[j]),
-        s.sym(b),
-        s.name(c[oi]),
-        s.syms_text(mi),
-        s.name(c[oj]),
-        s.syms_text(mj),
+        s.name(i),
+        s.sym(s.value(i)),
+        s.name(j),
+        s.sym(s.value(j)),
+        s.name(oi),
+        s.syms_text(s.cands(oi)),
+        s.name(oj),
+        s.syms_text(s.cands(oj)),
         s.syms_text(x),
         removal_text(s, &elims)
     );
     let step = Step::new(Technique::AvoidableRectangleType2, text)
         .eliminate(elims)
-        .cells(c);
+        .cells(rect.corners);
     Some(with_units(step, rect.units(s)))
 }
 
