@@ -21,8 +21,9 @@
 //!   cells (1 to 3) hold with `E` exactly `k + 1` digits, those digits leave the unit's other
 //!   cells (a naked subset with the roof). Hidden subsets with the roof are not searched.
 //! - **Uniqueness Test 4**: as in test 3, and in a unit holding both roof corners `a` fits only
-//!   in the roof: one roof corner is `a`, so neither can be `b` (the other would be `b`... and
-//!   the rectangle complete); `b` leaves both roof corners (and the same with `a`, `b` swapped).
+//!   in the roof: one roof corner is `a`, and were the other `b` the two floor corners would
+//!   complete the rectangle, so `b` leaves both roof corners (and the same with `a`, `b`
+//!   swapped).
 //! - **Uniqueness Test 5**: two opposite corners, or three corners, hold `a`, `b` and one extra
 //!   digit `x`, the same in each, the rest only `a` and `b`; one of them is `x`, so `x` leaves
 //!   every cell that sees all of them.
@@ -41,7 +42,8 @@
 //!   solving, `a` and `b`; the other two are empty, the one under `a` holds only `b` and `x`, the
 //!   one under `b` only `a` and `x`; one of them is `x`, so `x` leaves every cell that sees both.
 //!   Avoidable rectangles never fire on a state read from candidates, where every placed cell
-//!   counts as a given.
+//!   counts as a given. Avoidable rectangles with more than one extra digit per empty corner,
+//!   and types beyond 2, are not searched.
 //! - **BUG+1**: every empty cell holds two candidates but one, which holds three, and every
 //!   candidate digit fits exactly twice in each unit except one digit that fits three times in
 //!   each unit of that cell. Without that digit the grid would be a bivalue universal grave (no
