@@ -17,6 +17,9 @@ pub struct State {
     cands: Vec<Mask>,
     /// The symbol of each digit (`symbols[d - 1]`), for sentences.
     symbols: Vec<char>,
+    /// True for a cell placed before solving began (a given); avoidable rectangles reason
+    /// about the other placed cells.
+    given: Vec<bool>,
 }
 
 /// The default symbols of a size: `1`-`9`, then `A`-`Z`.
@@ -36,6 +39,7 @@ impl State {
         }
         State {
             shape: grid.shape,
+            given: grid.values.iter().map(|&v| v != 0).collect(),
             values: grid.values.clone(),
             cands,
             symbols: default_symbols(grid.shape.size),
@@ -56,8 +60,11 @@ impl State {
             .zip(cands)
             .map(|(&v, m)| if v != 0 { 0 } else { m & full })
             .collect();
+        // How the placed cells came to be is unknown: count them all as givens.
+        let given = values.iter().map(|&v| v != 0).collect();
         Some(State {
             shape,
+            given,
             values,
             cands,
             symbols: default_symbols(shape.size),
@@ -283,5 +290,11 @@ impl State {
     pub fn names_text(&self, cells: &[usize]) -> String {
         let names: Vec<String> = cells.iter().map(|&c| self.name(c).to_string()).collect();
         super::step::and_list(&names)
+    }
+
+    /// True when the cell was placed before solving began: a given of a plain puzzle, or any
+    /// placed cell of a state read from candidates (whose history is unknown).
+    pub fn is_given(&self, cell: usize) -> bool {
+        self.given[cell]
     }
 }

@@ -1,21 +1,1019 @@
 //! Uniqueness: BUG+1, Uniqueness Tests 1-6, Hidden Rectangle, Avoidable Rectangles 1-2. Valid only
-//! in a puzzle known to have one solution.
-//! Not written yet: these find nothing.
+//! in a puzzle known to have one solution (`Options::unique`).
+//!
+//! All but BUG+1 rest on the deadly rectangle: four cells in two rows, two columns and exactly
+//! two boxes, none of them a given, holding `a` and `b` crosswise. Swapping `a` and `b` in those
+//! four cells gives a second solution, so in a puzzle with one solution the pattern never
+//! completes. Rectangles across four boxes are never used; any box shape works.
+//!
+//! Corners are numbered in reading order, `0 = (r1, c1)`, `1 = (r1, c2)`, `2 = (r2, c1)`,
+//! `3 = (r2, c2)`: corner `i ^ 1` shares a row with `i`, `i ^ 2` a column, `i ^ 3` is opposite.
+//! For the uniqueness tests and the hidden rectangle all four corners are empty and still hold
+//! both `a` and `b` (RATING.md); a corner's *extra* digits are its candidates other than `a`, `b`.
+//!
+//! - **Uniqueness Test 1**: three corners hold only `a` and `b`; the fourth loses `a` and `b`.
+//! - **Uniqueness Test 2**: two corners sharing a row or column (the roof) hold only `a`, `b` and
+//!   one extra digit `x`, the same in both, the other two only `a` and `b`; one roof corner is
+//!   `x`, so `x` leaves every cell that sees both roof corners.
+//! - **Uniqueness Test 3**: the two roof corners (sharing a row or column, the other two holding
+//!   only `a` and `b`) have extra digits `E`; one of them holds a digit of `E`, so they act as
+//!   one cell with candidates `E`. When, in a unit holding both roof corners, `k` other empty
+//!   cells (1 to 3) hold with `E` exactly `k + 1` digits, those digits leave the unit's other
+//!   cells (a naked subset with the roof). Hidden subsets with the roof are not searched.
+//! - **Uniqueness Test 4**: as in test 3, and in a unit holding both roof corners `a` fits only
+//!   in the roof: one roof corner is `a`, and were the other `b` the two floor corners would
+//!   complete the rectangle, so `b` leaves both roof corners (and the same with `a`, `b`
+//!   swapped).
+//! - **Uniqueness Test 5**: two opposite corners, or three corners, hold `a`, `b` and one extra
+//!   digit `x`, the same in each, the rest only `a` and `b`; one of them is `x`, so `x` leaves
+//!   every cell that sees all of them.
+//! - **Uniqueness Test 6**: two opposite corners hold only `a` and `b`, the other two have extra
+//!   digits, and `a` fits in both rows (or in both columns) of the rectangle only at its corners:
+//!   `a` sits on one diagonal, and on the corners with extras it would complete the rectangle, so
+//!   `a` leaves those two corners. (HoDoKu asks the rows and the columns; the rows or the columns
+//!   suffice, and after X-Wing the two are the same.)
+//! - **Hidden Rectangle**: a corner holds only `a` and `b`; in the row and in the column of its
+//!   opposite corner `a` fits only at the rectangle's corners. Were the opposite corner `b`, the
+//!   two others would be `a`, the first `b`: the rectangle complete, so the opposite corner loses
+//!   `b` (and the same with `a`, `b` swapped).
+//! - **Avoidable Rectangle Type 1**: three corners were solved during solving (none a given):
+//!   two opposite ones hold `b`, the third `a`; the empty fourth corner loses `a`.
+//! - **Avoidable Rectangle Type 2**: two corners sharing a row or column were solved during
+//!   solving, `a` and `b`; the other two are empty, the one under `a` holds only `b` and `x`, the
+//!   one under `b` only `a` and `x`; one of them is `x`, so `x` leaves every cell that sees both.
+//!   Avoidable rectangles never fire on a state read from candidates, where every placed cell
+//!   counts as a given. Avoidable rectangles with more than one extra digit per empty corner,
+//!   and types beyond 2, are not searched.
+//! - **BUG+1**: every empty cell holds two candidates but one, which holds three, and every
+//!   candidate digit fits exactly twice in each unit except one digit that fits three times in
+//!   each unit of that cell. Without that digit the grid would be a bivalue universal grave (no
+//!   solution or several), so the cell holds it.
 
-use super::Finder;
+use crate::grid::{bit, digits, Mask, Unit};
 
-pub(super) fn bug_plus_1(f: &mut Finder<'_>) {
-    let _ = f;
+use super::{step::removal_text, Finder, State, Step, Technique};
+
+/// Four cells in two rows, two columns and two boxes, in reading order.
+#[derive(Clone, Copy, Debug)]
+struct Rect {
+    corners: [usize; 4],
+    /// Unit indexes of the two rows and the two columns.
+    rows: [usize; 2],
+    cols: [usize; 2],
+}
+
+impl Rect {
+    /// The rectangle on rows `r0`, `r1` and columns `c0`, `c1` (any order), when its four cells
+    /// lie in exactly two boxes.
+    fn new(s: &State, (r0, r1): (usize, usize), (c0, c1): (usize, usize)) -> Option<Rect> {
+        let shape = s.shape();
+        let (ra, rb) = (r0.min(r1), r0.max(r1));
+        let (ca, cb) = (c0.min(c1), c0.max(c1));
+        let corners = [
+            shape.cell(ra, ca),
+            shape.cell(ra, cb),
+            shape.cell(rb, ca),
+            shape.cell(rb, cb),
+        ];
+        let b = corners.map(|c| shape.box_of(c));
+        let two_boxes = (b[0] == b[1] && b[2] == b[3] && b[0] != b[2])
+            || (b[0] == b[2] && b[1] == b[3] && b[0] != b[1]);
+        let n = s.size();
+        two_boxes.then_some(Rect {
+            corners,
+            rows: [ra, rb],
+            cols: [n + ca, n + cb],
+        })
+    }
+
+    fn units(&self, s: &State) -> Vec<Unit> {
+        let r = self.rows.iter().chain(&self.cols);
+        r.map(|&u| s.unit_name(u)).collect()
+    }
+
+    /// The units (row, column, box) that hold both corners `i` and `j`.
+    fn shared_units(&self, s: &State, i: usize, j: usize) -> Vec<usize> {
+        let (ui, uj) = (s.units_of(self.corners[i]), s.units_of(self.corners[j]));
+        (0..3).filter(|&k| ui[k] == uj[k]).map(|k| ui[k]).collect()
+    }
+}
+
+/// A unique rectangle candidate: four empty corners that all hold `a` and `b`.
+struct Ur {
+    rect: Rect,
+    a: u8,
+    b: u8,
+    /// Each corner's candidates other than `a` and `b`.
+    extra: [Mask; 4],
+    /// Bit `i` set when corner `i` has extra digits.
+    ext: u8,
+}
+
+impl Ur {
+    fn ab(&self) -> Mask {
+        bit(self.a) | bit(self.b)
+    }
+
+    fn cell(&self, i: usize) -> usize {
+        self.rect.corners[i]
+    }
+
+    fn cells(&self, idx: &[usize]) -> Vec<usize> {
+        idx.iter().map(|&i| self.cell(i)).collect()
+    }
+
+    /// The corners with extra digits.
+    fn with_extras(&self) -> Vec<usize> {
+        (0..4).filter(|&i| self.ext & (1 << i) != 0).collect()
+    }
+
+    /// The corners holding only `a` and `b`.
+    fn bivalue(&self) -> Vec<usize> {
+        (0..4).filter(|&i| self.ext & (1 << i) == 0).collect()
+    }
+}
+
+/// Offers every step `find` makes from every unique rectangle candidate with at least one
+/// corner holding only its two digits (every technique of this file but the avoidable
+/// rectangles needs one), until the finder has enough. Each rectangle and digit pair is seen
+/// once, from its first such corner.
+fn each_ur(f: &mut Finder<'_>, mut find: impl FnMut(&State, &Ur, &mut Vec<Step>)) {
+    let s = f.state;
+    let shape = s.shape();
+    let n = s.size();
+    let mut out = Vec::new();
+    let holds = |c: usize, ab: Mask| s.cands(c) & ab == ab;
+    for first in 0..shape.cells() {
+        let ab = s.cands(first);
+        if ab.count_ones() != 2 {
+            continue;
+        }
+        let (r0, c0) = (shape.row(first), shape.col(first));
+        for c1 in (0..n).filter(|&c| c != c0 && holds(shape.cell(r0, c), ab)) {
+            for r1 in (0..n).filter(|&r| r != r0 && holds(shape.cell(r, c0), ab)) {
+                if !holds(shape.cell(r1, c1), ab) {
+                    continue;
+                }
+                let Some(rect) = Rect::new(s, (r0, r1), (c0, c1)) else {
+                    continue;
+                };
+                let extra = rect.corners.map(|c| s.cands(c) & !ab);
+                let ext = (0..4).fold(0u8, |m, i| m | (u8::from(extra[i] != 0) << i));
+                // Seen from its first bivalue corner only.
+                if rect.corners[(!ext).trailing_zeros() as usize] != first {
+                    continue;
+                }
+                let mut ds = digits(ab);
+                let ur = Ur {
+                    rect,
+                    a: ds.next().unwrap_or(0),
+                    b: ds.next().unwrap_or(0),
+                    extra,
+                    ext,
+                };
+                find(s, &ur, &mut out);
+                for step in out.drain(..) {
+                    if f.add(step) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn ut_technique(kind: u8) -> Technique {
+    match kind {
+        1 => Technique::UniquenessTest1,
+        2 => Technique::UniquenessTest2,
+        3 => Technique::UniquenessTest3,
+        4 => Technique::UniquenessTest4,
+        5 => Technique::UniquenessTest5,
+        _ => Technique::UniquenessTest6,
+    }
+}
+
+/// The eliminations of `mask` from the cells that see every cell of `cells`.
+fn seen_elims(s: &State, cells: &[usize], mask: Mask) -> Vec<(usize, Mask)> {
+    s.seen_by_all(cells)
+        .into_iter()
+        .filter(|&c| s.cands(c) & mask != 0)
+        .map(|c| (c, s.cands(c) & mask))
+        .collect()
 }
 
 pub(super) fn uniqueness_test(f: &mut Finder<'_>, kind: u8) {
-    let _ = (f, kind);
+    each_ur(f, |s, ur, out| match kind {
+        1 => ut1(s, ur, out),
+        2 | 5 => one_extra_digit(s, ur, kind, out),
+        3 => ut3(s, ur, out),
+        4 => ut4(s, ur, out),
+        _ => ut6(s, ur, out),
+    });
+}
+
+/// The sentence's opening: "r1c1 and r1c4 hold only 2 and 7".
+fn hold_only(s: &State, ur: &Ur, idx: &[usize]) -> String {
+    let verb = if idx.len() == 1 { "holds" } else { "hold" };
+    format!(
+        "{} {verb} only {}",
+        s.names_text(&ur.cells(idx)),
+        s.syms_text(ur.ab())
+    )
+}
+
+fn ut_step(s: &State, ur: &Ur, kind: u8, text: String, elims: Vec<(usize, Mask)>) -> Step {
+    let step = Step::new(ut_technique(kind), text)
+        .eliminate(elims)
+        .cells(ur.rect.corners);
+    with_units(step, ur.rect.units(s))
+}
+
+/// Adds the units of a rectangle (its rows, then its columns) to a step.
+fn with_units(mut step: Step, units: Vec<Unit>) -> Step {
+    step.units.extend(units);
+    step
+}
+
+fn ut1(s: &State, ur: &Ur, out: &mut Vec<Step>) {
+    if ur.ext.count_ones() != 1 {
+        return;
+    }
+    let [i] = ur.with_extras()[..] else {
+        return;
+    };
+    let cell = ur.cell(i);
+    let elims = vec![(cell, s.cands(cell) & ur.ab())];
+    let text = format!(
+        "Uniqueness Test 1: {}; if {} were {} or {} the puzzle would have two solutions, so {}.",
+        hold_only(s, ur, &ur.bivalue()),
+        s.name(cell),
+        s.sym(ur.a),
+        s.sym(ur.b),
+        removal_text(s, &elims)
+    );
+    out.push(ut_step(s, ur, 1, text, elims));
+}
+
+/// The two corners with extras when they share a row or column (the roof), else `None`.
+fn roof(ur: &Ur) -> Option<[usize; 2]> {
+    if ur.ext.count_ones() != 2 {
+        return None;
+    }
+    match ur.with_extras()[..] {
+        [i, j] if i ^ j != 3 => Some([i, j]),
+        _ => None,
+    }
+}
+
+fn ut3(s: &State, ur: &Ur, out: &mut Vec<Step>) {
+    let Some([i, j]) = roof(ur) else { return };
+    let e = ur.extra[i] | ur.extra[j];
+    if e.count_ones() > 4 {
+        return;
+    }
+    let roof = ur.cells(&[i, j]);
+    for u in ur.rect.shared_units(s, i, j) {
+        // Other empty cells of the unit that could join a subset of at most 4 digits.
+        let others: Vec<usize> = s
+            .unit(u)
+            .iter()
+            .copied()
+            .filter(|&c| {
+                s.value(c) == 0 && !roof.contains(&c) && (e | s.cands(c)).count_ones() <= 4
+            })
+            .collect();
+        for k in 1..=3usize {
+            for combo in super::subsets::combinations(&others, k) {
+                let digits_mask = combo.iter().fold(e, |m, &c| m | s.cands(c));
+                if digits_mask.count_ones() as usize != k + 1 {
+                    continue;
+                }
+                let elims: Vec<(usize, Mask)> = s
+                    .unit(u)
+                    .iter()
+                    .copied()
+                    .filter(|c| !roof.contains(c) && !combo.contains(c))
+                    .filter(|&c| s.cands(c) & digits_mask != 0)
+                    .map(|c| (c, s.cands(c) & digits_mask))
+                    .collect();
+                if elims.is_empty() {
+                    continue;
+                }
+                let unit = s.unit_name(u);
+                let text = format!(
+                    "Uniqueness Test 3: {}, so {} must hold {} or the puzzle would have \
+                     two solutions; with {} they form a naked subset of {} in {unit}, so {}.",
+                    hold_only(s, ur, &ur.bivalue()),
+                    s.names_text(&roof).replacen(" and ", " or ", 1),
+                    s.syms_text(e).replacen(" and ", " or ", 1),
+                    s.names_text(&combo),
+                    s.syms_text(digits_mask),
+                    removal_text(s, &elims)
+                );
+                let step = Step::new(Technique::UniquenessTest3, text)
+                    .eliminate(elims)
+                    .cells(ur.rect.corners)
+                    .cells(combo)
+                    .unit(unit);
+                out.push(step);
+            }
+        }
+    }
+}
+
+fn ut4(s: &State, ur: &Ur, out: &mut Vec<Step>) {
+    let Some([i, j]) = roof(ur) else { return };
+    let roof = ur.cells(&[i, j]);
+    for u in ur.rect.shared_units(s, i, j) {
+        for (d, other) in [(ur.a, ur.b), (ur.b, ur.a)] {
+            if s.places(u, d).count_ones() != 2 {
+                continue;
+            }
+            let elims: Vec<(usize, Mask)> = roof.iter().map(|&c| (c, bit(other))).collect();
+            let unit = s.unit_name(u);
+            let text = format!(
+                "Uniqueness Test 4: {}, and in {unit}, {} fits only in {}, so one of them is {}; \
+                 if either were {} the puzzle would have two solutions, so {}.",
+                hold_only(s, ur, &ur.bivalue()),
+                s.sym(d),
+                s.names_text(&roof),
+                s.sym(d),
+                s.sym(other),
+                removal_text(s, &elims)
+            );
+            let step = Step::new(Technique::UniquenessTest4, text)
+                .eliminate(elims)
+                .cells(ur.rect.corners)
+                .unit(unit);
+            out.push(step);
+        }
+    }
+}
+
+/// Tests 2 and 5: every corner with extras holds just one extra digit `x`, the same in each;
+/// for test 2 they are two corners sharing a row or column, for test 5 two opposite corners or
+/// three. One of them is `x`, so `x` leaves every cell that sees all of them.
+fn one_extra_digit(s: &State, ur: &Ur, kind: u8, out: &mut Vec<Step>) {
+    if !(2..=3).contains(&ur.ext.count_ones()) {
+        return;
+    }
+    let idx = ur.with_extras();
+    let x = ur.extra[idx[0]];
+    let shape_ok = match idx[..] {
+        [i, j] => (i ^ j == 3) == (kind == 5),
+        [_, _, _] => kind == 5,
+        _ => false,
+    };
+    if !shape_ok || x.count_ones() != 1 || idx.iter().any(|&i| ur.extra[i] != x) {
+        return;
+    }
+    let cells = ur.cells(&idx);
+    let elims = seen_elims(s, &cells, x);
+    if elims.is_empty() {
+        return;
+    }
+    let text = format!(
+        "Uniqueness Test {kind}: {}, and {} hold only {}; one of them must be {} or the puzzle \
+         would have two solutions, so {}.",
+        hold_only(s, ur, &ur.bivalue()),
+        s.names_text(&cells),
+        s.syms_text(ur.ab() | x),
+        s.syms_text(x),
+        removal_text(s, &elims)
+    );
+    out.push(ut_step(s, ur, kind, text, elims));
+}
+
+fn ut6(s: &State, ur: &Ur, out: &mut Vec<Step>) {
+    if ur.ext != 0b1001 && ur.ext != 0b0110 {
+        return;
+    }
+    let idx = ur.with_extras();
+    let [i, j] = idx[..] else { return };
+    if i ^ j != 3 {
+        return;
+    }
+    let ext = ur.cells(&[i, j]);
+    for d in [ur.a, ur.b] {
+        // `d` fits in both rows, or in both columns, only at the corners.
+        let lines = [("rows", ur.rect.rows), ("columns", ur.rect.cols)];
+        let Some((name, pair)) = lines
+            .iter()
+            .find(|(_, pair)| pair.iter().all(|&u| s.places(u, d).count_ones() == 2))
+        else {
+            continue;
+        };
+        let elims: Vec<(usize, Mask)> = ext.iter().map(|&c| (c, bit(d))).collect();
+        let n = s.size();
+        let text = format!(
+            "Uniqueness Test 6: {}, and in {name} {} and {}, {} fits only in the rectangle's \
+             corners; were {} {} the puzzle would have two solutions, so {}.",
+            hold_only(s, ur, &ur.bivalue()),
+            pair[0] % n + 1,
+            pair[1] % n + 1,
+            s.sym(d),
+            s.names_text(&ext),
+            s.sym(d),
+            removal_text(s, &elims)
+        );
+        out.push(ut_step(s, ur, 6, text, elims));
+    }
 }
 
 pub(super) fn hidden_rectangle(f: &mut Finder<'_>) {
-    let _ = f;
+    each_ur(f, |s, ur, out| {
+        for i in ur.bivalue() {
+            let o = i ^ 3;
+            let cell = ur.cell(o);
+            let [row, col, _] = s.units_of(cell);
+            for (d, other) in [(ur.a, ur.b), (ur.b, ur.a)] {
+                if s.places(row, d).count_ones() != 2 || s.places(col, d).count_ones() != 2 {
+                    continue;
+                }
+                let elims = vec![(cell, bit(other))];
+                let text = format!(
+                    "Hidden Rectangle: {}, and in {} and {}, {} fits only in the rectangle; if {} \
+                     were {} the puzzle would have two solutions, so {}.",
+                    hold_only(s, ur, &[i]),
+                    s.unit_name(row),
+                    s.unit_name(col),
+                    s.sym(d),
+                    s.name(cell),
+                    s.sym(other),
+                    removal_text(s, &elims)
+                );
+                let step = Step::new(Technique::HiddenRectangle, text)
+                    .eliminate(elims)
+                    .cells(ur.rect.corners)
+                    .unit(s.unit_name(row))
+                    .unit(s.unit_name(col));
+                out.push(step);
+            }
+        }
+    });
 }
 
 pub(super) fn avoidable_rectangle(f: &mut Finder<'_>, kind: u8) {
-    let _ = (f, kind);
+    let s = f.state;
+    let shape = s.shape();
+    let n = s.size();
+    // Solved during solving: placed, not a given.
+    let solved = |c: usize| s.value(c) != 0 && !s.is_given(c);
+    // The columns of each row where a cell was solved, and the rows of each column.
+    let (mut in_row, mut in_col) = (vec![0u32; n], vec![0u32; n]);
+    for c in (0..shape.cells()).filter(|&c| solved(c)) {
+        in_row[shape.row(c)] |= 1 << shape.col(c);
+        in_col[shape.col(c)] |= 1 << shape.row(c);
+    }
+    let bits = |m: u32| (0..n).filter(move |&i| m & (1 << i) != 0);
+    for e in 0..shape.cells() {
+        if s.value(e) != 0 {
+            continue;
+        }
+        let (re, ce) = (shape.row(e), shape.col(e));
+        if kind == 1 {
+            // `e` is the empty corner; `p` in its row and `q` in its column hold the same digit,
+            // the corner opposite `e` another one.
+            for cp in bits(in_row[re]) {
+                let p = shape.cell(re, cp);
+                for rq in bits(in_col[ce] & in_col[cp]) {
+                    let q = shape.cell(rq, ce);
+                    let opp = shape.cell(rq, cp);
+                    let a = s.value(opp);
+                    if s.value(q) != s.value(p) || s.cands(e) & bit(a) == 0 {
+                        continue;
+                    }
+                    let Some(rect) = Rect::new(s, (re, rq), (ce, cp)) else {
+                        continue;
+                    };
+                    if f.add(ar1(s, &rect, e, [p, q, opp])) {
+                        return;
+                    }
+                }
+            }
+            continue;
+        }
+        // Type 2: `e` and `g`, empty and in one line, hold `a`+`x` and `b`+`x`; the corner
+        // opposite `e` was solved as `a`, the one opposite `g` as `b`.
+        let me = s.cands(e);
+        if me.count_ones() != 2 {
+            continue;
+        }
+        let row = (ce + 1..n).map(|c| (shape.cell(re, c), true));
+        let col = (re + 1..n).map(|r| (shape.cell(r, ce), false));
+        for (g, same_row) in row.chain(col) {
+            let mg = s.cands(g);
+            let x = me & mg;
+            if mg.count_ones() != 2 || x.count_ones() != 1 || me == mg {
+                continue;
+            }
+            let (a, b) = (me & !x, mg & !x);
+            for k in (0..n).filter(|&k| k != if same_row { re } else { ce }) {
+                // `oe` is opposite `e` and holds `a`; `og` is opposite `g` and holds `b`.
+                let (oe, og, rect) = if same_row {
+                    let cg = shape.col(g);
+                    let oe = shape.cell(k, cg);
+                    let og = shape.cell(k, ce);
+                    (oe, og, Rect::new(s, (re, k), (ce, cg)))
+                } else {
+                    let rg = shape.row(g);
+                    let oe = shape.cell(rg, k);
+                    let og = shape.cell(re, k);
+                    (oe, og, Rect::new(s, (re, rg), (ce, k)))
+                };
+                if !solved(oe) || !solved(og) || bit(s.value(oe)) != a || bit(s.value(og)) != b {
+                    continue;
+                }
+                let Some(rect) = rect else { continue };
+                if let Some(step) = ar2(s, &rect, [oe, og], [e, g], x) {
+                    if f.add(step) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Type 1: `p` and `q` (opposite each other) hold `b`, `opp` holds `a`; the empty `e` is not `a`.
+fn ar1(s: &State, rect: &Rect, e: usize, [p, q, opp]: [usize; 3]) -> Step {
+    let (a, b) = (s.value(opp), s.value(p));
+    let elims = vec![(e, bit(a))];
+    let text = format!(
+        "Avoidable Rectangle Type 1: {} ({}), {} ({}) and {} ({}) were solved, none of them a \
+         given; if {} were {} the puzzle would have two solutions, so {}.",
+        s.name(opp),
+        s.sym(a),
+        s.name(p),
+        s.sym(b),
+        s.name(q),
+        s.sym(b),
+        s.name(e),
+        s.sym(a),
+        removal_text(s, &elims)
+    );
+    let step = Step::new(Technique::AvoidableRectangleType1, text)
+        .eliminate(elims)
+        .cells(rect.corners);
+    with_units(step, rect.units(s))
+}
+
+/// Type 2: the solved `i`, `j` share a line; the empty corners opposite them, `oi` and `oj`,
+/// hold `i`'s and `j`'s digit and `x`; one of them is `x`.
+fn ar2(s: &State, rect: &Rect, [i, j]: [usize; 2], empty: [usize; 2], x: Mask) -> Option<Step> {
+    let [oi, oj] = empty;
+    let elims = seen_elims(s, &empty, x);
+    if elims.is_empty() {
+        return None;
+    }
+    let text = format!(
+        "Avoidable Rectangle Type 2: {} ({}) and {} ({}) were solved, neither a given, {} holds \
+         only {} and {} only {}; one of them must be {} or the puzzle would have two solutions, \
+         so {}.",
+        s.name(i),
+        s.sym(s.value(i)),
+        s.name(j),
+        s.sym(s.value(j)),
+        s.name(oi),
+        s.syms_text(s.cands(oi)),
+        s.name(oj),
+        s.syms_text(s.cands(oj)),
+        s.syms_text(x),
+        removal_text(s, &elims)
+    );
+    let step = Step::new(Technique::AvoidableRectangleType2, text)
+        .eliminate(elims)
+        .cells(rect.corners);
+    Some(with_units(step, rect.units(s)))
+}
+
+pub(super) fn bug_plus_1(f: &mut Finder<'_>) {
+    let s = f.state;
+    let mut triple = None;
+    for c in s.empty_cells() {
+        match s.cands(c).count_ones() {
+            2 => {}
+            3 if triple.is_none() => triple = Some(c),
+            _ => return,
+        }
+    }
+    let Some(cell) = triple else { return };
+    let mine = s.units_of(cell);
+    // In every unit, each digit fits 0 or 2 times, but for one digit fitting 3 times in each unit
+    // of the trivalue cell.
+    let mut extra: Option<u8> = None;
+    for u in 0..s.unit_count() {
+        // Digits fitting at least once, twice, three and four times.
+        let (mut once, mut twice, mut thrice, mut four): (Mask, Mask, Mask, Mask) = (0, 0, 0, 0);
+        for &c in s.unit(u) {
+            let m = s.cands(c);
+            four |= thrice & m;
+            thrice |= twice & m;
+            twice |= once & m;
+            once |= m;
+        }
+        if once & !twice != 0 || four != 0 {
+            return;
+        }
+        if mine.contains(&u) {
+            if thrice.count_ones() != 1 {
+                return;
+            }
+            let d = thrice.trailing_zeros() as u8 + 1;
+            if extra.is_some_and(|e| e != d) {
+                return;
+            }
+            extra = Some(d);
+        } else if thrice != 0 {
+            return;
+        }
+    }
+    let Some(d) = extra else { return };
+    if s.cands(cell) & bit(d) == 0 {
+        return;
+    }
+    let [row, col, bx] = mine.map(|u| s.unit_name(u));
+    let text = format!(
+        "BUG+1: every empty cell but {} holds two candidates, and {} fits three times in {row}, \
+         {col} and {bx}; were {} not {} the puzzle would have no solution or two, so {} is {}.",
+        s.name(cell),
+        s.sym(d),
+        s.name(cell),
+        s.sym(d),
+        s.name(cell),
+        s.sym(d)
+    );
+    let step = Step::new(Technique::BugPlus1, text)
+        .place(cell, d)
+        .cells([cell])
+        .unit(row)
+        .unit(col)
+        .unit(bx);
+    f.add(step);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{find, solve, Finder, Options, ALL_STEPS_LIMIT};
+    use super::*;
+    use crate::grid::{Grid, Shape};
+    use crate::solver::count_solutions;
+
+    fn nine(line: &str) -> Grid {
+        let values = line
+            .chars()
+            .map(|ch| ch.to_digit(10).map_or(0, |d| d as u8))
+            .collect();
+        Grid::from_values(Shape::for_size(9).unwrap(), values).unwrap()
+    }
+
+    /// A token's digits: `5` is a placed cell, `159` an empty cell's candidates, `.5` an empty
+    /// cell with one candidate left.
+    fn token(tok: &str) -> (u8, Mask) {
+        let mask = tok
+            .chars()
+            .filter_map(|ch| ch.to_digit(10))
+            .fold(0, |m, d| m | bit(d as u8));
+        if tok.len() == 1 {
+            (tok.parse().unwrap(), 0)
+        } else {
+            (0, mask)
+        }
+    }
+
+    /// A pencil-mark state from 81 whitespace-separated tokens (see [`token`]); every placed cell
+    /// counts as a given.
+    fn pm(text: &str) -> State {
+        let (values, cands): (Vec<u8>, Vec<Mask>) = text.split_whitespace().map(token).unzip();
+        State::from_candidates(Shape::for_size(9).unwrap(), values, cands).unwrap()
+    }
+
+    /// The state reached from `puzzle` by solving: its givens, the other placed cells of `text`
+    /// placed during solving, the candidates of `text`.
+    fn played(puzzle: &str, text: &str) -> State {
+        let mut s = State::new(&nine(puzzle));
+        let toks: Vec<(u8, Mask)> = text.split_whitespace().map(token).collect();
+        for (c, &(v, _)) in toks.iter().enumerate() {
+            if v != 0 && s.value(c) == 0 {
+                s.place(c, v);
+            }
+        }
+        for (c, &(_, m)) in toks.iter().enumerate() {
+            if s.value(c) == 0 {
+                s.eliminate(c, !m);
+                assert_eq!(s.cands(c), m, "cell {c}");
+            }
+        }
+        s
+    }
+
+    fn found(s: &State, t: Technique) -> Vec<Step> {
+        let mut f = Finder::new(s, ALL_STEPS_LIMIT);
+        find(t, &mut f);
+        f.steps
+    }
+
+    fn d(ds: &[u8]) -> Mask {
+        ds.iter().fold(0, |m, &x| m | bit(x))
+    }
+
+    const UT1: &str = "
+        14589 145689 3 156789 15679 145689 45789 45789 2
+        4589 45689 2 356789 35679 45689 45789 45789 1
+        14589 14589 7 1589 159 2 4589 3 6
+        4789 489 6 15789 1579 3 145789 2 578
+        23789 89 1 256789 4 5689 35789 5789 3578
+        234789 489 5 12789 1279 189 134789 6 378
+        15 3 89 12569 12569 1569 125678 1578 4
+        15 7 4 12356 8 156 12356 15 9
+        6 2 89 4 1359 7 1358 158 358";
+
+    const UT2: &str = "
+        9 56 2 4 7 1 3 568 568
+        7 3 4 8 6 5 2 9 1
+        1 56 8 9 2 3 567 4 567
+        8 7 3 56 1 4 56 2 9
+        2 1 5 3 .8 9 4 7 68
+        4 9 6 7 58 2 1 58 3
+        6 4 9 2 3 8 57 1 57
+        5 8 7 1 4 6 9 3 2
+        3 2 1 .5 9 7 8 56 4";
+
+    const UT3: &str = "
+        89 15 3 1579 6 1489 79 45 2
+        89 6 2 579 3 489 79 45 1
+        4 15 7 159 159 2 8 3 6
+        7 49 6 8 19 3 14 2 5
+        2 8 1 6 4 5 3 9 7
+        3 49 5 1279 1279 19 14 6 8
+        15 3 89 1259 1259 19 6 7 4
+        15 7 4 3 8 6 2 .1 9
+        6 2 89 4 19 7 5 18 3";
+
+    const UT4: &str = "
+        89 15 3 15789 6 14589 5789 458 2
+        89 6 2 5789 3 4589 5789 458 1
+        4 15 7 1589 159 2 589 3 6
+        7 49 6 189 19 3 14 2 5
+        2 8 1 6 4 .5 .3 9 7
+        3 49 5 1279 1279 19 14 6 8
+        15 3 89 1259 1259 159 6 7 4
+        15 7 4 3 8 6 2 15 9
+        6 2 89 4 159 7 58 158 3";
+
+    /// Hand-made: the rectangle r1c1, r1c2, r4c1, r4c2 (boxes 1 and 4) with 3 in the opposite
+    /// corners r1c2 and r4c1; every other cell open.
+    fn ut5_state() -> State {
+        let mut toks = vec!["123456789"; 81];
+        toks[0] = "12";
+        toks[1] = "123";
+        toks[27] = "123";
+        toks[28] = "12";
+        pm(&toks.join(" "))
+    }
+
+    const UT6: &str = "
+        3478 348 6 458 48 1 .9 57 2
+        478 48 9 2458 248 6 3 57 1
+        1 5 2 7 9 3 6 4 8
+        5 2 8 34 34 9 7 1 6
+        .4 49 1 48 6 7 2 3 5
+        6 7 3 25 1 25 4 8 9
+        23 .3 4 6 5 8 1 9 7
+        9 6 5 1 7 4 8 2 3
+        238 1 7 239 23 .2 5 6 4";
+
+    const HIDDEN: &str = "
+        89 156 3 15789 15679 14589 5789 45789 2
+        89 56 2 35789 35679 4589 5789 45789 1
+        4 15 7 1589 159 2 589 3 6
+        7 489 6 1589 159 3 14589 2 58
+        23 89 1 6 4 589 3589 589 3578
+        23 489 5 12789 1279 189 13489 6 378
+        15 3 89 1259 1259 159 25678 1578 4
+        15 7 4 23 8 6 23 15 9
+        6 2 89 4 1359 7 358 158 358";
+
+    const AR1_PUZZLE: &str =
+        "...3.9.7.8..4.....1........2..5..6...3.....4.....1....5.....8......2.1.....7....9";
+    const AR1: &str = "
+        4 56 56 3 8 9 2 7 1
+        8 2579 3579 4 567 1 39 59 56
+        1 579 3579 26 567 257 349 589 4568
+        2 78 78 5 9 4 6 1 3
+        679 3 1 268 67 27 79 4 258
+        679 4567 4567 268 1 3 79 89 28
+        5 479 479 1 3 6 8 2 47
+        67 4678 4678 9 2 .5 1 3 47
+        3 1 2 7 4 8 5 6 9";
+
+    const AR2_PUZZLE: &str =
+        "16...89.....7.46.1..........87...3.......2.....9....5..5.......7.8.3.24..3....8.6";
+    const AR2: &str = "
+        1 6 345 235 25 8 9 237 2347
+        89 2 35 7 59 4 6 38 1
+        89 7 34 12369 1269 1369 5 238 2348
+        25 8 7 1459 1459 159 3 6 29
+        35 4 6 3589 5789 2 17 1789 789
+        23 1 9 368 678 367 47 5 278
+        6 5 2 48 48 79 17 1379 379
+        7 9 8 16 3 16 2 4 5
+        4 3 1 259 2579 579 8 79 6";
+
+    const BUG: &str = "
+        357 35 78 69 1 2 38 69 4
+        39 4 68 69 5 7 38 1 2
+        1 69 2 8 3 4 7 69 5
+        59 59 4 3 6 1 2 8 7
+        8 7 1 2 9 5 4 3 6
+        6 2 3 4 7 8 9 5 1
+        37 36 67 1 2 9 5 4 8
+        2 8 9 5 4 6 1 7 3
+        4 1 5 7 8 3 6 2 9";
+
+    /// r1c1, r1c2 and r4c1 hold only 1 and 2, r4c2 also 3: in boxes 1 and 4 a Uniqueness Test 1;
+    /// moved to columns 1 and 4 the same cells span four boxes and prove nothing.
+    fn rect_state(c2: usize) -> State {
+        let mut toks = vec!["123456789"; 81];
+        toks[0] = "12";
+        toks[c2] = "12";
+        toks[27] = "12";
+        toks[27 + c2] = "123";
+        pm(&toks.join(" "))
+    }
+
+    type Elims = Vec<(usize, Mask)>;
+
+    /// One case: a state, a technique, and the eliminations and placements of the one step it
+    /// must find (none: it must find nothing).
+    struct Case {
+        name: &'static str,
+        state: State,
+        technique: Technique,
+        expect: Option<(Elims, Vec<(usize, u8)>)>,
+    }
+
+    fn cases() -> Vec<Case> {
+        use Technique::*;
+        let case = |name, state, technique, expect| Case {
+            name,
+            state,
+            technique,
+            expect,
+        };
+        let mut ut1_lost = pm(UT1);
+        ut1_lost.eliminate(61, bit(5));
+        let bug_two = {
+            let mut toks: Vec<String> = BUG.split_whitespace().map(String::from).collect();
+            toks[1] = "356".into();
+            pm(&toks.join(" "))
+        };
+        vec![
+            case(
+                "ut1",
+                pm(UT1),
+                UniquenessTest1,
+                Some((vec![(61, d(&[1, 5]))], vec![])),
+            ),
+            case(
+                "ut1 two boxes",
+                rect_state(1),
+                UniquenessTest1,
+                Some((vec![(28, d(&[1, 2]))], vec![])),
+            ),
+            case("ut1 four boxes", rect_state(3), UniquenessTest1, None),
+            case("ut1 corner lost a digit", ut1_lost, UniquenessTest1, None),
+            case(
+                "ut2",
+                pm(UT2),
+                UniquenessTest2,
+                Some((vec![(7, d(&[6])), (8, d(&[6])), (19, d(&[6]))], vec![])),
+            ),
+            case(
+                "ut3",
+                pm(UT3),
+                UniquenessTest3,
+                Some((vec![(5, d(&[1, 9])), (14, d(&[9]))], vec![])),
+            ),
+            case(
+                "ut4",
+                pm(UT4),
+                UniquenessTest4,
+                Some((vec![(5, d(&[9])), (14, d(&[9]))], vec![])),
+            ),
+            case(
+                "ut5",
+                ut5_state(),
+                UniquenessTest5,
+                Some((
+                    vec![(9, d(&[3])), (18, d(&[3])), (37, d(&[3])), (46, d(&[3]))],
+                    vec![],
+                )),
+            ),
+            case(
+                "ut6",
+                pm(UT6),
+                UniquenessTest6,
+                Some((vec![(1, d(&[8])), (13, d(&[8]))], vec![])),
+            ),
+            case(
+                "hidden rectangle",
+                pm(HIDDEN),
+                HiddenRectangle,
+                Some((vec![(4, d(&[5]))], vec![])),
+            ),
+            case(
+                "ar1",
+                played(AR1_PUZZLE, AR1),
+                AvoidableRectangleType1,
+                Some((vec![(63, d(&[6]))], vec![])),
+            ),
+            case(
+                "ar1 from candidates",
+                pm(AR1),
+                AvoidableRectangleType1,
+                None,
+            ),
+            case(
+                "ar2",
+                played(AR2_PUZZLE, AR2),
+                AvoidableRectangleType2,
+                Some((
+                    vec![(43, d(&[7])), (44, d(&[7])), (53, d(&[7])), (60, d(&[7]))],
+                    vec![],
+                )),
+            ),
+            case(
+                "ar2 from candidates",
+                pm(AR2),
+                AvoidableRectangleType2,
+                None,
+            ),
+            case("bug+1", pm(BUG), BugPlus1, Some((vec![], vec![(0, 3)]))),
+            case("bug+1 with two trivalue cells", bug_two, BugPlus1, None),
+        ]
+    }
+
+    #[test]
+    fn each_technique_finds_exactly_its_case() {
+        for case in cases() {
+            let steps = found(&case.state, case.technique);
+            match &case.expect {
+                None => assert!(steps.is_empty(), "{}: {steps:?}", case.name),
+                Some((elims, places)) => {
+                    assert_eq!(steps.len(), 1, "{}: {steps:?}", case.name);
+                    let st = &steps[0];
+                    assert_eq!(&st.eliminations, elims, "{}: {}", case.name, st.explanation);
+                    assert_eq!(&st.placements, places, "{}: {}", case.name, st.explanation);
+                    assert_eq!(st.technique, case.technique);
+                    assert!(!st.explanation.is_empty() && !st.cells.is_empty());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_step_names_its_corners_and_says_why() {
+        let steps = found(&pm(UT1), Technique::UniquenessTest1);
+        assert_eq!(steps[0].cells, vec![54, 61, 63, 70]);
+        assert_eq!(
+            steps[0].explanation,
+            "Uniqueness Test 1: r7c1, r8c1 and r8c8 hold only 1 and 5; if r7c8 were 1 or 5 the \
+             puzzle would have two solutions, so 1 and 5 are removed from r7c8."
+        );
+        let steps = found(&pm(UT3), Technique::UniquenessTest3);
+        assert_eq!(steps[0].cells, vec![3, 6, 12, 15, 21, 22]);
+        assert_eq!(steps[0].units, vec![Unit::Box(1)]);
+    }
+
+    /// Every uniqueness step available anywhere on the solving paths of a quarter of the sample
+    /// (not only the ones the path takes) is true.
+    #[test]
+    fn every_uniqueness_step_on_the_sample_paths_is_true() {
+        let sample = include_str!("../../tests/data/hodoku-sample.tsv");
+        let lines = sample.lines().filter(|l| !l.starts_with('#'));
+        let mut fired = std::collections::BTreeSet::new();
+        for line in lines.step_by(4) {
+            let grid = nine(line.split('\t').next().unwrap());
+            let solution = count_solutions(&grid, 2).first.unwrap();
+            let path = solve(State::new(&grid), &Options::default());
+            let mut state = State::new(&grid);
+            for step in &path.steps {
+                for &t in Technique::ALL.iter().filter(|t| t.needs_uniqueness()) {
+                    for st in found(&state, t) {
+                        for &(c, m) in &st.eliminations {
+                            assert_eq!(m & bit(solution[c]), 0, "{}", st.explanation);
+                        }
+                        for &(c, v) in &st.placements {
+                            assert_eq!(solution[c], v, "{}", st.explanation);
+                        }
+                        fired.insert(t);
+                    }
+                }
+                state.apply(step);
+            }
+        }
+        assert!(fired.len() >= 6, "{fired:?}");
+    }
 }
