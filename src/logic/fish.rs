@@ -25,18 +25,22 @@
 //!   fins in all. Eliminations must see every fin.
 //! - Cannibalism: a base candidate that lies in two cover units is removed too (counting the
 //!   digits of the base, the cover units would hold `k + 1`); with fins, only when it sees every
-//!   fin. Only Franken fish can have cover units that overlap.
+//!   fin, and only as an addition: a finned fish is reported only when it removes a candidate
+//!   outside its base. Only Franken fish can have cover units that overlap.
 //! - Not covered: mutant fish, fish of 5 or more base units, Franken Jellyfish, Kraken fish.
 //!
 //! Each step's `cells` are the base candidates that are not fins (the fish's body, in reading
 //! order), then the fins (in reading order); the cells that lose the digit are in its
 //! eliminations. `units` are the base units, then the cover units.
 //!
-//! Search: basic fish on bit masks of positions per line; the others on bit sets of cells: the
-//! base units are chosen in order, then the cover units by taking the first base candidate not
-//! yet covered and either covering it with a unit that holds it or making it a fin, pruned as soon
-//! as no cell sees every fin. Among the instances, the one removing the most candidates is kept
-//! (every instance when all steps are listed).
+//! Search: basic and finned fish on bit masks of positions per line (for finned fish, per set of
+//! base lines and per box: the base candidates outside the box fix most cover lines, the rest
+//! are chosen among the lines through the box). Franken fish on bit sets of cells: the base
+//! units are chosen in order, then the cover units by taking the first base candidate not yet
+//! covered and either covering it with a unit that holds it or making it a fin, pruned as soon as
+//! no candidate outside the base that sees every fin can still lie in a cover unit. Among the
+//! instances, the one removing the most candidates is kept (every instance when all steps are
+//! listed); an instance removing no more than the best so far is not built.
 
 use crate::grid::{bit, Mask, Unit};
 
@@ -266,9 +270,179 @@ pub(super) fn basic(f: &mut Finder<'_>, k: usize) {
     report(f, found);
 }
 
-/// Finned and sashimi X-Wing, Swordfish, Jellyfish.
+/// Finned and sashimi X-Wing, Swordfish, Jellyfish, on bit masks of positions: for `k` base lines
+/// and a box, the fins are the base candidates in the box outside the cover lines, so every base
+/// candidate outside the box's lines (across) must be covered; the cover lines left to choose are
+/// among those through the box.
 pub(super) fn finned(f: &mut Finder<'_>, k: usize, sashimi: bool) {
-    search(f, Kind::Finned { sashimi }, k);
+    let s = f.state;
+    let n = s.size();
+    let shape = s.shape();
+    let mut found: Vec<Found> = Vec::new();
+    let mut best = (!f.wants_all()).then_some(0usize);
+    // Per box: the rows and the columns it spans, as masks.
+    let spans: Vec<(u32, u32)> = (2 * n..3 * n)
+        .map(|b| {
+            s.unit(b).iter().fold((0, 0), |(r, c), &x| {
+                (r | 1 << shape.row(x), c | 1 << shape.col(x))
+            })
+        })
+        .collect();
+    for d in 1..=n as u8 {
+        for rows_base in [true, false] {
+            let (base0, cover0) = if rows_base { (0, n) } else { (n, 0) };
+            let cell = |line: usize, pos: usize| {
+                if rows_base {
+                    line * n + pos
+                } else {
+                    pos * n + line
+                }
+            };
+            let places: Vec<u32> = (0..n).map(|i| s.places(base0 + i, d)).collect();
+            let lines: Vec<usize> = (0..n).filter(|&i| places[i] != 0).collect();
+            subsets_of(&lines, k, &mut |pick| {
+                let union = pick.iter().fold(0u32, |m, &i| m | places[i]);
+                if union.count_ones() as usize <= k {
+                    return false; // a basic fish, or no fish
+                }
+                let picked = pick.iter().fold(0u32, |m, &i| m | 1 << i);
+                for &(box_rows, box_cols) in &spans {
+                    let (box_lines, box_pos) = if rows_base {
+                        (box_rows, box_cols)
+                    } else {
+                        (box_cols, box_rows)
+                    };
+                    if picked & box_lines == 0 {
+                        continue;
+                    }
+                    // Positions that must be covered: all but the base candidates in the box.
+                    let must = pick.iter().fold(0u32, |m, &i| {
+                        m | if box_lines & 1 << i != 0 {
+                            places[i] & !box_pos
+                        } else {
+                            places[i]
+                        }
+                    });
+                    let need = must.count_ones() as usize;
+                    if need > k {
+                        continue;
+                    }
+                    let free = union & box_pos & !must;
+                    // Every subset of `free` of the size still needed.
+                    let mut t = free;
+                    loop {
+                        if t.count_ones() as usize == k - need {
+                            let cover = must | t;
+                            consider(
+                                s,
+                                d,
+                                k,
+                                sashimi,
+                                pick,
+                                &places,
+                                cover,
+                                box_lines,
+                                box_pos,
+                                &cell,
+                                (base0, cover0),
+                                &mut best,
+                                &mut found,
+                            );
+                        }
+                        if t == 0 {
+                            break;
+                        }
+                        t = (t - 1) & free;
+                    }
+                }
+                false
+            });
+        }
+    }
+    report(f, found);
+}
+
+/// One finned fish candidate: base lines `pick`, cover lines `cover` (positions), fins in the box
+/// spanning `box_lines` x `box_pos`.
+#[allow(clippy::too_many_arguments)]
+fn consider(
+    s: &State,
+    d: u8,
+    k: usize,
+    sashimi: bool,
+    pick: &[usize],
+    places: &[u32],
+    cover: u32,
+    box_lines: u32,
+    box_pos: u32,
+    cell: &dyn Fn(usize, usize) -> usize,
+    (base0, cover0): (usize, usize),
+    best: &mut Option<usize>,
+    found: &mut Vec<Found>,
+) {
+    let n = s.size();
+    let fins_any = pick.iter().any(|&i| places[i] & !cover != 0);
+    // Every base line keeps a candidate in the cover lines.
+    if !fins_any || pick.iter().any(|&i| places[i] & cover == 0) {
+        return;
+    }
+    let picked = pick.iter().fold(0u32, |m, &i| m | 1 << i);
+    let fin_count: u32 = pick
+        .iter()
+        .map(|&i| (places[i] & !cover).count_ones())
+        .sum();
+    if fin_count > MAX_FINS {
+        return;
+    }
+    let is_sashimi = pick.iter().any(|&i| (places[i] & cover).count_ones() <= 1);
+    if is_sashimi != sashimi {
+        return;
+    }
+    // The cover candidates in the fins' box, off the base lines.
+    let b = bit(d);
+    let mut elims = Vec::new();
+    for line in (0..n).filter(|&l| box_lines & 1 << l != 0 && picked & 1 << l == 0) {
+        for pos in (0..n).filter(|&p| cover & box_pos & 1 << p != 0) {
+            let c = cell(line, pos);
+            if s.cands(c) & b != 0 {
+                elims.push(c);
+            }
+        }
+    }
+    if elims.is_empty() || best.is_some_and(|x| elims.len() <= x) {
+        return;
+    }
+    if best.is_some() {
+        *best = Some(elims.len());
+    }
+    elims.sort_unstable();
+    let mut body = Vec::new();
+    let mut fins = Vec::new();
+    for &i in pick {
+        for p in 0..n {
+            if places[i] & 1 << p != 0 {
+                if cover & 1 << p != 0 {
+                    body.push(cell(i, p));
+                } else {
+                    fins.push(cell(i, p));
+                }
+            }
+        }
+    }
+    body.sort_unstable();
+    fins.sort_unstable();
+    found.push(Found {
+        technique: finned_technique(k, sashimi),
+        digit: d,
+        base: pick.iter().map(|&i| base0 + i).collect(),
+        cover: (0..n)
+            .filter(|&p| cover & 1 << p != 0)
+            .map(|p| cover0 + p)
+            .collect(),
+        body,
+        fins,
+        elims,
+    });
 }
 
 /// Franken X-Wing and Swordfish.
@@ -281,20 +455,16 @@ pub(super) fn finned_franken(f: &mut Finder<'_>, k: usize) {
     search(f, Kind::FinnedFranken, k);
 }
 
+/// The fish the cell-set search looks for.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
-    Finned { sashimi: bool },
     Franken,
     FinnedFranken,
 }
 
 impl Kind {
     fn finned(self) -> bool {
-        self != Kind::Franken
-    }
-
-    fn franken(self) -> bool {
-        matches!(self, Kind::Franken | Kind::FinnedFranken)
+        self == Kind::FinnedFranken
     }
 }
 
@@ -355,16 +525,22 @@ impl<const W: usize> Set<W> {
             .map(|w| w * 64 + self.0[w].trailing_zeros() as usize)
     }
 
-    fn cells(&self) -> Vec<usize> {
-        let mut out = Vec::new();
-        for w in 0..W {
+    /// The cells, in order, without allocating.
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..W).flat_map(move |w| {
             let mut x = self.0[w];
-            while x != 0 {
-                out.push(w * 64 + x.trailing_zeros() as usize);
-                x &= x - 1;
-            }
-        }
-        out
+            std::iter::from_fn(move || {
+                (x != 0).then(|| {
+                    let i = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    w * 64 + i
+                })
+            })
+        })
+    }
+
+    fn cells(&self) -> Vec<usize> {
+        self.iter().collect()
     }
 }
 
@@ -387,6 +563,9 @@ struct Search<'a, const W: usize> {
     base: Vec<usize>,
     cover: Vec<usize>,
     found: Vec<Found>,
+    /// When only the best instance is wanted: the most eliminations found so far, so that
+    /// instances removing no more are dropped before they are built.
+    best: Option<usize>,
 }
 
 fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
@@ -402,6 +581,7 @@ fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
         })
         .collect();
     let mut found = Vec::new();
+    let mut best = (!f.wants_all()).then_some(0);
     for d in 1..=n as u8 {
         let b = bit(d);
         let mut dset = Set::EMPTY;
@@ -425,18 +605,11 @@ fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
             })
             .collect();
         // Orientations: (base kinds, cover kinds) over [rows, columns, boxes].
-        let orientations: &[([bool; 3], [bool; 3])] = if kind.franken() {
-            &[
-                ([true, false, true], [false, true, true]),
-                ([false, true, true], [true, false, true]),
-            ]
-        } else {
-            &[
-                ([true, false, false], [false, true, false]),
-                ([false, true, false], [true, false, false]),
-            ]
-        };
-        for &(base_ok, cover_ok) in orientations {
+        let orientations = [
+            ([true, false, true], [false, true, true]),
+            ([false, true, true], [true, false, true]),
+        ];
+        for (base_ok, cover_ok) in orientations {
             let pool: Vec<usize> = (0..3 * n)
                 .filter(|&u| base_ok[u / n] && !unit_sets[u].is_empty())
                 .collect();
@@ -453,9 +626,11 @@ fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
                 base: Vec::with_capacity(k),
                 cover: Vec::with_capacity(k),
                 found: Vec::new(),
+                best,
             };
             search.bases(&pool, 0, Set::EMPTY, Set::EMPTY);
             found.append(&mut search.found);
+            best = search.best;
         }
     }
     report(f, found);
@@ -467,10 +642,10 @@ impl<const W: usize> Search<'_, W> {
     fn bases(&mut self, pool: &[usize], from: usize, union: Set<W>, endo: Set<W>) {
         if self.base.len() == self.k {
             let mut fin_sees = Set::ALL;
-            for c in endo.cells() {
+            for c in endo.iter() {
                 fin_sees = fin_sees.and(self.peers[c]);
             }
-            if !endo.is_empty() && fin_sees.and(self.dset).is_empty() {
+            if !endo.is_empty() && !self.may_eliminate(union, Set::EMPTY, fin_sees) {
                 return;
             }
             self.covers(union, endo, Set::EMPTY, Set::EMPTY, endo, fin_sees);
@@ -519,7 +694,7 @@ impl<const W: usize> Search<'_, W> {
                 return;
             }
             let mut fin_sees = fin_sees;
-            for x in open.cells() {
+            for x in open.iter() {
                 fin_sees = fin_sees.and(self.peers[x]);
             }
             self.evaluate(base, covered, overlap, fins.or(open), fin_sees);
@@ -551,10 +726,25 @@ impl<const W: usize> Search<'_, W> {
             let fin_sees = fin_sees.and(self.peers[c]);
             let mut fins2 = fins;
             fins2.insert(c);
-            if !fin_sees.and(self.dset).minus(fins2).is_empty() {
+            if self.may_eliminate(base, fins2.minus(endo), fin_sees) {
                 self.covers(base, endo, covered, overlap, fins2, fin_sees);
             }
         }
+    }
+
+    /// True when some candidate outside the base sees every fin and lies in a unit that can
+    /// still become a cover unit (one holding no exo fin, chosen already or with room left).
+    fn may_eliminate(&self, base: Set<W>, exo_fins: Set<W>, fin_sees: Set<W>) -> bool {
+        let n = self.n;
+        let room = self.cover.len() < self.k;
+        fin_sees.and(self.dset).minus(base).iter().any(|x| {
+            self.s.units_of(x).into_iter().any(|u| {
+                self.cover_ok[u / n]
+                    && !self.base.contains(&u)
+                    && self.unit_sets[u].and(exo_fins).is_empty()
+                    && (room || self.cover.contains(&u))
+            })
+        })
     }
 
     fn evaluate(
@@ -570,7 +760,7 @@ impl<const W: usize> Search<'_, W> {
         if finned == fins.is_empty() {
             return;
         }
-        if self.kind.franken() && !self.base.iter().chain(&self.cover).any(|&u| u >= 2 * n) {
+        if !self.base.iter().chain(&self.cover).any(|&u| u >= 2 * n) {
             return; // no box: a basic fish
         }
         let body = base.minus(fins);
@@ -582,27 +772,26 @@ impl<const W: usize> Search<'_, W> {
         {
             return;
         }
-        let mut elims = covered.and(self.dset).minus(base).or(overlap.and(body));
+        // Cannibalism (a base candidate in two cover units) only adds to a finned fish that
+        // removes something outside its base: the search prunes on those.
+        let mut outside = covered.and(self.dset).minus(base);
+        let mut cannibals = overlap.and(body);
         if !fins.is_empty() {
-            elims = elims.and(fin_sees);
+            outside = outside.and(fin_sees);
+            cannibals = cannibals.and(fin_sees);
+            if outside.is_empty() {
+                return;
+            }
         }
-        if elims.is_empty() {
+        let elims = outside.or(cannibals);
+        let count = elims.len() as usize;
+        if count == 0 || self.best.is_some_and(|b| count <= b) {
             return;
         }
-        let technique = match self.kind {
-            Kind::Finned { sashimi } => {
-                let is_sashimi = self
-                    .base
-                    .iter()
-                    .any(|&u| self.unit_sets[u].and(body).len() <= 1);
-                if is_sashimi != sashimi {
-                    return;
-                }
-                finned_technique(self.k, sashimi)
-            }
-            Kind::Franken => franken_technique(self.k, false),
-            Kind::FinnedFranken => franken_technique(self.k, true),
-        };
+        let technique = franken_technique(self.k, self.kind.finned());
+        if self.best.is_some() {
+            self.best = Some(count);
+        }
         let mut cover = self.cover.clone();
         cover.sort_unstable();
         self.found.push(Found {
@@ -791,7 +980,7 @@ mod tests {
                 "56 +8 +7 +1 +4 56 +9 +3 +2",
                 "+3 +2 +1 56 79 79 +8 56 +4",
             ],
-            removes: "r7c7:5",
+            removes: "r6c8:5",
         },
         Case {
             technique: Technique::FinnedSwordfish,
@@ -996,15 +1185,15 @@ mod tests {
         let step = &run(&s, case.technique, 1)[0];
         assert_eq!(
             step.explanation,
-            "Sashimi X-Wing on 5: in rows 4 and 9, 5 fits only in columns 4 and 7 or in the fin \
-             r9c8, so 5 is removed from r7c7, which sees the fin."
+            "Sashimi X-Wing on 5: in rows 4 and 9, 5 fits only in columns 4 and 8 or in the fin \
+             r4c7, so 5 is removed from r6c8, which sees the fin."
         );
         // Body cells, then the fin; base units, then cover units.
         let names: Vec<String> = step.cells.iter().map(|&c| s.name(c).to_string()).collect();
-        assert_eq!(names, ["r4c4", "r4c7", "r9c4", "r9c8"]);
+        assert_eq!(names, ["r4c4", "r9c4", "r9c8", "r4c7"]);
         assert_eq!(
             step.units,
-            [Unit::Row(3), Unit::Row(8), Unit::Col(3), Unit::Col(6)]
+            [Unit::Row(3), Unit::Row(8), Unit::Col(3), Unit::Col(7)]
         );
     }
 
