@@ -648,7 +648,7 @@ impl<const W: usize> Search<'_, W> {
             if !endo.is_empty() && !self.may_eliminate(union, Set::EMPTY, fin_sees) {
                 return;
             }
-            self.covers(union, endo, Set::EMPTY, Set::EMPTY, endo, fin_sees);
+            self.covers(union, endo, Set::EMPTY, Set::EMPTY, endo, fin_sees, 0);
             return;
         }
         for i in from..pool.len() {
@@ -670,7 +670,9 @@ impl<const W: usize> Search<'_, W> {
     }
 
     /// Chooses the cover units: the first base candidate neither covered nor a fin is covered by
-    /// one of its units, or (finned kinds) becomes a fin.
+    /// one of its units, or (finned kinds) becomes a fin. `banned` holds the units an earlier
+    /// branch tried already, so that each set of cover units is reached once.
+    #[allow(clippy::too_many_arguments)]
     fn covers(
         &mut self,
         base: Set<W>,
@@ -679,6 +681,7 @@ impl<const W: usize> Search<'_, W> {
         overlap: Set<W>,
         fins: Set<W>,
         fin_sees: Set<W>,
+        banned: u128,
     ) {
         let open = base.minus(covered).minus(fins);
         let Some(c) = open.first() else {
@@ -702,8 +705,13 @@ impl<const W: usize> Search<'_, W> {
         }
         let n = self.n;
         let units = self.s.units_of(c);
+        let mut banned = banned;
         for u in units {
-            if !self.cover_ok[u / n] || self.base.contains(&u) || self.cover.contains(&u) {
+            if !self.cover_ok[u / n]
+                || banned & 1 << u != 0
+                || self.base.contains(&u)
+                || self.cover.contains(&u)
+            {
                 continue;
             }
             let cells = self.unit_sets[u];
@@ -719,15 +727,17 @@ impl<const W: usize> Search<'_, W> {
                 overlap.or(covered.and(cells)),
                 fins,
                 fin_sees,
+                banned,
             );
             self.cover.pop();
+            banned |= 1 << u;
         }
         if finned && fins.len() < MAX_FINS {
             let fin_sees = fin_sees.and(self.peers[c]);
             let mut fins2 = fins;
             fins2.insert(c);
             if self.may_eliminate(base, fins2.minus(endo), fin_sees) {
-                self.covers(base, endo, covered, overlap, fins2, fin_sees);
+                self.covers(base, endo, covered, overlap, fins2, fin_sees, banned);
             }
         }
     }
