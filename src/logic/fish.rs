@@ -1,20 +1,1247 @@
-//! Fish: basic (X-Wing, Swordfish, Jellyfish), finned and sashimi, Franken and finned Franken.
-//! Not written yet: these find nothing.
+//! Fish: one digit, `k` base units whose candidates for it all lie in `k` cover units. Every base
+//! unit holds the digit once and the base units share no candidate, so the `k` digits of the base
+//! fill the `k` cover units: the digit leaves every other cell of the cover units.
+//!
+//! What each technique covers (sizes 2 to 4 for basic and finned fish, 2 and 3 for Franken, as
+//! RATING.md's ladder lists them; every grid size):
+//!
+//! - **Basic fish** (X-Wing, Swordfish, Jellyfish): `k` rows as base and `k` columns as cover, or
+//!   `k` columns as base and `k` rows as cover.
+//! - **Finned fish**: the same, except that some base candidates (the *fins*, at most 5) lie
+//!   outside the cover units. Either a fin holds the digit or the fish stands, so only the cover
+//!   cells outside the base that see every fin lose it (for rows and columns: the cover cells in
+//!   the fins' box).
+//! - **Sashimi fish**: a finned fish one of whose base units holds, apart from its fins, at most
+//!   one candidate, so that the fish without its fins would be degenerate (that base unit alone
+//!   would not need a cover unit of its own). A finned fish that is not sashimi is reported as
+//!   finned, a sashimi one only as sashimi. Every base unit keeps at least one candidate that is
+//!   not a fin (otherwise the pattern is a locked candidate, not a fish).
+//! - **Franken fish**: base units are rows and boxes with columns and boxes as cover, or columns
+//!   and boxes with rows and boxes as cover, with at least one box among them (a box is never
+//!   both base and cover). Base units must not share a candidate. Mutant fish (rows and columns
+//!   in one set) are off, as in HoDoKu's default configuration.
+//! - **Finned Franken fish**: a Franken fish with fins: base candidates outside the cover units
+//!   (exo fins) and base candidates shared by two base units (endo fins, at most 2); at most 5
+//!   fins in all. Eliminations must see every fin.
+//! - Cannibalism: a base candidate that lies in two cover units is removed too (counting the
+//!   digits of the base, the cover units would hold `k + 1`); with fins, only when it sees every
+//!   fin, and only as an addition: a finned fish is reported only when it removes a candidate
+//!   outside its base. Only Franken fish can have cover units that overlap.
+//! - Not covered: mutant fish, fish of 5 or more base units, Franken Jellyfish, Kraken fish.
+//!
+//! Each step's `cells` are the base candidates that are not fins (the fish's body, in reading
+//! order), then the fins (in reading order); the cells that lose the digit are in its
+//! eliminations. `units` are the base units, then the cover units.
+//!
+//! Search: basic and finned fish on bit masks of positions per line (for finned fish, per set of
+//! base lines and per box: the base candidates outside the box fix most cover lines, the rest
+//! are chosen among the lines through the box). Franken fish on bit sets of cells: the base
+//! units are chosen in order, then the cover units by taking the first base candidate not yet
+//! covered and either covering it with a unit that holds it or making it a fin, pruned as soon as
+//! no candidate outside the base that sees every fin can still lie in a cover unit. Among the
+//! instances, the one removing the most candidates is kept (every instance when all steps are
+//! listed); an instance removing no more than the best so far is not built.
 
-use super::Finder;
+use crate::grid::{bit, Mask, Unit};
 
-pub(super) fn basic(f: &mut Finder<'_>, rows: usize) {
-    let _ = (f, rows);
+use super::{step::removal_text, Finder, State, Step, Technique};
+
+/// HoDoKu's default limits.
+const MAX_FINS: u32 = 5;
+const MAX_ENDO_FINS: u32 = 2;
+
+fn basic_technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
+    }
 }
 
-pub(super) fn finned(f: &mut Finder<'_>, rows: usize, sashimi: bool) {
-    let _ = (f, rows, sashimi);
+fn finned_technique(k: usize, sashimi: bool) -> Technique {
+    match (k, sashimi) {
+        (2, false) => Technique::FinnedXWing,
+        (2, true) => Technique::SashimiXWing,
+        (3, false) => Technique::FinnedSwordfish,
+        (3, true) => Technique::SashimiSwordfish,
+        (_, false) => Technique::FinnedJellyfish,
+        (_, true) => Technique::SashimiJellyfish,
+    }
 }
 
-pub(super) fn franken(f: &mut Finder<'_>, rows: usize) {
-    let _ = (f, rows);
+fn franken_technique(k: usize, finned: bool) -> Technique {
+    match (k, finned) {
+        (2, false) => Technique::FrankenXWing,
+        (3, false) => Technique::FrankenSwordfish,
+        (2, true) => Technique::FinnedFrankenXWing,
+        _ => Technique::FinnedFrankenSwordfish,
+    }
 }
 
-pub(super) fn finned_franken(f: &mut Finder<'_>, rows: usize) {
-    let _ = (f, rows);
+/// Units for a sentence: `rows 2 and 7` when they are all of one kind, else `row 2 and box 5`.
+fn units_text(units: &[Unit]) -> String {
+    let numbers = |kind: &str, f: &dyn Fn(&Unit) -> Option<usize>| -> Option<String> {
+        let ns: Option<Vec<String>> = units
+            .iter()
+            .map(|u| f(u).map(|i| (i + 1).to_string()))
+            .collect();
+        ns.map(|ns| {
+            let plural = if ns.len() > 1 { "s" } else { "" };
+            format!("{kind}{plural} {}", super::step::and_list(&ns))
+        })
+    };
+    numbers("row", &|u| match u {
+        Unit::Row(i) => Some(*i),
+        _ => None,
+    })
+    .or_else(|| {
+        numbers("column", &|u| match u {
+            Unit::Col(i) => Some(*i),
+            _ => None,
+        })
+    })
+    .or_else(|| {
+        numbers("box", &|u| match u {
+            Unit::Box(i) => Some(*i),
+            _ => None,
+        })
+    })
+    .unwrap_or_else(|| {
+        let names: Vec<String> = units.iter().map(|u| u.to_string()).collect();
+        super::step::and_list(&names)
+    })
+}
+
+/// A fish found: enough to build its step.
+struct Found {
+    technique: Technique,
+    digit: u8,
+    base: Vec<usize>,
+    cover: Vec<usize>,
+    body: Vec<usize>,
+    fins: Vec<usize>,
+    elims: Vec<usize>,
+}
+
+impl Found {
+    fn step(&self, s: &State) -> Step {
+        let d = self.digit;
+        let elims: Vec<(usize, Mask)> = self.elims.iter().map(|&c| (c, bit(d))).collect();
+        let base: Vec<Unit> = self.base.iter().map(|&u| s.unit_name(u)).collect();
+        let cover: Vec<Unit> = self.cover.iter().map(|&u| s.unit_name(u)).collect();
+        let fins = match self.fins.len() {
+            0 => String::new(),
+            1 => format!(" or in the fin {}", s.names_text(&self.fins)),
+            _ => format!(" or in the fins {}", s.names_text(&self.fins)),
+        };
+        let sees = match self.fins.len() {
+            0 => "",
+            1 => ", which see the fin",
+            _ => ", which see every fin",
+        };
+        let sees = if self.elims.len() == 1 && !sees.is_empty() {
+            sees.replacen("see", "sees", 1)
+        } else {
+            sees.to_string()
+        };
+        let text = format!(
+            "{} on {}: in {}, {} fits only in {}{fins}, so {}{sees}.",
+            self.technique.name(),
+            s.sym(d),
+            units_text(&base),
+            s.sym(d),
+            units_text(&cover),
+            removal_text(s, &elims),
+        );
+        let mut step = Step::new(self.technique, text)
+            .eliminate(elims)
+            .cells(self.body.iter().copied())
+            .cells(self.fins.iter().copied());
+        for u in base.into_iter().chain(cover) {
+            step = step.unit(u);
+        }
+        step
+    }
+}
+
+/// Hands the instances to the finder: the best one, or all of them.
+fn report(f: &mut Finder<'_>, found: Vec<Found>) {
+    if found.is_empty() {
+        return;
+    }
+    let s = f.state;
+    if f.wants_all() {
+        let steps = found.iter().map(|x| x.step(s)).collect();
+        f.add_best(steps);
+    } else {
+        // The first of those removing the most, built into a step alone.
+        let best = found
+            .iter()
+            .fold(None::<&Found>, |best, x| match best {
+                Some(b) if b.elims.len() >= x.elims.len() => Some(b),
+                _ => Some(x),
+            })
+            .expect("not empty");
+        f.add(best.step(s));
+    }
+}
+
+/// Passes every `k`-element subset of `items` to `visit`, which returns true to stop. Returns true
+/// when stopped.
+fn subsets_of(items: &[usize], k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+    fn go(
+        items: &[usize],
+        k: usize,
+        from: usize,
+        pick: &mut Vec<usize>,
+        visit: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        if pick.len() == k {
+            return visit(pick);
+        }
+        for i in from..items.len() {
+            if items.len() - i < k - pick.len() {
+                break;
+            }
+            pick.push(items[i]);
+            if go(items, k, i + 1, pick, visit) {
+                return true;
+            }
+            pick.pop();
+        }
+        false
+    }
+    go(items, k, 0, &mut Vec::with_capacity(k), visit)
+}
+
+/// X-Wing, Swordfish, Jellyfish: `k` rows whose candidates for a digit lie in `k` columns, or the
+/// other way round.
+pub(super) fn basic(f: &mut Finder<'_>, k: usize) {
+    let s = f.state;
+    let n = s.size();
+    let mut found = Vec::new();
+    for d in 1..=n as u8 {
+        for (base0, cover0) in [(0, n), (n, 0)] {
+            // Positions of d in each base line (bit i: the line's i-th cell, which lies in cover
+            // line i).
+            let places: Vec<u32> = (0..n).map(|i| s.places(base0 + i, d)).collect();
+            let lines: Vec<usize> = (0..n)
+                .filter(|&i| (2..=k as u32).contains(&places[i].count_ones()))
+                .collect();
+            subsets_of(&lines, k, &mut |pick| {
+                let union = pick.iter().fold(0u32, |m, &i| m | places[i]);
+                if union.count_ones() as usize != k {
+                    return false;
+                }
+                let mut elims = Vec::new();
+                let mut body = Vec::new();
+                for j in (0..n).filter(|&j| union & (1 << j) != 0) {
+                    for (i, &c) in s.unit(cover0 + j).iter().enumerate() {
+                        if s.cands(c) & bit(d) != 0 {
+                            if pick.contains(&i) {
+                                body.push(c);
+                            } else {
+                                elims.push(c);
+                            }
+                        }
+                    }
+                }
+                if elims.is_empty() {
+                    return false;
+                }
+                body.sort_unstable();
+                elims.sort_unstable();
+                found.push(Found {
+                    technique: basic_technique(k),
+                    digit: d,
+                    base: pick.iter().map(|&i| base0 + i).collect(),
+                    cover: (0..n)
+                        .filter(|&j| union & (1 << j) != 0)
+                        .map(|j| cover0 + j)
+                        .collect(),
+                    body,
+                    fins: Vec::new(),
+                    elims,
+                });
+                false
+            });
+        }
+    }
+    report(f, found);
+}
+
+/// Finned and sashimi X-Wing, Swordfish, Jellyfish, on bit masks of positions: for `k` base lines
+/// and a box, the fins are the base candidates in the box outside the cover lines, so every base
+/// candidate outside the box's lines (across) must be covered; the cover lines left to choose are
+/// among those through the box.
+pub(super) fn finned(f: &mut Finder<'_>, k: usize, sashimi: bool) {
+    let s = f.state;
+    let n = s.size();
+    let shape = s.shape();
+    let mut found: Vec<Found> = Vec::new();
+    let mut best = (!f.wants_all()).then_some(0usize);
+    // Per box: the rows and the columns it spans, as masks.
+    let spans: Vec<(u32, u32)> = (2 * n..3 * n)
+        .map(|b| {
+            s.unit(b).iter().fold((0, 0), |(r, c), &x| {
+                (r | 1 << shape.row(x), c | 1 << shape.col(x))
+            })
+        })
+        .collect();
+    for d in 1..=n as u8 {
+        for rows_base in [true, false] {
+            let (base0, cover0) = if rows_base { (0, n) } else { (n, 0) };
+            let cell = |line: usize, pos: usize| {
+                if rows_base {
+                    line * n + pos
+                } else {
+                    pos * n + line
+                }
+            };
+            let places: Vec<u32> = (0..n).map(|i| s.places(base0 + i, d)).collect();
+            let lines: Vec<usize> = (0..n).filter(|&i| places[i] != 0).collect();
+            subsets_of(&lines, k, &mut |pick| {
+                let union = pick.iter().fold(0u32, |m, &i| m | places[i]);
+                if union.count_ones() as usize <= k {
+                    return false; // a basic fish, or no fish
+                }
+                let picked = pick.iter().fold(0u32, |m, &i| m | 1 << i);
+                for &(box_rows, box_cols) in &spans {
+                    let (box_lines, box_pos) = if rows_base {
+                        (box_rows, box_cols)
+                    } else {
+                        (box_cols, box_rows)
+                    };
+                    if picked & box_lines == 0 {
+                        continue;
+                    }
+                    // Positions that must be covered: all but the base candidates in the box.
+                    let must = pick.iter().fold(0u32, |m, &i| {
+                        m | if box_lines & 1 << i != 0 {
+                            places[i] & !box_pos
+                        } else {
+                            places[i]
+                        }
+                    });
+                    let need = must.count_ones() as usize;
+                    if need > k {
+                        continue;
+                    }
+                    let free = union & box_pos & !must;
+                    // Every subset of `free` of the size still needed.
+                    let mut t = free;
+                    loop {
+                        if t.count_ones() as usize == k - need {
+                            let cover = must | t;
+                            consider(
+                                s,
+                                d,
+                                k,
+                                sashimi,
+                                pick,
+                                &places,
+                                cover,
+                                box_lines,
+                                box_pos,
+                                &cell,
+                                (base0, cover0),
+                                &mut best,
+                                &mut found,
+                            );
+                        }
+                        if t == 0 {
+                            break;
+                        }
+                        t = (t - 1) & free;
+                    }
+                }
+                false
+            });
+        }
+    }
+    report(f, found);
+}
+
+/// One finned fish candidate: base lines `pick`, cover lines `cover` (positions), fins in the box
+/// spanning `box_lines` x `box_pos`.
+#[allow(clippy::too_many_arguments)]
+fn consider(
+    s: &State,
+    d: u8,
+    k: usize,
+    sashimi: bool,
+    pick: &[usize],
+    places: &[u32],
+    cover: u32,
+    box_lines: u32,
+    box_pos: u32,
+    cell: &dyn Fn(usize, usize) -> usize,
+    (base0, cover0): (usize, usize),
+    best: &mut Option<usize>,
+    found: &mut Vec<Found>,
+) {
+    let n = s.size();
+    let fins_any = pick.iter().any(|&i| places[i] & !cover != 0);
+    // Every base line keeps a candidate in the cover lines.
+    if !fins_any || pick.iter().any(|&i| places[i] & cover == 0) {
+        return;
+    }
+    let picked = pick.iter().fold(0u32, |m, &i| m | 1 << i);
+    let fin_count: u32 = pick
+        .iter()
+        .map(|&i| (places[i] & !cover).count_ones())
+        .sum();
+    if fin_count > MAX_FINS {
+        return;
+    }
+    let is_sashimi = pick.iter().any(|&i| (places[i] & cover).count_ones() <= 1);
+    if is_sashimi != sashimi {
+        return;
+    }
+    // The cover candidates in the fins' box, off the base lines.
+    let b = bit(d);
+    let mut elims = Vec::new();
+    for line in (0..n).filter(|&l| box_lines & 1 << l != 0 && picked & 1 << l == 0) {
+        for pos in (0..n).filter(|&p| cover & box_pos & 1 << p != 0) {
+            let c = cell(line, pos);
+            if s.cands(c) & b != 0 {
+                elims.push(c);
+            }
+        }
+    }
+    if elims.is_empty() || best.is_some_and(|x| elims.len() <= x) {
+        return;
+    }
+    if best.is_some() {
+        *best = Some(elims.len());
+    }
+    elims.sort_unstable();
+    let mut body = Vec::new();
+    let mut fins = Vec::new();
+    for &i in pick {
+        for p in 0..n {
+            if places[i] & 1 << p != 0 {
+                if cover & 1 << p != 0 {
+                    body.push(cell(i, p));
+                } else {
+                    fins.push(cell(i, p));
+                }
+            }
+        }
+    }
+    body.sort_unstable();
+    fins.sort_unstable();
+    found.push(Found {
+        technique: finned_technique(k, sashimi),
+        digit: d,
+        base: pick.iter().map(|&i| base0 + i).collect(),
+        cover: (0..n)
+            .filter(|&p| cover & 1 << p != 0)
+            .map(|p| cover0 + p)
+            .collect(),
+        body,
+        fins,
+        elims,
+    });
+}
+
+/// Franken X-Wing and Swordfish.
+pub(super) fn franken(f: &mut Finder<'_>, k: usize) {
+    search(f, Kind::Franken, k);
+}
+
+/// Finned Franken X-Wing and Swordfish.
+pub(super) fn finned_franken(f: &mut Finder<'_>, k: usize) {
+    search(f, Kind::FinnedFranken, k);
+}
+
+/// The fish the cell-set search looks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Franken,
+    FinnedFranken,
+}
+
+impl Kind {
+    fn finned(self) -> bool {
+        self == Kind::FinnedFranken
+    }
+}
+
+/// Picks a bit set wide enough for the grid's cells.
+fn search(f: &mut Finder<'_>, kind: Kind, k: usize) {
+    match f.state.shape().cells() {
+        0..=128 => search_in::<2>(f, kind, k),
+        129..=256 => search_in::<4>(f, kind, k),
+        _ => search_in::<10>(f, kind, k),
+    }
+}
+
+/// A set of cells.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Set<const W: usize>([u64; W]);
+
+impl<const W: usize> Set<W> {
+    const EMPTY: Self = Set([0; W]);
+    /// Every cell: the identity of [`Set::and`].
+    const ALL: Self = Set([u64::MAX; W]);
+
+    fn insert(&mut self, i: usize) {
+        self.0[i >> 6] |= 1 << (i & 63);
+    }
+
+    fn and(mut self, o: Self) -> Self {
+        for w in 0..W {
+            self.0[w] &= o.0[w];
+        }
+        self
+    }
+
+    fn or(mut self, o: Self) -> Self {
+        for w in 0..W {
+            self.0[w] |= o.0[w];
+        }
+        self
+    }
+
+    fn minus(mut self, o: Self) -> Self {
+        for w in 0..W {
+            self.0[w] &= !o.0[w];
+        }
+        self
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    fn first(&self) -> Option<usize> {
+        (0..W)
+            .find(|&w| self.0[w] != 0)
+            .map(|w| w * 64 + self.0[w].trailing_zeros() as usize)
+    }
+
+    /// The cells, in order, without allocating.
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..W).flat_map(move |w| {
+            let mut x = self.0[w];
+            std::iter::from_fn(move || {
+                (x != 0).then(|| {
+                    let i = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    w * 64 + i
+                })
+            })
+        })
+    }
+
+    fn cells(&self) -> Vec<usize> {
+        self.iter().collect()
+    }
+}
+
+/// The search for one kind, size and digit; the base and cover units chosen so far are on
+/// stacks.
+struct Search<'a, const W: usize> {
+    s: &'a State,
+    kind: Kind,
+    k: usize,
+    n: usize,
+    digit: u8,
+    /// The cells holding the digit.
+    dset: Set<W>,
+    /// Per unit, its cells holding the digit.
+    unit_sets: &'a [Set<W>],
+    /// Per cell, its peers.
+    peers: &'a [Set<W>],
+    /// True for the units that may be cover units in this orientation.
+    cover_ok: [bool; 3],
+    base: Vec<usize>,
+    cover: Vec<usize>,
+    found: Vec<Found>,
+    /// When only the best instance is wanted: the most eliminations found so far, so that
+    /// instances removing no more are dropped before they are built.
+    best: Option<usize>,
+}
+
+fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
+    let s = f.state;
+    let n = s.size();
+    let peers: Vec<Set<W>> = (0..s.shape().cells())
+        .map(|c| {
+            let mut p = Set::EMPTY;
+            for &q in s.peers(c) {
+                p.insert(q);
+            }
+            p
+        })
+        .collect();
+    let mut found = Vec::new();
+    let mut best = (!f.wants_all()).then_some(0);
+    for d in 1..=n as u8 {
+        let b = bit(d);
+        let mut dset = Set::EMPTY;
+        for c in 0..s.shape().cells() {
+            if s.cands(c) & b != 0 {
+                dset.insert(c);
+            }
+        }
+        if dset.is_empty() {
+            continue;
+        }
+        let unit_sets: Vec<Set<W>> = (0..3 * n)
+            .map(|u| {
+                let mut m = Set::EMPTY;
+                for &c in s.unit(u) {
+                    if s.cands(c) & b != 0 {
+                        m.insert(c);
+                    }
+                }
+                m
+            })
+            .collect();
+        // Orientations: (base kinds, cover kinds) over [rows, columns, boxes].
+        let orientations = [
+            ([true, false, true], [false, true, true]),
+            ([false, true, true], [true, false, true]),
+        ];
+        for (base_ok, cover_ok) in orientations {
+            let pool: Vec<usize> = (0..3 * n)
+                .filter(|&u| base_ok[u / n] && !unit_sets[u].is_empty())
+                .collect();
+            let mut search = Search {
+                s,
+                kind,
+                k,
+                n,
+                digit: d,
+                dset,
+                unit_sets: &unit_sets,
+                peers: &peers,
+                cover_ok,
+                base: Vec::with_capacity(k),
+                cover: Vec::with_capacity(k),
+                found: Vec::new(),
+                best,
+            };
+            search.bases(&pool, 0, Set::EMPTY, Set::EMPTY);
+            found.append(&mut search.found);
+            best = search.best;
+        }
+    }
+    report(f, found);
+}
+
+impl<const W: usize> Search<'_, W> {
+    /// Chooses the base units from `pool[from..]`: `union` is their candidates so far, `endo` the
+    /// candidates two of them share.
+    fn bases(&mut self, pool: &[usize], from: usize, union: Set<W>, endo: Set<W>) {
+        if self.base.len() == self.k {
+            let mut fin_sees = Set::ALL;
+            for c in endo.iter() {
+                fin_sees = fin_sees.and(self.peers[c]);
+            }
+            if !endo.is_empty() && !self.may_eliminate(union, Set::EMPTY, fin_sees) {
+                return;
+            }
+            self.covers(union, endo, Set::EMPTY, Set::EMPTY, endo, fin_sees, 0);
+            return;
+        }
+        for i in from..pool.len() {
+            if pool.len() - i < self.k - self.base.len() {
+                break;
+            }
+            let u = pool[i];
+            let cells = self.unit_sets[u];
+            let shared = union.and(cells);
+            let endo = endo.or(shared);
+            if !endo.is_empty() && (self.kind != Kind::FinnedFranken || endo.len() > MAX_ENDO_FINS)
+            {
+                continue;
+            }
+            self.base.push(u);
+            self.bases(pool, i + 1, union.or(cells), endo);
+            self.base.pop();
+        }
+    }
+
+    /// Chooses the cover units: the first base candidate neither covered nor a fin is covered by
+    /// one of its units, or (finned kinds) becomes a fin. `banned` holds the units an earlier
+    /// branch tried already, so that each set of cover units is reached once.
+    #[allow(clippy::too_many_arguments)]
+    fn covers(
+        &mut self,
+        base: Set<W>,
+        endo: Set<W>,
+        covered: Set<W>,
+        overlap: Set<W>,
+        fins: Set<W>,
+        fin_sees: Set<W>,
+        banned: u128,
+    ) {
+        let open = base.minus(covered).minus(fins);
+        let Some(c) = open.first() else {
+            if self.cover.len() == self.k {
+                self.evaluate(base, covered, overlap, fins, fin_sees);
+            }
+            return;
+        };
+        let finned = self.kind.finned();
+        if self.cover.len() == self.k {
+            // Every base candidate left open is a fin.
+            if !finned || fins.len() + open.len() > MAX_FINS {
+                return;
+            }
+            let mut fin_sees = fin_sees;
+            for x in open.iter() {
+                fin_sees = fin_sees.and(self.peers[x]);
+            }
+            self.evaluate(base, covered, overlap, fins.or(open), fin_sees);
+            return;
+        }
+        let n = self.n;
+        let units = self.s.units_of(c);
+        let mut banned = banned;
+        for u in units {
+            if !self.cover_ok[u / n]
+                || banned & 1 << u != 0
+                || self.base.contains(&u)
+                || self.cover.contains(&u)
+            {
+                continue;
+            }
+            let cells = self.unit_sets[u];
+            // A cover unit never holds a fin: that cell would be covered, not a fin.
+            if !cells.and(fins.minus(endo)).is_empty() {
+                continue;
+            }
+            self.cover.push(u);
+            self.covers(
+                base,
+                endo,
+                covered.or(cells),
+                overlap.or(covered.and(cells)),
+                fins,
+                fin_sees,
+                banned,
+            );
+            self.cover.pop();
+            banned |= 1 << u;
+        }
+        if finned && fins.len() < MAX_FINS {
+            let fin_sees = fin_sees.and(self.peers[c]);
+            let mut fins2 = fins;
+            fins2.insert(c);
+            if self.may_eliminate(base, fins2.minus(endo), fin_sees) {
+                self.covers(base, endo, covered, overlap, fins2, fin_sees, banned);
+            }
+        }
+    }
+
+    /// True when some candidate outside the base sees every fin and lies in a unit that can
+    /// still become a cover unit (one holding no exo fin, chosen already or with room left).
+    fn may_eliminate(&self, base: Set<W>, exo_fins: Set<W>, fin_sees: Set<W>) -> bool {
+        let n = self.n;
+        let room = self.cover.len() < self.k;
+        fin_sees.and(self.dset).minus(base).iter().any(|x| {
+            self.s.units_of(x).into_iter().any(|u| {
+                self.cover_ok[u / n]
+                    && !self.base.contains(&u)
+                    && self.unit_sets[u].and(exo_fins).is_empty()
+                    && (room || self.cover.contains(&u))
+            })
+        })
+    }
+
+    fn evaluate(
+        &mut self,
+        base: Set<W>,
+        covered: Set<W>,
+        overlap: Set<W>,
+        fins: Set<W>,
+        fin_sees: Set<W>,
+    ) {
+        let n = self.n;
+        let finned = self.kind.finned();
+        if finned == fins.is_empty() {
+            return;
+        }
+        if !self.base.iter().chain(&self.cover).any(|&u| u >= 2 * n) {
+            return; // no box: a basic fish
+        }
+        let body = base.minus(fins);
+        // Every base unit keeps a candidate that is not a fin.
+        if self
+            .base
+            .iter()
+            .any(|&u| self.unit_sets[u].and(body).is_empty())
+        {
+            return;
+        }
+        // Cannibalism (a base candidate in two cover units) only adds to a finned fish that
+        // removes something outside its base: the search prunes on those.
+        let mut outside = covered.and(self.dset).minus(base);
+        let mut cannibals = overlap.and(body);
+        if !fins.is_empty() {
+            outside = outside.and(fin_sees);
+            cannibals = cannibals.and(fin_sees);
+            if outside.is_empty() {
+                return;
+            }
+        }
+        let elims = outside.or(cannibals);
+        let count = elims.len() as usize;
+        if count == 0 || self.best.is_some_and(|b| count <= b) {
+            return;
+        }
+        let technique = franken_technique(self.k, self.kind.finned());
+        if self.best.is_some() {
+            self.best = Some(count);
+        }
+        let mut cover = self.cover.clone();
+        cover.sort_unstable();
+        self.found.push(Found {
+            technique,
+            digit: self.digit,
+            base: self.base.clone(),
+            cover,
+            body: body.cells(),
+            fins: fins.cells(),
+            elims: elims.cells(),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Grid, Shape};
+    use crate::logic::{Finder, Options};
+    use crate::solver::count_solutions;
+
+    /// A 9x9 state from 81 whitespace-separated tokens: a placed digit written `+5`, or the
+    /// candidate set of an empty cell (`5` is an empty cell whose only candidate is 5).
+    fn state(text: &str) -> State {
+        let mut values = Vec::new();
+        let mut cands = Vec::new();
+        for tok in text.split_whitespace() {
+            let digits = tok.trim_start_matches('+');
+            let m = digits
+                .chars()
+                .fold(0, |m, ch| m | bit(ch.to_digit(10).unwrap() as u8));
+            if tok.starts_with('+') {
+                values.push(digits.parse::<u8>().unwrap());
+                cands.push(0);
+            } else {
+                values.push(0);
+                cands.push(m);
+            }
+        }
+        assert_eq!(values.len(), 81, "81 tokens");
+        State::from_candidates(Shape::for_size(9).unwrap(), values, cands).unwrap()
+    }
+
+    /// Runs one fish technique alone: the step the solving path takes, or every instance.
+    fn run(s: &State, t: Technique, limit: usize) -> Vec<Step> {
+        let mut f = Finder::new(s, limit);
+        match t {
+            Technique::XWing => basic(&mut f, 2),
+            Technique::Swordfish => basic(&mut f, 3),
+            Technique::Jellyfish => basic(&mut f, 4),
+            Technique::FinnedXWing => finned(&mut f, 2, false),
+            Technique::SashimiXWing => finned(&mut f, 2, true),
+            Technique::FinnedSwordfish => finned(&mut f, 3, false),
+            Technique::SashimiSwordfish => finned(&mut f, 3, true),
+            Technique::FinnedJellyfish => finned(&mut f, 4, false),
+            Technique::SashimiJellyfish => finned(&mut f, 4, true),
+            Technique::FrankenXWing => franken(&mut f, 2),
+            Technique::FrankenSwordfish => franken(&mut f, 3),
+            Technique::FinnedFrankenXWing => finned_franken(&mut f, 2),
+            Technique::FinnedFrankenSwordfish => finned_franken(&mut f, 3),
+            _ => unreachable!("not a fish"),
+        }
+        f.steps
+    }
+
+    const FISH: [Technique; 13] = [
+        Technique::XWing,
+        Technique::Swordfish,
+        Technique::Jellyfish,
+        Technique::FinnedXWing,
+        Technique::SashimiXWing,
+        Technique::FinnedSwordfish,
+        Technique::SashimiSwordfish,
+        Technique::FinnedJellyfish,
+        Technique::SashimiJellyfish,
+        Technique::FrankenXWing,
+        Technique::FrankenSwordfish,
+        Technique::FinnedFrankenXWing,
+        Technique::FinnedFrankenSwordfish,
+    ];
+
+    /// `r8c9:8 r9c1:23` for a step's eliminations.
+    fn removals(s: &State, step: &Step) -> String {
+        let parts: Vec<String> = step
+            .eliminations
+            .iter()
+            .map(|&(c, m)| format!("{}:{}", s.name(c), s.syms(m)))
+            .collect();
+        parts.join(" ")
+    }
+
+    struct Case {
+        technique: Technique,
+        /// The puzzle the state comes from (its solution checks every instance).
+        puzzle: &'static str,
+        /// The state just before the solving path of `puzzle` uses the technique.
+        rows: [&'static str; 9],
+        /// What the path's step removes.
+        removes: &'static str,
+    }
+
+    /// Real positions: the state of a HoDoKu-rated puzzle (tests/data/hodoku-sample.tsv or
+    /// ../shared/data/hodoku-levels.tsv) just before its solving path first uses the technique,
+    /// with the step the path takes there.
+    const CASES: &[Case] = &[
+        Case {
+            technique: Technique::XWing,
+            puzzle:
+                ".................1..2..3.45.............52..3.6....7.....6..8....57.....4.1.....2",
+            rows: [
+                "+9 35 +8 25 14 14 23 +7 +6",
+                "35 +4 +6 25 +9 +7 23 +8 +1",
+                "+7 +1 +2 +8 +6 +3 +9 +4 +5",
+                "+1 25 34 39 +7 +6 45 259 +8",
+                "+8 +9 +7 +4 +5 +2 16 16 +3",
+                "25 +6 34 +1 38 89 +7 25 49",
+                "23 23 +9 +6 14 145 +8 15 +7",
+                "+6 +8 +5 +7 +2 19 14 +3 49",
+                "+4 +7 +1 39 38 589 56 569 +2",
+            ],
+            removes: "r9c6:9",
+        },
+        Case {
+            technique: Technique::Swordfish,
+            puzzle:
+                ".................1..2..3.4......2..5..4.......6..1...7.....432..1..6..8..7.......",
+            rows: [
+                "689 34 56789 589 48 +1 59 37 +2",
+                "89 34 5789 2589 248 +6 59 37 +1",
+                "+1 59 +2 +7 59 +3 +6 +4 +8",
+                "+7 89 +1 389 38 +2 +4 +6 +5",
+                "59 +2 +4 +6 59 +7 +8 +1 +3",
+                "+3 +6 58 +4 +1 58 +2 +9 +7",
+                "5689 589 5689 +1 +7 +4 +3 +2 69",
+                "24 +1 39 235 +6 59 +7 +8 49",
+                "24 +7 369 238 238 89 +1 +5 469",
+            ],
+            removes: "r7c3:5",
+        },
+        Case {
+            technique: Technique::Jellyfish,
+            puzzle:
+                ".................1..2.34.........35....6..2...7.18.......5....2.3....4..68.......",
+            rows: [
+                "+4 56 89 89 16 156 +7 +2 +3",
+                "+3 56 +7 +2 69 568 89 +4 +1",
+                "89 +1 +2 +7 +3 +4 +5 689 69",
+                "+1 +2 +6 +4 79 79 +3 +5 +8",
+                "89 +4 89 +6 +5 +3 +2 +1 +7",
+                "+5 +7 +3 +1 +8 +2 69 69 +4",
+                "+7 +9 +1 +5 +4 68 68 +3 +2",
+                "+2 +3 +5 89 1679 16 +4 6789 69",
+                "+6 +8 +4 +3 +2 79 +1 79 +5",
+            ],
+            removes: "r3c8:9 r8c5:9 r8c8:9",
+        },
+        Case {
+            technique: Technique::FinnedXWing,
+            puzzle:
+                ".................1..2..3.4........5......23...6..1...7...67......81.....5.9....8.",
+            rows: [
+                "34789 34589 34567 245789 245689 +1 256789 23679 23589",
+                "34789 34589 34567 245789 245689 67 256789 23679 +1",
+                "1789 1589 +2 5789 5689 +3 56789 +4 589",
+                "1234789 123489 1347 34789 34689 67 16 +5 2489",
+                "14789 14589 1457 45789 45689 +2 +3 16 489",
+                "23489 +6 345 34589 +1 59 2489 29 +7",
+                "1234 1234 134 +6 +7 +8 12459 1239 23459",
+                "+6 2347 +8 +1 59 59 247 237 234",
+                "+5 17 +9 23 23 +4 17 +8 +6",
+            ],
+            removes: "r5c1:1 r5c2:1",
+        },
+        Case {
+            technique: Technique::SashimiXWing,
+            puzzle:
+                ".................1....23.4......4.2...5........67..1...4........8.1..9..32....8..",
+            rows: [
+                "79 356 24 48 567 +1 23 5689 568",
+                "79 356 24 48 567 567 23 5689 +1",
+                "+1 56 +8 +9 +2 +3 567 +4 567",
+                "+8 +7 +3 56 +1 +4 56 +2 +9",
+                "+2 +1 +5 +3 689 69 +4 +7 68",
+                "+4 +9 +6 +7 58 +2 +1 58 +3",
+                "56 +4 +9 +2 +3 +8 567 +1 567",
+                "56 +8 +7 +1 +4 56 +9 +3 +2",
+                "+3 +2 +1 56 79 79 +8 56 +4",
+            ],
+            removes: "r6c8:5",
+        },
+        Case {
+            technique: Technique::FinnedSwordfish,
+            puzzle:
+                ".................1..2..3.45.............52..3.6....7.....6..8....57.....4.1.....2",
+            rows: [
+                "+9 35 +8 125 14 145 23 +7 +6",
+                "35 +4 +6 25 +9 +7 23 +8 +1",
+                "+7 +1 +2 +8 +6 +3 +9 +4 +5",
+                "+1 25 34 39 +7 +6 45 259 +8",
+                "+8 +9 +7 +4 +5 +2 16 16 +3",
+                "25 +6 34 139 38 189 +7 25 49",
+                "23 23 +9 +6 14 145 +8 15 +7",
+                "+6 +8 +5 +7 +2 19 14 +3 49",
+                "+4 +7 +1 359 38 589 56 569 +2",
+            ],
+            removes: "r1c6:5",
+        },
+        Case {
+            technique: Technique::SashimiSwordfish,
+            puzzle:
+                "5.1.94....2.6.59................2.17.3..4..6.......5.........2.....3.8...6.8.93..",
+            rows: [
+                "+5 78 +1 27 +9 +4 67 378 2368",
+                "3478 +2 3478 +6 178 +5 +9 478 148",
+                "46789 4789 46789 127 1278 +3 17 4578 12458",
+                "689 589 5689 +3 56 +2 +4 +1 +7",
+                "17 +3 57 1579 +4 178 +2 +6 89",
+                "12467 147 2467 179 167 1678 +5 389 389",
+                "134789 145789 345789 1457 1567 167 167 +2 14569",
+                "12479 14579 24579 12457 +3 167 +8 4579 14569",
+                "1247 +6 2457 +8 1257 +9 +3 457 145",
+            ],
+            removes: "r6c5:1",
+        },
+        Case {
+            technique: Technique::FinnedJellyfish,
+            puzzle:
+                "5.1.94....2.6.59................2.17.3..4..6.......5.........2.....3.8...6.8.93..",
+            rows: [
+                "+5 78 +1 27 +9 +4 67 378 2368",
+                "3478 +2 3478 +6 18 +5 +9 478 148",
+                "46789 4789 46789 127 128 +3 17 4578 12458",
+                "689 589 5689 +3 56 +2 +4 +1 +7",
+                "17 +3 57 159 +4 178 +2 +6 89",
+                "12467 147 2467 19 67 1678 +5 389 389",
+                "134789 145789 34789 145 567 167 167 +2 14569",
+                "12479 14579 24579 1245 +3 167 +8 4579 14569",
+                "1247 +6 2457 +8 12 +9 +3 457 145",
+            ],
+            removes: "r7c1:7 r7c3:7",
+        },
+        Case {
+            technique: Technique::SashimiJellyfish,
+            puzzle:
+                ".................1..2.34.5......6..7..3.......51.........81..3..7.3.....6.....2..",
+            rows: [
+                "+5 489 67 269 289 +1 489 27 +3",
+                "+3 489 67 2569 289 589 489 27 +1",
+                "89 +1 +2 +7 +3 +4 +6 +5 89",
+                "28 28 49 +1 +5 +6 +3 49 +7",
+                "479 +6 +3 249 24789 789 +1 48 +5",
+                "479 +5 +1 49 4789 +3 89 +6 +2",
+                "249 29 45 +8 +1 59 +7 +3 +6",
+                "+1 +7 89 +3 +6 +2 +5 89 +4",
+                "+6 +3 58 459 479 579 +2 +1 89",
+            ],
+            removes: "r2c7:8",
+        },
+        Case {
+            technique: Technique::FrankenSwordfish,
+            puzzle:
+                "...3.9.7.8..4.....1........2..5..6...3.....4.....1....5.....8......2.1.....7....9",
+            rows: [
+                "46 2456 2456 +3 +8 +9 245 +7 +1",
+                "+8 2579 23579 +4 567 +1 2359 23569 2356",
+                "+1 4579 34579 26 567 2567 3459 35689 34568",
+                "+2 4789 4789 +5 3479 3478 +6 +1 38",
+                "679 +3 +1 2689 679 2678 2579 +4 258",
+                "4679 456789 456789 2689 +1 234678 2379 2389 238",
+                "+5 24679 24679 +1 3469 346 +8 236 23467",
+                "34679 46789 46789 689 +2 34568 +1 356 34567",
+                "346 +1 2468 +7 3456 34568 2345 2356 +9",
+            ],
+            removes: "r5c5:9 r6c2:9 r6c3:9 r8c2:9 r8c3:9",
+        },
+        Case {
+            technique: Technique::FinnedFrankenXWing,
+            puzzle:
+                "4.35...2.....16...7............895.....3..8..2...........4...7..9....6...1.......",
+            rows: [
+                "+4 +6 +3 +5 +9 78 17 +2 178",
+                "589 258 2589 278 +1 +6 347 3458 34578",
+                "+7 258 +1 28 34 34 +9 568 568",
+                "13 347 +6 17 +8 +9 +5 134 +2",
+                "159 457 59 +3 2457 12457 +8 1469 467",
+                "+2 34578 589 +6 457 1457 1347 1349 1347",
+                "3568 2358 258 +4 356 1358 13 +7 +9",
+                "358 +9 47 178 2357 123578 +6 13458 13458",
+                "3568 +1 47 +9 3567 3578 +2 3458 3458",
+            ],
+            removes: "r8c9:8",
+        },
+        Case {
+            technique: Technique::FinnedFrankenSwordfish,
+            puzzle:
+                "5.1.94....2.6.59................2.17.3..4..6.......5.........2.....3.8...6.8.93..",
+            rows: [
+                "+5 78 +1 27 +9 +4 67 378 2368",
+                "3478 +2 3478 +6 18 +5 +9 478 148",
+                "46789 4789 46789 127 128 +3 17 4578 12458",
+                "689 589 5689 +3 56 +2 +4 +1 +7",
+                "17 +3 57 159 +4 178 +2 +6 89",
+                "12467 147 2467 19 67 1678 +5 389 389",
+                "13489 145789 3489 145 567 167 167 +2 14569",
+                "12479 14579 24579 1245 +3 167 +8 4579 14569",
+                "1247 +6 2457 +8 12 +9 +3 457 145",
+            ],
+            removes: "r7c9:5",
+        },
+    ];
+
+    fn solution(puzzle: &str) -> Vec<u8> {
+        let values = puzzle
+            .chars()
+            .map(|ch| ch.to_digit(10).map_or(0, |d| d as u8))
+            .collect();
+        let grid = Grid::from_values(Shape::for_size(9).unwrap(), values).unwrap();
+        count_solutions(&grid, 2).first.unwrap()
+    }
+
+    #[test]
+    fn each_fish_finds_exactly_what_its_position_shows() {
+        for case in CASES {
+            let s = state(&case.rows.join(" "));
+            let steps = run(&s, case.technique, 1);
+            assert_eq!(steps.len(), 1, "{}: no step", case.technique);
+            let step = &steps[0];
+            assert_eq!(step.technique, case.technique);
+            assert_eq!(
+                removals(&s, step),
+                case.removes,
+                "{}: {}",
+                case.technique,
+                step.explanation
+            );
+            assert!(
+                step.explanation
+                    .starts_with(&format!("{} on ", case.technique.name())),
+                "{}",
+                step.explanation
+            );
+            // The whole ladder takes the same step there.
+            let next = crate::logic::next_step(&s, &Options::default()).unwrap();
+            assert_eq!(next, *step, "{}", next.explanation);
+        }
+    }
+
+    #[test]
+    fn every_fish_instance_in_these_positions_is_true() {
+        for case in CASES {
+            let s = state(&case.rows.join(" "));
+            let sol = solution(case.puzzle);
+            for t in FISH {
+                for step in run(&s, t, usize::MAX) {
+                    assert!(!step.eliminations.is_empty());
+                    for &(c, m) in &step.eliminations {
+                        assert_eq!(m & bit(sol[c]), 0, "{}", step.explanation);
+                    }
+                    assert_eq!(step.units.len() % 2, 0, "as many base as cover units");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_smaller_fish_finds_nothing_where_the_path_needs_a_bigger_one() {
+        let find = |t: Technique| {
+            let case = CASES.iter().find(|c| c.technique == t).unwrap();
+            state(&case.rows.join(" "))
+        };
+        let s = find(Technique::Swordfish);
+        assert!(run(&s, Technique::XWing, usize::MAX).is_empty());
+        let s = find(Technique::Jellyfish);
+        assert!(run(&s, Technique::XWing, usize::MAX).is_empty());
+        assert!(run(&s, Technique::Swordfish, usize::MAX).is_empty());
+        let s = find(Technique::SashimiXWing);
+        assert!(run(&s, Technique::FinnedXWing, usize::MAX).is_empty());
+        let s = find(Technique::FinnedFrankenXWing);
+        assert!(run(&s, Technique::FrankenXWing, usize::MAX).is_empty());
+        // An empty grid holds no fish of any kind.
+        let empty = State::new(&Grid::empty(Shape::for_size(9).unwrap()));
+        for t in FISH {
+            assert!(run(&empty, t, usize::MAX).is_empty(), "{t}");
+        }
+    }
+
+    #[test]
+    fn a_sentence_names_units_cover_and_fins() {
+        let case = &CASES[4];
+        let s = state(&case.rows.join(" "));
+        let step = &run(&s, case.technique, 1)[0];
+        assert_eq!(
+            step.explanation,
+            "Sashimi X-Wing on 5: in rows 4 and 9, 5 fits only in columns 4 and 8 or in the fin \
+             r4c7, so 5 is removed from r6c8, which sees the fin."
+        );
+        // Body cells, then the fin; base units, then cover units.
+        let names: Vec<String> = step.cells.iter().map(|&c| s.name(c).to_string()).collect();
+        assert_eq!(names, ["r4c4", "r9c4", "r9c8", "r4c7"]);
+        assert_eq!(
+            step.units,
+            [Unit::Row(3), Unit::Row(8), Unit::Col(3), Unit::Col(7)]
+        );
+    }
+
+    #[test]
+    fn a_franken_x_wing_on_a_row_and_a_box() {
+        // From an empty grid: 1 of row 1 only in r1c4 and r1c6, 1 of box 5 only in r4c4 and
+        // r5c6, so row 1 and box 5 put their 1s in columns 4 and 6, and the rest of those
+        // columns loses 1.
+        let mut s = State::new(&Grid::empty(Shape::for_size(9).unwrap()));
+        for c in [0, 1, 2, 4, 6, 7, 8] {
+            s.eliminate(c, bit(1));
+        }
+        for c in [31, 32, 39, 40, 48, 49, 50] {
+            s.eliminate(c, bit(1));
+        }
+        let steps = run(&s, Technique::FrankenXWing, usize::MAX);
+        let step = steps
+            .iter()
+            .find(|st| st.units == [Unit::Row(0), Unit::Box(4), Unit::Col(3), Unit::Col(5)])
+            .expect("the Franken X-Wing");
+        assert_eq!(
+            removals(&s, step),
+            "r2c4:1 r2c6:1 r3c4:1 r3c6:1 r7c4:1 r7c6:1 r8c4:1 r8c6:1 r9c4:1 r9c6:1"
+        );
+        assert!(
+            step.explanation.starts_with(
+                "Franken X-Wing on 1: in row 1 and box 5, 1 fits only in columns 4 and 6"
+            ),
+            "{}",
+            step.explanation
+        );
+        // Not a basic X-Wing: the two 1s of box 5 lie in different rows.
+        assert!(run(&s, Technique::XWing, usize::MAX).is_empty());
+    }
+
+    #[test]
+    fn units_are_named_for_a_sentence() {
+        assert_eq!(units_text(&[Unit::Row(1), Unit::Row(6)]), "rows 2 and 7");
+        assert_eq!(units_text(&[Unit::Row(1), Unit::Box(4)]), "row 2 and box 5");
+    }
 }
