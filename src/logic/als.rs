@@ -20,6 +20,7 @@
 //! 9 digits: sizes 4, 6, 8 and 9); other sizes find nothing.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use crate::grid::{bit, digits, Mask};
 
@@ -32,7 +33,7 @@ type Cells = u128;
 const MAX_DIGITS: usize = 9;
 
 /// The most ALS chain steps explored per call, so that a dense position cannot stall the engine.
-const CHAIN_BUDGET: usize = 200_000;
+const CHAIN_BUDGET: usize = 20_000;
 
 fn cells_of(mut m: Cells) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -66,7 +67,32 @@ struct Sets {
     links: Vec<Vec<(usize, Mask)>>,
 }
 
+/// A state's values and candidates with its sets.
+type Cached = (Vec<u8>, Vec<Mask>, Rc<Sets>);
+
+thread_local! {
+    /// The sets of the last state looked at: the three ALS techniques run one after another on
+    /// the same state, so they build them once.
+    static LAST: std::cell::RefCell<Option<Cached>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 impl Sets {
+    /// The sets of `s`, shared with the previous call when it looked at the same state.
+    fn of(s: &State) -> Option<Rc<Sets>> {
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some((values, cands, sets)) = last.as_ref() {
+                if values[..] == *s.values() && cands[..] == *s.all_cands() {
+                    return Some(sets.clone());
+                }
+            }
+            let sets = Rc::new(Sets::new(s)?);
+            *last = Some((s.values().to_vec(), s.all_cands().to_vec(), sets.clone()));
+            Some(sets)
+        })
+    }
+
     fn new(s: &State) -> Option<Sets> {
         let n = s.size();
         let cells = s.shape().cells();
@@ -121,24 +147,45 @@ impl Sets {
                 als.push(a);
             }
         }
+        // Index each ALS by digit and by its first cell holding the digit: a partner sharing
+        // the RCC x has that cell among the cells seeing all x of the other set.
+        let mut first: Vec<Vec<u32>> = vec![Vec::new(); MAX_DIGITS * cells];
+        for (j, a) in als.iter().enumerate() {
+            for d in digits(a.cands) {
+                let x = usize::from(d) - 1;
+                first[x * cells + a.with[x].trailing_zeros() as usize].push(j as u32);
+            }
+        }
         let mut links = vec![Vec::new(); als.len()];
-        for i in 0..als.len() {
-            for j in i + 1..als.len() {
-                let (a, b) = (&als[i], &als[j]);
-                let common = a.cands & b.cands;
-                if common == 0 || a.cells & b.cells != 0 {
+        let mut found: Vec<(usize, Mask)> = Vec::new();
+        for (i, a) in als.iter().enumerate() {
+            found.clear();
+            for d in digits(a.cands) {
+                let x = usize::from(d) - 1;
+                for c in cells_of(a.buddies[x] & with_digit[x]) {
+                    for &j in &first[x * cells + c] {
+                        let b = &als[j as usize];
+                        if (j as usize) > i
+                            && a.cells & b.cells == 0
+                            && a.buddies[x] & b.with[x] == b.with[x]
+                        {
+                            found.push((j as usize, bit(d)));
+                        }
+                    }
+                }
+            }
+            found.sort_unstable();
+            for k in 0..found.len() {
+                let (j, m) = found[k];
+                if k > 0 && found[k - 1].0 == j {
                     continue;
                 }
-                let rcc = digits(common)
-                    .filter(|&d| {
-                        let x = usize::from(d) - 1;
-                        a.buddies[x] & b.with[x] == b.with[x]
-                    })
-                    .fold(0, |m, d| m | bit(d));
-                if rcc != 0 {
-                    links[i].push((j, rcc));
-                    links[j].push((i, rcc));
-                }
+                let rcc = found[k..]
+                    .iter()
+                    .take_while(|f| f.0 == j)
+                    .fold(m, |r, f| r | f.1);
+                links[i].push((j, rcc));
+                links[j].push((i, rcc));
             }
         }
         Some(Sets {
@@ -261,7 +308,7 @@ fn chain_cells(sets: &Sets, found: &Found) -> Vec<usize> {
 /// ALS-XZ: two ALS sharing one or two restricted common candidates.
 pub(super) fn xz(f: &mut Finder<'_>) {
     let s = f.state;
-    let Some(sets) = Sets::new(s) else {
+    let Some(sets) = Sets::of(s) else {
         return;
     };
     let mut col = Collector::new(f.wants_all());
@@ -388,7 +435,7 @@ impl Search<'_> {
 
 fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
     let s = f.state;
-    let Some(sets) = Sets::new(s) else {
+    let Some(sets) = Sets::of(s) else {
         return;
     };
     let mut search = Search {
