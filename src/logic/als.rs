@@ -109,7 +109,6 @@ impl Sets {
             }
         }
         let mut als = Vec::new();
-        let mut seen = std::collections::HashSet::new();
         let mut union = vec![0 as Mask; 1 << n];
         for u in 0..s.unit_count() {
             let open: Vec<usize> = s
@@ -128,7 +127,15 @@ impl Sets {
                 let set: Cells = (0..open.len())
                     .filter(|i| pick & 1 << i != 0)
                     .fold(0, |m, i| m | 1 << open[i]);
-                if !seen.insert(set) {
+                // Each set once, in the first unit holding it (rows, then columns, then boxes):
+                // a single cell in its row, a box's set lying in one row or column in that line.
+                let one_line = |i: usize| {
+                    let mut cs = cells_of(set).map(|c| s.units_of(c)[i]);
+                    let first = cs.next();
+                    cs.all(|l| Some(l) == first)
+                };
+                let line = u >= 2 * n && (one_line(0) || one_line(1));
+                if (u >= n && k == 1) || line {
                     continue;
                 }
                 let mut a = Als {
