@@ -1,16 +1,651 @@
 //! Almost locked sets: the XZ-Rule, ALS XY-Wing and ALS XY-Chain.
-//! Not written yet: these find nothing.
+//!
+//! An almost locked set (ALS) is `k` cells of one unit holding `k + 1` candidates between them
+//! (a single bivalue cell is one). Two ALS that do not overlap share a restricted common
+//! candidate (RCC) `x` when every cell of either holding `x` sees every cell of the other
+//! holding `x`: `x` is then in at most one of them, so the other is locked on its remaining
+//! digits.
+//!
+//! - XZ-Rule: two ALS with an RCC `x`; a digit `z` common to both (not `x`) is in one of them,
+//!   so it leaves every cell that sees all the `z` of both. With two RCCs (doubly linked) both
+//!   sets are locked: each RCC leaves the cells that see all of its cells in both sets, and each
+//!   other digit of a set leaves the cells that see all of its cells in that set.
+//! - XY-Wing and XY-Chain: ALS `A1 .. Ak` (3 for the wing, 4 to 6 for the chain), pairwise not
+//!   overlapping, consecutive sets linked by RCCs, consecutive RCCs different. If `z` (common to
+//!   `A1` and `Ak`, neither the first nor the last RCC) were in neither end, `A1` would be locked
+//!   on its RCC to `A2`, pushing the next RCC into `A3`, ... and `Ak` would be locked on `z`.
+//!   So `z` leaves every cell outside the chain that sees all the `z` of both ends.
+//!
+//! Everything is computed once per call with bit masks of cells (grids of at most 128 cells and
+//! 9 digits: sizes 4, 6, 8 and 9); other sizes find nothing.
 
-use super::Finder;
+use std::collections::HashMap;
+use std::rc::Rc;
 
+use crate::grid::{bit, digits, Mask};
+
+use super::{step::removal_text, Finder, State, Step, Technique};
+
+/// A set of cells, bit `c` for cell `c`.
+type Cells = u128;
+
+/// The most digits handled.
+const MAX_DIGITS: usize = 9;
+
+/// The most ALS chain steps explored per call, so that a dense position cannot stall the engine.
+const CHAIN_BUDGET: usize = 20_000;
+
+fn cells_of(mut m: Cells) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let c = m.trailing_zeros() as usize;
+        m &= m - 1;
+        Some(c)
+    })
+}
+
+/// One almost locked set.
+struct Als {
+    cells: Cells,
+    cands: Mask,
+    /// The unit it was found in.
+    unit: usize,
+    /// Its cells holding digit `d` (index `d - 1`).
+    with: [Cells; MAX_DIGITS],
+    /// The cells outside it that see every one of its cells holding `d` (index `d - 1`).
+    buddies: [Cells; MAX_DIGITS],
+}
+
+/// Every ALS of a state and the RCCs between them.
+struct Sets {
+    /// The cells holding digit `d` as a candidate (index `d - 1`).
+    with_digit: [Cells; MAX_DIGITS],
+    als: Vec<Als>,
+    /// For each ALS, the ALS it does not overlap and shares RCCs with, and those RCCs.
+    links: Vec<Vec<(usize, Mask)>>,
+}
+
+/// A state's values and candidates with its sets.
+type Cached = (Vec<u8>, Vec<Mask>, Rc<Sets>);
+
+thread_local! {
+    /// The sets of the last state looked at: the three ALS techniques run one after another on
+    /// the same state, so they build them once.
+    static LAST: std::cell::RefCell<Option<Cached>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+impl Sets {
+    /// The sets of `s`, shared with the previous call when it looked at the same state.
+    fn of(s: &State) -> Option<Rc<Sets>> {
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some((values, cands, sets)) = last.as_ref() {
+                if values[..] == *s.values() && cands[..] == *s.all_cands() {
+                    return Some(sets.clone());
+                }
+            }
+            let sets = Rc::new(Sets::new(s)?);
+            *last = Some((s.values().to_vec(), s.all_cands().to_vec(), sets.clone()));
+            Some(sets)
+        })
+    }
+
+    fn new(s: &State) -> Option<Sets> {
+        let n = s.size();
+        let cells = s.shape().cells();
+        if n > MAX_DIGITS || cells > Cells::BITS as usize {
+            return None;
+        }
+        let peers: Vec<Cells> = (0..cells)
+            .map(|c| s.peers(c).iter().fold(0, |m, &p| m | 1 << p))
+            .collect();
+        let mut with_digit = [0; MAX_DIGITS];
+        for c in s.empty_cells() {
+            for d in digits(s.cands(c)) {
+                with_digit[usize::from(d) - 1] |= 1 << c;
+            }
+        }
+        let mut als = Vec::new();
+        let mut union = vec![0 as Mask; 1 << n];
+        for u in 0..s.unit_count() {
+            let open: Vec<usize> = s
+                .unit(u)
+                .iter()
+                .copied()
+                .filter(|&c| s.value(c) == 0)
+                .collect();
+            for pick in 1usize..1 << open.len() {
+                let low = pick.trailing_zeros() as usize;
+                union[pick] = union[pick & (pick - 1)] | s.cands(open[low]);
+                let k = pick.count_ones();
+                if union[pick].count_ones() != k + 1 {
+                    continue;
+                }
+                let set: Cells = (0..open.len())
+                    .filter(|i| pick & 1 << i != 0)
+                    .fold(0, |m, i| m | 1 << open[i]);
+                // Each set once, in the first unit holding it (rows, then columns, then boxes):
+                // a single cell in its row, a box's set lying in one row or column in that line.
+                let one_line = |i: usize| {
+                    let mut cs = cells_of(set).map(|c| s.units_of(c)[i]);
+                    let first = cs.next();
+                    cs.all(|l| Some(l) == first)
+                };
+                let line = u >= 2 * n && (one_line(0) || one_line(1));
+                if (u >= n && k == 1) || line {
+                    continue;
+                }
+                let mut a = Als {
+                    cells: set,
+                    cands: union[pick],
+                    unit: u,
+                    with: [0; MAX_DIGITS],
+                    buddies: [0; MAX_DIGITS],
+                };
+                for d in digits(a.cands) {
+                    let i = usize::from(d) - 1;
+                    let w = set & with_digit[i];
+                    a.with[i] = w;
+                    a.buddies[i] = cells_of(w).fold(!0, |m, c| m & peers[c]) & !set;
+                }
+                als.push(a);
+            }
+        }
+        // Index each ALS by digit and by its first cell holding the digit: a partner sharing
+        // the RCC x has that cell among the cells seeing all x of the other set.
+        let mut first: Vec<Vec<u32>> = vec![Vec::new(); MAX_DIGITS * cells];
+        for (j, a) in als.iter().enumerate() {
+            for d in digits(a.cands) {
+                let x = usize::from(d) - 1;
+                first[x * cells + a.with[x].trailing_zeros() as usize].push(j as u32);
+            }
+        }
+        let mut links = vec![Vec::new(); als.len()];
+        let mut found: Vec<(usize, Mask)> = Vec::new();
+        for (i, a) in als.iter().enumerate() {
+            found.clear();
+            for d in digits(a.cands) {
+                let x = usize::from(d) - 1;
+                for c in cells_of(a.buddies[x] & with_digit[x]) {
+                    for &j in &first[x * cells + c] {
+                        let b = &als[j as usize];
+                        if (j as usize) > i
+                            && a.cells & b.cells == 0
+                            && a.buddies[x] & b.with[x] == b.with[x]
+                        {
+                            found.push((j as usize, bit(d)));
+                        }
+                    }
+                }
+            }
+            found.sort_unstable();
+            for k in 0..found.len() {
+                let (j, m) = found[k];
+                if k > 0 && found[k - 1].0 == j {
+                    continue;
+                }
+                let rcc = found[k..]
+                    .iter()
+                    .take_while(|f| f.0 == j)
+                    .fold(m, |r, f| r | f.1);
+                links[i].push((j, rcc));
+                links[j].push((i, rcc));
+            }
+        }
+        Some(Sets {
+            with_digit,
+            als,
+            links,
+        })
+    }
+
+    /// `{r1c1, r1c2} (1 2 5)`.
+    fn text(&self, s: &State, i: usize) -> String {
+        let cells: Vec<String> = cells_of(self.als[i].cells)
+            .map(|c| s.name(c).to_string())
+            .collect();
+        let ds: Vec<String> = digits(self.als[i].cands)
+            .map(|d| s.sym(d).to_string())
+            .collect();
+        format!("{{{}}} ({})", cells.join(", "), ds.join(" "))
+    }
+}
+
+/// One instance found: its ALS in order and the RCCs between consecutive ones.
+struct Found {
+    count: u32,
+    elims: Vec<(usize, Mask)>,
+    chain: Vec<usize>,
+    rccs: Vec<Mask>,
+}
+
+/// Keeps the instance removing most (shortest first among equals), or, when every step is
+/// wanted, the shortest instance per set of eliminations.
+struct Collector {
+    all: bool,
+    best: Option<Found>,
+    map: HashMap<Vec<(usize, Mask)>, Found>,
+}
+
+impl Collector {
+    fn new(all: bool) -> Collector {
+        Collector {
+            all,
+            best: None,
+            map: HashMap::new(),
+        }
+    }
+
+    /// Offers eliminations given per digit (`targets[d - 1]`, the cells losing `d`).
+    fn offer(&mut self, targets: &[Cells; MAX_DIGITS], chain: &[usize], rccs: &[Mask]) {
+        let count: u32 = targets.iter().map(|t| t.count_ones()).sum();
+        if count == 0 {
+            return;
+        }
+        if !self.all {
+            if let Some(b) = &self.best {
+                if b.count > count || (b.count == count && b.chain.len() <= chain.len()) {
+                    return;
+                }
+            }
+        }
+        let any = targets.iter().fold(0, |m, t| m | t);
+        let elims: Vec<(usize, Mask)> = cells_of(any)
+            .map(|c| {
+                let m = (0..MAX_DIGITS)
+                    .filter(|&i| targets[i] & 1 << c != 0)
+                    .fold(0, |m, i| m | 1 << i);
+                (c, m)
+            })
+            .collect();
+        let found = Found {
+            count,
+            elims,
+            chain: chain.to_vec(),
+            rccs: rccs.to_vec(),
+        };
+        if self.all {
+            match self.map.get(&found.elims) {
+                Some(old) if old.chain.len() <= found.chain.len() => {}
+                _ => {
+                    self.map.insert(found.elims.clone(), found);
+                }
+            }
+        } else {
+            self.best = Some(found);
+        }
+    }
+
+    /// The instances kept, most eliminations first, then shortest.
+    fn into_found(self) -> Vec<Found> {
+        let mut out: Vec<Found> = if self.all {
+            self.map.into_values().collect()
+        } else {
+            self.best.into_iter().collect()
+        };
+        out.sort_by(|a, b| {
+            b.count
+                .cmp(&a.count)
+                .then(a.chain.len().cmp(&b.chain.len()))
+                .then(a.elims.cmp(&b.elims))
+        });
+        out
+    }
+}
+
+fn units_of(sets: &Sets, s: &State, found: &Found) -> Vec<crate::grid::Unit> {
+    found
+        .chain
+        .iter()
+        .map(|&i| s.unit_name(sets.als[i].unit))
+        .collect()
+}
+
+fn chain_cells(sets: &Sets, found: &Found) -> Vec<usize> {
+    found
+        .chain
+        .iter()
+        .flat_map(|&i| cells_of(sets.als[i].cells))
+        .collect()
+}
+
+/// ALS-XZ: two ALS sharing one or two restricted common candidates.
 pub(super) fn xz(f: &mut Finder<'_>) {
-    let _ = f;
+    let s = f.state;
+    let Some(sets) = Sets::of(s) else {
+        return;
+    };
+    let mut col = Collector::new(f.wants_all());
+    for (i, links) in sets.links.iter().enumerate() {
+        let a = &sets.als[i];
+        for &(j, rcc) in links.iter().filter(|l| l.0 > i) {
+            let b = &sets.als[j];
+            let mut targets = [0 as Cells; MAX_DIGITS];
+            for z in digits(a.cands & b.cands & !rcc) {
+                let zi = usize::from(z) - 1;
+                targets[zi] = a.buddies[zi] & b.buddies[zi] & sets.with_digit[zi];
+            }
+            if rcc.count_ones() >= 2 {
+                // Doubly linked: both sets are locked.
+                for x in digits(rcc) {
+                    let xi = usize::from(x) - 1;
+                    targets[xi] |= a.buddies[xi] & b.buddies[xi] & sets.with_digit[xi];
+                }
+                for (p, q) in [(a, b), (b, a)] {
+                    for z in digits(p.cands & !rcc) {
+                        let zi = usize::from(z) - 1;
+                        targets[zi] |= p.buddies[zi] & sets.with_digit[zi] & !q.cells;
+                    }
+                }
+            }
+            col.offer(&targets, &[i, j], &[rcc]);
+        }
+    }
+    let steps = col
+        .into_found()
+        .into_iter()
+        .map(|found| {
+            let rcc = found.rccs[0];
+            let (what, common) = if rcc.count_ones() >= 2 {
+                ("restricted commons", s.syms_text(rcc))
+            } else {
+                ("restricted common", s.syms_text(rcc))
+            };
+            let text = format!(
+                "ALS-XZ: {} and {} share the {what} {common}, so {}.",
+                sets.text(s, found.chain[0]),
+                sets.text(s, found.chain[1]),
+                removal_text(s, &found.elims)
+            );
+            build(Technique::AlsXz, text, &sets, s, found)
+        })
+        .collect();
+    f.add_best(steps);
 }
 
+fn build(t: Technique, text: String, sets: &Sets, s: &State, found: Found) -> Step {
+    let mut step = Step::new(t, text).cells(chain_cells(sets, &found));
+    for u in units_of(sets, s, &found) {
+        step = step.unit(u);
+    }
+    step.eliminate(found.elims)
+}
+
+/// ALS-XY-Wing: three ALS, the middle one linked to each end by a different RCC.
 pub(super) fn xy_wing(f: &mut Finder<'_>) {
-    let _ = f;
+    chains(f, 3, 3, Technique::AlsXyWing);
 }
 
+/// ALS-XY-Chain: four to six ALS linked in a row by RCCs, consecutive RCCs different.
 pub(super) fn xy_chain(f: &mut Finder<'_>) {
-    let _ = f;
+    chains(f, 4, 6, Technique::AlsXyChain);
+}
+
+/// The depth-first search over chains of `min..=max` ALS.
+struct Search<'a> {
+    sets: &'a Sets,
+    min: usize,
+    max: usize,
+    chain: Vec<usize>,
+    rccs: Vec<Mask>,
+    budget: usize,
+    col: Collector,
+}
+
+impl Search<'_> {
+    /// Extends the chain whose last ALS was entered by the RCC `last` (a single digit mask),
+    /// `used` the cells of the chain so far.
+    fn extend(&mut self, used: Cells, last: Mask) {
+        if self.budget == 0 {
+            return;
+        }
+        self.budget -= 1;
+        let sets = self.sets;
+        let end = *self.chain.last().unwrap();
+        if self.chain.len() >= self.min {
+            let first = &sets.als[self.chain[0]];
+            let e = &sets.als[end];
+            // Each chain is met from both ends; check it once.
+            if self.chain[0] < end {
+                let mut targets = [0 as Cells; MAX_DIGITS];
+                for z in digits(first.cands & e.cands & !self.rccs[0] & !last) {
+                    let zi = usize::from(z) - 1;
+                    targets[zi] = first.buddies[zi] & e.buddies[zi] & sets.with_digit[zi] & !used;
+                }
+                self.col.offer(&targets, &self.chain, &self.rccs);
+            }
+        }
+        if self.chain.len() >= self.max {
+            return;
+        }
+        for &(next, rcc) in &sets.links[end] {
+            let b = &sets.als[next];
+            if b.cells & used != 0 {
+                continue;
+            }
+            for x in digits(rcc & !last) {
+                self.chain.push(next);
+                self.rccs.push(bit(x));
+                self.extend(used | b.cells, bit(x));
+                self.chain.pop();
+                self.rccs.pop();
+                if self.budget == 0 {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
+    let s = f.state;
+    let Some(sets) = Sets::of(s) else {
+        return;
+    };
+    let mut search = Search {
+        sets: &sets,
+        min,
+        max,
+        chain: Vec::with_capacity(max),
+        rccs: Vec::with_capacity(max),
+        budget: CHAIN_BUDGET,
+        col: Collector::new(f.wants_all()),
+    };
+    for (i, a) in sets.als.iter().enumerate() {
+        for &(j, rcc) in &sets.links[i] {
+            let b = &sets.als[j];
+            for x in digits(rcc) {
+                // Only worth following when some other digit of the first set has a cell to
+                // leave.
+                let hope = digits(a.cands & !bit(x)).any(|z| {
+                    let zi = usize::from(z) - 1;
+                    a.buddies[zi] & sets.with_digit[zi] & !b.cells != 0
+                });
+                if !hope {
+                    continue;
+                }
+                search.chain.clear();
+                search.rccs.clear();
+                search.chain.extend([i, j]);
+                search.rccs.push(bit(x));
+                search.extend(a.cells | b.cells, bit(x));
+            }
+        }
+    }
+    let steps = search
+        .col
+        .into_found()
+        .into_iter()
+        .map(|found| {
+            let mut links = sets.text(s, found.chain[0]);
+            for (k, &i) in found.chain.iter().enumerate().skip(1) {
+                links.push_str(&format!(
+                    " -{}- {}",
+                    s.syms_text(found.rccs[k - 1]),
+                    sets.text(s, i)
+                ));
+            }
+            let name = if t == Technique::AlsXyWing {
+                "ALS-XY-Wing"
+            } else {
+                "ALS-XY-Chain"
+            };
+            let text = format!(
+                "{name}: {links} are linked by restricted commons, so one end holds each digit they share, and {}.",
+                removal_text(s, &found.elims)
+            );
+            build(t, text, &sets, s, found)
+        })
+        .collect();
+    f.add_best(steps);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Shape;
+
+    /// A 9x9 state from 81 whitespace-separated tokens: one digit is a placed cell, several are
+    /// the cell's candidates.
+    pub(crate) fn pencil(text: &str) -> State {
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(tokens.len(), 81);
+        let mut values = Vec::new();
+        let mut cands = Vec::new();
+        for t in tokens {
+            let ds: Vec<u8> = t.bytes().map(|b| b - b'0').collect();
+            if ds.len() == 1 {
+                values.push(ds[0]);
+                cands.push(0);
+            } else {
+                values.push(0);
+                cands.push(ds.iter().fold(0, |m, &d| m | bit(d)));
+            }
+        }
+        State::from_candidates(Shape::for_size(9).unwrap(), values, cands).unwrap()
+    }
+
+    fn run(state: &State, find: fn(&mut Finder<'_>), limit: usize) -> Vec<Step> {
+        let mut f = Finder::new(state, limit);
+        find(&mut f);
+        f.steps
+    }
+
+    /// A hand-made XY-Wing seen as an ALS-XZ: {r1c5} (1 3) and {r1c1, r2c2} (1 2 3).
+    fn xy_wing_state() -> State {
+        let mut toks = vec!["123456789"; 81];
+        toks[0] = "12";
+        toks[4] = "13";
+        toks[10] = "23";
+        pencil(&toks.join(" "))
+    }
+
+    /// (what, technique, pencil marks, the eliminations of the first step: cell, digits).
+    type Case = (
+        &'static str,
+        fn(&mut Finder<'_>),
+        &'static str,
+        &'static [(&'static str, &'static str)],
+    );
+
+    const CASES: &[Case] = &[
+        (
+            "singly linked XZ (top1465)",
+            xz,
+            "79 356 24 48 567 1 23 5689 568 79 356 24 48 567 567 23 5689 1 1 56 8 9 2 3 567 4 567 8 7 3 56 1 4 56 2 9 2 1 5 3 689 69 4 7 68 4 9 6 7 58 2 1 58 3 56 4 9 2 3 8 567 1 567 56 8 7 1 4 56 9 3 2 3 2 1 56 79 79 8 56 4",
+            &[("r7c9", "6")],
+        ),
+        (
+            "doubly linked XZ: two bivalue cells 1 2 in row 1",
+            xz,
+            "12 123456789 123456789 123456789 123456789 123456789 12 123456789 123456789 \
+             123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789 \
+             123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789 \
+             123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789 \
+             123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789 \
+             123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789 \
+             123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789 \
+             123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789 \
+             123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789",
+            &[
+                ("r1c2", "12"),
+                ("r1c3", "12"),
+                ("r1c4", "12"),
+                ("r1c5", "12"),
+                ("r1c6", "12"),
+                ("r1c8", "12"),
+                ("r1c9", "12"),
+            ],
+        ),
+        (
+            "XY-Wing (top1465)",
+            xy_wing,
+            "34789 34589 34567 245789 245689 1 256789 23679 23589 34789 34589 34567 245789 245689 67 256789 23679 1 1789 1589 2 5789 5689 3 56789 4 589 1234789 123489 1347 34789 34689 67 16 5 2489 14789 14589 1457 45789 45689 2 3 16 489 23489 6 345 34589 1 59 2489 29 7 1234 1234 134 6 7 8 12459 1239 23459 6 2347 8 1 59 59 247 237 234 5 17 9 23 23 4 17 8 6",
+            &[("r2c8", "6")],
+        ),
+        (
+            "XY-Chain of four ALS (top1465)",
+            xy_chain,
+            "34789 34589 34567 245789 245689 1 256789 23679 23589 34789 34589 34567 245789 245689 67 256789 2379 1 1789 1589 2 5789 5689 3 56789 4 589 1234789 123489 1347 34789 34689 67 16 5 2489 14789 4589 1457 45789 45689 2 3 16 489 23489 6 345 34589 1 59 2489 29 7 1234 1234 134 6 7 8 12459 1239 23459 6 2347 8 1 59 59 247 237 234 5 17 9 23 23 4 17 8 6",
+            &[("r3c7", "7")],
+        ),
+    ];
+
+    fn names(s: &State, step: &Step) -> Vec<(String, String)> {
+        step.eliminations
+            .iter()
+            .map(|&(c, m)| (s.name(c).to_string(), s.syms(m)))
+            .collect()
+    }
+
+    #[test]
+    fn each_case_finds_its_eliminations() {
+        for &(what, find, marks, want) in CASES {
+            let s = pencil(marks);
+            let steps = run(&s, find, 1);
+            assert_eq!(steps.len(), 1, "{what}");
+            let want: Vec<(String, String)> = want
+                .iter()
+                .map(|&(c, d)| (c.to_string(), d.to_string()))
+                .collect();
+            assert_eq!(
+                names(&s, &steps[0]),
+                want,
+                "{what}: {}",
+                steps[0].explanation
+            );
+            assert!(!steps[0].cells.is_empty() && !steps[0].units.is_empty());
+            // Listing every step finds it too.
+            let all = run(&s, find, 100);
+            assert!(
+                all.iter()
+                    .any(|st| st.eliminations == steps[0].eliminations),
+                "{what}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_xy_wing_is_an_als_xz_with_its_sentence() {
+        let s = xy_wing_state();
+        let steps = run(&s, xz, 1);
+        assert_eq!(
+            steps[0].explanation,
+            "ALS-XZ: {r1c5} (1 3) and {r1c1, r2c2} (1 2 3) share the restricted common 1, so 3 \
+             is removed from r1c2, r1c3, r2c4, r2c5 and r2c6."
+        );
+        assert_eq!(steps[0].cells, vec![4, 0, 10]);
+        assert_eq!(steps[0].units.len(), 2);
+    }
+
+    #[test]
+    fn nothing_is_found_on_an_empty_grid() {
+        let s = pencil(&vec!["123456789"; 81].join(" "));
+        for find in [xz, xy_wing, xy_chain] {
+            assert!(run(&s, find, 100).is_empty());
+        }
+    }
 }

@@ -1,8 +1,256 @@
-//! Sue de Coq.
-//! Not written yet: it finds nothing.
+//! Sue de Coq: where a box meets a line (row or column), two or more empty cells `C` hold
+//! candidates `V`, at least two more than cells. Add cells `D` from the rest of the line and `E`
+//! from the rest of the box, such that the line part's digits (those of `D`) and the box part's
+//! digits (those of `E`) are disjoint, each part shares a digit with `V`, and the cells of `C`,
+//! `D` and `E` together hold exactly as many digits as they are cells.
+//!
+//! Then every digit sits at most once in the pattern (a digit of `D` lies only in the line, one
+//! of `E` only in the box, any other only in `C`), so each is placed exactly once: the digits of
+//! `D` and those of `V` not in `E` leave the rest of the line; the digits of `E` and those of
+//! `V` not in `D` leave the rest of the box. This includes the extended form, where `D` and `E`
+//! bring digits outside `V`.
+//!
+//! Grids of at most 9 digits (sizes 4, 6, 8 and 9); other sizes find nothing.
 
-use super::Finder;
+use crate::grid::{digits, Mask};
+
+use super::{step::removal_text, Finder, State, Step, Technique};
+
+/// Every nonempty subset of `cells` with the union of its candidates, as (bit set over `cells`,
+/// union).
+fn subsets(s: &State, cells: &[usize]) -> Vec<(u32, Mask)> {
+    let mut union = vec![0 as Mask; 1 << cells.len()];
+    for pick in 1usize..1 << cells.len() {
+        let low = pick.trailing_zeros() as usize;
+        union[pick] = union[pick & (pick - 1)] | s.cands(cells[low]);
+    }
+    (1usize..1 << cells.len())
+        .map(|p| (p as u32, union[p]))
+        .collect()
+}
+
+fn pick(cells: &[usize], p: u32) -> Vec<usize> {
+    (0..cells.len())
+        .filter(|&i| p & 1 << i != 0)
+        .map(|i| cells[i])
+        .collect()
+}
+
+/// The digits of a mask spaced for a sentence: `1 2 5`.
+fn spaced(s: &State, m: Mask) -> String {
+    digits(m)
+        .map(|d| s.sym(d).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
-    let _ = f;
+    let s = f.state;
+    let n = s.size();
+    if n > 9 {
+        return;
+    }
+    let mut steps = Vec::new();
+    for b in 2 * n..3 * n {
+        let boxc = s.unit(b);
+        for line in 0..2 * n {
+            let linec = s.unit(line);
+            let meet: Vec<usize> = boxc
+                .iter()
+                .copied()
+                .filter(|c| linec.contains(c) && s.value(*c) == 0)
+                .collect();
+            if meet.len() < 2 {
+                continue;
+            }
+            let line_rest: Vec<usize> = linec
+                .iter()
+                .copied()
+                .filter(|c| !boxc.contains(c) && s.value(*c) == 0)
+                .collect();
+            let box_rest: Vec<usize> = boxc
+                .iter()
+                .copied()
+                .filter(|c| !linec.contains(c) && s.value(*c) == 0)
+                .collect();
+            if line_rest.is_empty() || box_rest.is_empty() {
+                continue;
+            }
+            let line_sets = subsets(s, &line_rest);
+            let box_sets = subsets(s, &box_rest);
+            for (cp, v) in subsets(s, &meet) {
+                let k = cp.count_ones();
+                if k < 2 || v.count_ones() < k + 2 {
+                    continue;
+                }
+                for &(dp, vl) in line_sets.iter().filter(|&&(_, vl)| vl & v != 0) {
+                    let kd = k + dp.count_ones();
+                    // The line part alone may not need more digits than the pattern has cells.
+                    if (v | vl).count_ones() > kd + box_rest.len() as u32 {
+                        continue;
+                    }
+                    for &(ep, vb) in box_sets.iter() {
+                        if vb & vl != 0 || vb & v == 0 {
+                            continue;
+                        }
+                        let total = kd + ep.count_ones();
+                        if (v | vl | vb).count_ones() != total {
+                            continue;
+                        }
+                        let c = pick(&meet, cp);
+                        let d = pick(&line_rest, dp);
+                        let e = pick(&box_rest, ep);
+                        let from_line = (v | vl) & !vb;
+                        let from_box = (v | vb) & !vl;
+                        let mut elims: Vec<(usize, Mask)> = Vec::new();
+                        for &x in linec {
+                            if !c.contains(&x) && !d.contains(&x) && s.cands(x) & from_line != 0 {
+                                elims.push((x, s.cands(x) & from_line));
+                            }
+                        }
+                        for &x in boxc {
+                            if !c.contains(&x) && !e.contains(&x) && s.cands(x) & from_box != 0 {
+                                elims.push((x, s.cands(x) & from_box));
+                            }
+                        }
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        steps.push((line, b, c, d, e, v, vl, vb, elims));
+                    }
+                }
+            }
+        }
+    }
+    let steps: Vec<Step> = steps
+        .into_iter()
+        .map(|(line, b, c, d, e, v, vl, vb, elims)| {
+            let (lu, bu) = (s.unit_name(line), s.unit_name(b));
+            let mut step = Step::new(Technique::SueDeCoq, String::new()).eliminate(elims);
+            let text = format!(
+                "Sue de Coq: {} where {bu} meets {lu} hold {}; with {} ({}) in {lu} and {} ({}) in {bu}, these {} cells hold exactly {} digits, so {}.",
+                s.names_text(&c),
+                spaced(s, v),
+                s.names_text(&d),
+                spaced(s, vl),
+                s.names_text(&e),
+                spaced(s, vb),
+                c.len() + d.len() + e.len(),
+                (v | vl | vb).count_ones(),
+                removal_text(s, &step.eliminations)
+            );
+            step.explanation = text;
+            step.cells(c.into_iter().chain(d).chain(e)).unit(lu).unit(bu)
+        })
+        .collect();
+    f.add_best(steps);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{bit, Shape};
+
+    /// A 9x9 state from 81 whitespace-separated tokens: one digit is a placed cell, several are
+    /// the cell's candidates.
+    fn pencil(text: &str) -> State {
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(tokens.len(), 81);
+        let (mut values, mut cands) = (Vec::new(), Vec::new());
+        for t in tokens {
+            let ds: Vec<u8> = t.bytes().map(|b| b - b'0').collect();
+            let single = ds.len() == 1;
+            values.push(if single { ds[0] } else { 0 });
+            cands.push(if single {
+                0
+            } else {
+                ds.iter().fold(0, |m, &d| m | bit(d))
+            });
+        }
+        State::from_candidates(Shape::for_size(9).unwrap(), values, cands).unwrap()
+    }
+
+    fn run(state: &State, limit: usize) -> Vec<Step> {
+        let mut f = Finder::new(state, limit);
+        sue_de_coq(&mut f);
+        f.steps
+    }
+
+    /// (what, pencil marks, the eliminations of the first step: cell, digits).
+    type Case = (
+        &'static str,
+        &'static str,
+        &'static [(&'static str, &'static str)],
+    );
+
+    const CASES: &[Case] = &[
+        (
+            "two cells of row 5 and box 5, extended: the row part brings 1 (top1465)",
+            "3569 5689 68 79 2 1379 369 4 15679 359 7 24 489 1348 6 2389 1235 1259 369 1 24 5 3478 34789 23689 2367 2679 2 356 7 49 1456 149 3469 8 14569 156 568 168 3 4568 2489 7 256 24569 4 3568 9 278 15678 1278 236 12356 1256 79 249 5 6 478 2478 1 29 3 8 26 3 1 9 5 246 267 2467 1679 2469 16 247 347 2347 5 269 8",
+            &[("r4c5", "4"), ("r4c6", "49"), ("r5c9", "256")],
+        ),
+        (
+            "two cells of row 5 and box 4 (top1465)",
+            "9 2 46 56 7 3 1 8 45 378 5 1 9 4 28 6 23 237 378 46 78 56 1 28 2379 45 2379 58 3 689 2 59 7 4 169 168 1 89 2789 4 39 6 5 239 2378 57 46 24679 8 359 1 237 2369 2367 2 1 89 3 6 45 89 7 45 4 78 5 17 28 9 238 1236 1236 6 789 3 17 28 45 289 45 129",
+            &[("r4c3", "8"), ("r5c9", "23"), ("r6c3", "7")],
+        ),
+    ];
+
+    #[test]
+    fn each_case_finds_its_eliminations() {
+        for &(what, marks, want) in CASES {
+            let s = pencil(marks);
+            let steps = run(&s, 1);
+            assert_eq!(steps.len(), 1, "{what}");
+            let got: Vec<(String, String)> = steps[0]
+                .eliminations
+                .iter()
+                .map(|&(c, m)| (s.name(c).to_string(), s.syms(m)))
+                .collect();
+            let want: Vec<(String, String)> = want
+                .iter()
+                .map(|&(c, d)| (c.to_string(), d.to_string()))
+                .collect();
+            assert_eq!(got, want, "{what}: {}", steps[0].explanation);
+            assert_eq!(steps[0].units.len(), 2);
+            assert!(steps[0].explanation.starts_with("Sue de Coq: "));
+            let all = run(&s, 100);
+            assert!(all
+                .iter()
+                .any(|st| st.eliminations == steps[0].eliminations));
+        }
+    }
+
+    #[test]
+    fn the_classic_pattern_is_found_by_hand() {
+        // r1c1, r1c2 hold 1 2 3 4; r1c5 holds 1 2 (row part), r2c3 holds 3 4 (box part): 4 cells,
+        // 4 digits. 1 and 2 leave row 1, 3 and 4 leave box 1.
+        let mut toks = vec!["56789"; 81];
+        toks[0] = "1234";
+        toks[1] = "1234";
+        toks[4] = "12";
+        toks[11] = "34";
+        toks[8] = "12789";
+        toks[19] = "34567";
+        let s = pencil(&toks.join(" "));
+        let want = vec![(8, bit(1) | bit(2)), (19, bit(3) | bit(4))];
+        let steps = run(&s, 100);
+        let step = steps.iter().find(|st| st.eliminations == want);
+        assert_eq!(
+            step.map(|st| st.cells.clone()),
+            Some(vec![0, 1, 4, 11]),
+            "{steps:?}"
+        );
+    }
+
+    #[test]
+    fn nothing_is_found_without_the_pattern() {
+        let s = pencil(&vec!["123456789"; 81].join(" "));
+        assert!(run(&s, 100).is_empty());
+        // A top1465 position where ALS-XZ applies, but no Sue de Coq.
+        let s = pencil(
+            "79 356 24 48 567 1 23 5689 568 79 356 24 48 567 567 23 5689 1 1 56 8 9 2 3 567 4 567 8 7 3 56 1 4 56 2 9 2 1 5 3 689 69 4 7 68 4 9 6 7 58 2 1 58 3 56 4 9 2 3 8 567 1 567 56 8 7 1 4 56 9 3 2 3 2 1 56 79 79 8 56 4",
+        );
+        assert!(run(&s, 100).is_empty());
+    }
 }
