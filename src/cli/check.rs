@@ -8,6 +8,7 @@
 //!
 //! [`run`] reads as the list of steps; each step is a function below it.
 
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashSet};
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::num::NonZeroUsize;
@@ -100,6 +101,8 @@ struct Job<'a> {
     troubles: &'a Troubles,
     /// Advanced by every worker as it gets through its file.
     progress: &'a Progress,
+    /// `--rate`: rate every puzzle with one solution and show its difficulty.
+    rate: bool,
 }
 
 /// Checks the files and folders `args` names and returns the exit code.
@@ -128,6 +131,7 @@ pub fn run(args: CheckArgs) -> i32 {
         cache: &cache,
         troubles: &troubles,
         progress: &progress,
+        rate: args.rate,
     };
     let written = check_all(&targets, threads, &job, &mut output);
     progress.finish();
@@ -490,6 +494,15 @@ fn check_target(target: &Target, job: &Job<'_>) -> Outcome {
             return Outcome::Skipped;
         }
     };
+    // `--rate` is the command line's, not the file's: the analysis rates every puzzle.
+    let config = if job.rate {
+        Cow::Owned(Config {
+            rate: true,
+            ..config.config.clone()
+        })
+    } else {
+        Cow::Borrowed(&config.config)
+    };
     let read;
     let bytes: &[u8] = match &target.input {
         Input::Stdin(bytes) => bytes,
@@ -498,7 +511,7 @@ fn check_target(target: &Target, job: &Job<'_>) -> Outcome {
                 // Streamed to the output by the main thread, piece by piece, in its turn.
                 return Outcome::Big {
                     path: path.clone(),
-                    config: config.config.clone(),
+                    config: config.into_owned(),
                 };
             }
             match std::fs::read(path) {
@@ -518,7 +531,7 @@ fn check_target(target: &Target, job: &Job<'_>) -> Outcome {
         flush: &mut |_| Ok(()),
         progress: &|n| job.progress.advance(n),
     };
-    match render::render_file(&target.display, bytes, &config.config, &mut sink) {
+    match render::render_file(&target.display, bytes, &config, &mut sink) {
         Ok(totals) => Outcome::Checked { rendered, totals },
         Err(e) => Outcome::Failed(format!("{}: {e}", target.display)),
     }

@@ -20,7 +20,7 @@ use super::check::{self, Input, Target, Troubles};
 use super::json::VERSION;
 use super::{report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::levels::difficulty_of;
-use crate::analysis::{analyze, PuzzleReport, Verdict};
+use crate::analysis::{analyze, Difficulty, PuzzleReport, Verdict};
 use crate::config::Config;
 use crate::grid::digits;
 use crate::logic::{self, Step};
@@ -148,6 +148,9 @@ struct PuzzleExplained {
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
     steps: Vec<StepJson>,
+    /// The difficulty as computed, for the human header.
+    #[serde(skip)]
+    difficulty: Option<Difficulty>,
 }
 
 #[derive(Serialize)]
@@ -235,6 +238,7 @@ fn explain_puzzle(
         solved: false,
         reason: None,
         steps: Vec::new(),
+        difficulty: None,
     };
     let reason = match report.verdict {
         Verdict::Solutions(1) => None,
@@ -269,6 +273,7 @@ fn explain_puzzle(
         out.score = Some(d.score);
         out.hardest = d.hardest.map(|t| t.id().to_string());
         out.solved = true;
+        out.difficulty = Some(d);
     } else {
         out.reason = Some("stuck");
     }
@@ -318,13 +323,10 @@ fn human(file: &FileExplained) -> String {
     let mut s = String::new();
     for p in &file.puzzles {
         let head = format!("{}:{}: puzzle {}", file.path, p.line + 1, p.index + 1);
-        let what = match (&p.level, p.score, p.reason) {
-            (_, _, Some(reason)) => format!("not explained: {}", reason_text(reason)),
-            (Some(level), Some(score), None) => match &p.hardest {
-                Some(t) => format!("{level} · {score} (hardest: {t})"),
-                None => format!("{level} · {score} (already complete)"),
-            },
-            _ => {
+        let what = match (&p.difficulty, p.reason) {
+            (_, Some(reason)) => format!("not explained: {}", reason_text(reason)),
+            (Some(d), None) => super::human::difficulty_text(d),
+            (None, None) => {
                 let n = p.steps.len();
                 format!(
                     "{n} step{} available from the start",
