@@ -51,9 +51,15 @@ impl Config {
 
     /// The level a declared name means: one of the five (any case), or a `[levels]` name.
     pub fn level_named(&self, name: &str) -> Option<Level> {
-        name.parse()
-            .ok()
-            .or_else(|| self.levels.get(&name.to_lowercase()).copied())
+        // Asked of every bare word after every one-liner: no allocation unless a map is set.
+        let level = Level::ALL
+            .into_iter()
+            .find(|l| l.as_str().eq_ignore_ascii_case(name));
+        match level {
+            Some(l) => Some(l),
+            None if self.levels.is_empty() => None,
+            None => self.levels.get(&name.to_lowercase()).copied(),
+        }
     }
 }
 
