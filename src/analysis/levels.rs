@@ -165,3 +165,86 @@ fn unknown(declared: &Declared) -> Finding {
         ),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::analyze;
+    use crate::config::Config;
+    use crate::finding::Code;
+
+    /// Medium (a locked triple); and the classic, easy.
+    const MEDIUM: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn codes(text: &str, config: &Config) -> Vec<(Code, Option<usize>)> {
+        analyze(text, config)
+            .findings
+            .iter()
+            .map(|f| (f.code, f.puzzle))
+            .collect()
+    }
+
+    #[test]
+    fn own_level_beats_the_trailing_field_which_beats_the_file() {
+        let c = Config::default();
+        // The file says hard; the first puzzle's own @level says medium (right), the second's
+        // trailing field says easy (right), the third has only the file's (wrong).
+        let text = format!("@level hard\n\n@level medium\n{MEDIUM} easy\n{EASY} Easy\n{EASY}\n");
+        assert_eq!(codes(&text, &c), vec![(Code::LevelMismatch, Some(2))]);
+        let a = analyze(&text, &c);
+        let f = &a.findings[0];
+        assert!(f
+            .message
+            .starts_with("the file declares hard, but puzzle 3 is easy"));
+        assert_eq!(f.related.len(), 1);
+        // Rated because they declare a level, not shown without --rate: the difficulties are
+        // there for the renderers to use or not.
+        assert_eq!(a.difficulties.len(), 3);
+    }
+
+    #[test]
+    fn nothing_is_rated_without_a_level_or_rate() {
+        let text = format!("{MEDIUM}  id=3 tricky\n{EASY}\n");
+        let a = analyze(&text, &Config::default());
+        assert!(a.difficulties.is_empty() && a.findings.is_empty());
+        let rate = Config {
+            rate: true,
+            ..Config::default()
+        };
+        let a = analyze(&text, &rate);
+        let levels: Vec<_> = a.difficulties.iter().map(|d| d.map(|d| d.level)).collect();
+        assert_eq!(
+            levels,
+            vec![
+                Some(crate::logic::Level::Medium),
+                Some(crate::logic::Level::Easy)
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_levels_say_how_to_map_them_and_a_file_wide_one_is_said_once() {
+        let c = Config::default();
+        let text = format!("@level Gentle\n\n{EASY}\n{EASY}  level=fiendish\n");
+        let found = analyze(&text, &c).findings;
+        let got: Vec<_> = found.iter().map(|f| (f.code, f.puzzle)).collect();
+        assert_eq!(
+            got,
+            vec![(Code::UnknownLevel, Some(0)), (Code::UnknownLevel, Some(1))]
+        );
+        assert!(found[0].message.contains("e.g. gentle = \"easy\""));
+        // No level-mismatch for a puzzle with several solutions, even when mapped.
+        let mapped = Config::from_toml_str("[levels]\nfiendish = \"extreme\"").unwrap();
+        let several = format!("5{}  fiendish\n", ".".repeat(80));
+        let got = codes(&several, &mapped);
+        assert!(
+            !got.iter().any(|(c, _)| *c == Code::LevelMismatch),
+            "{got:?}"
+        );
+        assert!(
+            codes(&format!("{EASY} FIENDISH\n"), &mapped).contains(&(Code::LevelMismatch, Some(0)))
+        );
+    }
+}
