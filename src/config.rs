@@ -6,17 +6,21 @@
 //! [severity]
 //! multiple-solutions = "warning"
 //! box-shape = "off"
+//!
+//! [levels]
+//! gentle = "easy"
 //! ```
 //!
 //! The CLI and the language server read the same file, so editor and CI agree.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 
 use crate::finding::{Code, Severity};
+use crate::logic::Level;
 use crate::sync::lock;
 
 /// The name of the configuration file, looked for from each checked file upward.
@@ -29,6 +33,11 @@ pub struct Config {
     pub severity: HashMap<Code, Option<Severity>>,
     /// Glob patterns (relative to the configuration file's folder) of files not to check.
     pub exclude: Vec<String>,
+    /// `[levels]`: a collection's own level names (lower-cased) and the level each means.
+    pub levels: BTreeMap<String, Level>,
+    /// Rate every puzzle with one solution (`check --rate`), not only those that declare a
+    /// level. Set by the command line, never by the file.
+    pub rate: bool,
 }
 
 impl Config {
@@ -39,10 +48,23 @@ impl Config {
             None => Some(code.default_severity()),
         }
     }
+
+    /// The level a declared name means: one of the five (any case), or a `[levels]` name.
+    pub fn level_named(&self, name: &str) -> Option<Level> {
+        // Asked of every bare word after every one-liner: no allocation unless a map is set.
+        let level = Level::ALL
+            .into_iter()
+            .find(|l| l.as_str().eq_ignore_ascii_case(name));
+        match level {
+            Some(l) => Some(l),
+            None if self.levels.is_empty() => None,
+            None => self.levels.get(&name.to_lowercase()).copied(),
+        }
+    }
 }
 
 /// The keys a configuration file may hold at its top level.
-const TOP_KEYS: [&str; 2] = ["exclude", "severity"];
+const TOP_KEYS: [&str; 3] = ["exclude", "severity", "levels"];
 
 impl Config {
     /// Reads a configuration from the text of a `sudoku-lsp.toml`. Unknown keys, unknown codes
@@ -92,6 +114,23 @@ impl Config {
                             }
                         };
                         config.severity.insert(code, severity);
+                    }
+                }
+                "levels" => {
+                    let names = value
+                        .as_table()
+                        .ok_or("`levels` must be a table of `name = \"level\"`")?;
+                    for (name, level) in names {
+                        let target = level.as_str().ok_or_else(|| {
+                            format!("[levels] {name}: the level must be a string")
+                        })?;
+                        let level: Level = target.parse().map_err(|_| {
+                            format!(
+                                "[levels] {name}: unknown level `{target}`; use \"easy\", \
+                                 \"medium\", \"hard\", \"unfair\" or \"extreme\""
+                            )
+                        })?;
+                        config.levels.insert(name.to_lowercase(), level);
                     }
                 }
                 other => {
@@ -329,6 +368,22 @@ mod tests {
         assert!(Config::from_toml_str("exclude = \"x\"").is_err());
         assert!(Config::from_toml_str("exclude = [\"a[\"]").is_err());
         assert!(Config::from_toml_str("[severity\n").is_err());
+    }
+
+    #[test]
+    fn levels_map_names_onto_the_five() {
+        let c =
+            Config::from_toml_str("[levels]\nGentle = \"easy\"\ndiabolical = \"Extreme\"").unwrap();
+        assert_eq!(c.level_named("gentle"), Some(Level::Easy));
+        assert_eq!(c.level_named("DIABOLICAL"), Some(Level::Extreme));
+        assert_eq!(c.level_named("Hard"), Some(Level::Hard));
+        assert_eq!(c.level_named("tough"), None);
+        let bad = Config::from_toml_str("[levels]\ntough = \"brutal\"").unwrap_err();
+        assert!(
+            bad.contains("[levels] tough: unknown level `brutal`"),
+            "{bad}"
+        );
+        assert!(Config::from_toml_str("levels = 3").is_err());
     }
 
     #[test]

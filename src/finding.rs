@@ -20,6 +20,8 @@ pub enum Code {
     NoSolution,
     MultipleSolutions,
     SolutionMismatch,
+    LevelMismatch,
+    UnknownLevel,
     SearchGaveUp,
     UnknownDirective,
     NoPuzzle,
@@ -28,7 +30,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order the README's table lists them.
-    pub const ALL: [Code; 15] = [
+    pub const ALL: [Code; 17] = [
         Code::Encoding,
         Code::UnrecognizedLine,
         Code::InvalidSymbol,
@@ -40,6 +42,8 @@ impl Code {
         Code::NoSolution,
         Code::MultipleSolutions,
         Code::SolutionMismatch,
+        Code::LevelMismatch,
+        Code::UnknownLevel,
         Code::SearchGaveUp,
         Code::UnknownDirective,
         Code::NoPuzzle,
@@ -60,6 +64,8 @@ impl Code {
             Code::NoSolution => "no-solution",
             Code::MultipleSolutions => "multiple-solutions",
             Code::SolutionMismatch => "solution-mismatch",
+            Code::LevelMismatch => "level-mismatch",
+            Code::UnknownLevel => "unknown-level",
             Code::SearchGaveUp => "search-gave-up",
             Code::UnknownDirective => "unknown-directive",
             Code::NoPuzzle => "no-puzzle",
@@ -70,7 +76,11 @@ impl Code {
     /// The severity the format assigns to the code before configuration.
     pub fn default_severity(self) -> Severity {
         match self {
-            Code::SearchGaveUp | Code::UnknownDirective | Code::NoPuzzle => Severity::Warning,
+            Code::SearchGaveUp
+            | Code::UnknownDirective
+            | Code::NoPuzzle
+            | Code::LevelMismatch
+            | Code::UnknownLevel => Severity::Warning,
             Code::BoxShape => Severity::Info,
             _ => Severity::Error,
         }

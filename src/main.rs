@@ -1,6 +1,6 @@
 //! The `sudoku-lsp` binary: argument parsing and dispatch, nothing else.
 //!
-//! `check` and `solve` run in [`sudoku_lsp::cli`], `server` in [`sudoku_lsp::lsp`]; the two edges
+//! `check`, `solve` and `explain` run in [`sudoku_lsp::cli`], `server` in [`sudoku_lsp::lsp`]; the two edges
 //! sit side by side and neither calls the other.
 
 use clap::Parser;
@@ -15,6 +15,7 @@ fn main() {
     let status = match cli.command {
         Command::Check(args) => cli::check::run(args),
         Command::Solve(args) => cli::solve::run(args),
+        Command::Explain(args) => cli::explain::run(args),
         // `--stdio` is accepted because some clients always pass it; it is the only transport.
         Command::Server(ServerArgs { stdio: _ }) => lsp::run(),
     };

@@ -115,6 +115,8 @@ snapshot_folders! {
     human_box_shape => "box-shape",
     human_config => "config",
     human_allow => "allow",
+    human_level_mismatch => "level-mismatch",
+    human_unknown_level => "unknown-level",
 }
 
 /// Each defect folder reports its own code, and exits as its severity says.
@@ -132,6 +134,8 @@ fn every_code_folder_reports_its_code() {
         ("no-solution", 1),
         ("multiple-solutions", 1),
         ("solution-mismatch", 1),
+        ("level-mismatch", 0),
+        ("unknown-level", 0),
         ("search-gave-up", 0),
         ("unknown-directive", 0),
         ("no-puzzle", 0),
@@ -1053,4 +1057,312 @@ fn sudoku_lsp_log_turns_on_logging_to_stderr_only() {
         "{}",
         String::from_utf8_lossy(&quiet.stderr)
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// `explain` and `check --rate`.
+
+#[test]
+fn explain_human_snapshot() {
+    let r = run(&["explain", "fixtures/ok/small.sudoku"]);
+    insta::assert_snapshot!(
+        "explain_human_small",
+        format!("{}--- exit {}\n{}", r.stdout, r.code, r.stderr)
+    );
+}
+
+#[test]
+fn explain_json_snapshot() {
+    let (code, doc) = json(&["explain", "--format", "json", "fixtures/ok/small.sudoku"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(
+        "explain_json_small",
+        serde_json::to_string_pretty(&doc).unwrap()
+    );
+}
+
+/// The puzzles of an `explain` document, across files.
+fn explained(doc: &Value) -> Vec<Value> {
+    doc["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["puzzles"].as_array().unwrap().clone())
+        .collect()
+}
+
+#[test]
+fn explain_json_shape_and_steps_reach_the_solution() {
+    let (code, doc) = json(&["explain", "--format", "json", "fixtures/ok"]);
+    assert_eq!(code, 0);
+    assert_eq!(doc["version"], 1);
+    let (_, checked) = json(&["check", "--format", "json", "fixtures/ok"]);
+    let solutions: Vec<Value> = checked["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["puzzles"].as_array().unwrap().clone())
+        .collect();
+    let puzzles = explained(&doc);
+    assert_eq!(puzzles.len(), solutions.len());
+    for (p, c) in puzzles.iter().zip(&solutions) {
+        assert_eq!(p["solved"], true, "{p}");
+        assert_eq!((&p["index"], &p["line"]), (&c["index"], &c["line"]));
+        assert!(p["level"].is_string() && p["score"].is_u64() && p["hardest"].is_string());
+        assert!(p.get("reason").is_none());
+        // Every placement is the solution's digit, in the puzzle's alphabet; no elimination
+        // removes it.
+        let size = c["size"].as_u64().unwrap() as usize;
+        let solution: Vec<char> = c["solution"].as_str().unwrap().chars().collect();
+        let cell = |name: &str| {
+            let (r, col) = name[1..].split_once('c').unwrap();
+            (r.parse::<usize>().unwrap() - 1) * size + col.parse::<usize>().unwrap() - 1
+        };
+        for step in p["steps"].as_array().unwrap() {
+            for key in [
+                "technique",
+                "placements",
+                "eliminations",
+                "cells",
+                "explanation",
+            ] {
+                assert!(step.get(key).is_some(), "{key} in {step}");
+            }
+            for pl in step["placements"].as_array().unwrap() {
+                let digit = pl["digit"].as_str().unwrap();
+                let want = solution[cell(pl["cell"].as_str().unwrap())].to_string();
+                assert_eq!(digit, want, "{step}");
+            }
+            for el in step["eliminations"].as_array().unwrap() {
+                let want = solution[cell(el["cell"].as_str().unwrap())];
+                assert!(!el["digits"].as_str().unwrap().contains(want), "{step}");
+            }
+        }
+    }
+}
+
+#[test]
+fn explain_exit_codes() {
+    // Several solutions: not explained, with the reason; exit 1.
+    let (code, doc) = json(&[
+        "explain",
+        "--format",
+        "json",
+        "fixtures/multiple-solutions",
+        "fixtures/ok/classic.sudoku",
+    ]);
+    assert_eq!(code, 1);
+    let puzzles = explained(&doc);
+    let bad = &puzzles[0];
+    assert_eq!(bad["solved"], false);
+    assert_eq!(bad["reason"], "several-solutions");
+    assert!(bad["level"].is_null() && bad["score"].is_null() && bad["hardest"].is_null());
+    assert_eq!(puzzles.last().unwrap()["solved"], true);
+    for (path, reason) in [
+        ("fixtures/no-solution/wrong-given.sudoku", "no-solution"),
+        ("fixtures/row-length/short-row.sudoku", "syntax-error"),
+    ] {
+        let (code, doc) = json(&["explain", "--format", "json", path]);
+        assert_eq!(code, 1, "{path}");
+        assert_eq!(explained(&doc)[0]["reason"], reason, "{path}");
+    }
+    let r = run(&["explain", "fixtures/multiple-solutions"]);
+    assert!(
+        r.stdout
+            .contains("puzzle 1: not explained: it has several solutions"),
+        "{}",
+        r.stdout
+    );
+    // Could not run.
+    assert_eq!(run(&["explain", "fixtures/does-not-exist"]).code, 2);
+    assert_eq!(
+        run(&["explain", "--format", "github", "fixtures/ok"]).code,
+        2
+    );
+    assert_eq!(run(&["explain", "--puzzle", "0", "fixtures/ok"]).code, 2);
+    assert_eq!(run(&["explain", "fixtures/ok/classic.sudoku"]).code, 0);
+}
+
+#[test]
+fn explain_one_puzzle_of_each_file() {
+    let (code, doc) = json(&[
+        "explain",
+        "--format",
+        "json",
+        "--puzzle",
+        "2",
+        "fixtures/ok/collection.sudoku",
+        "fixtures/ok/small.sudoku",
+        "fixtures/ok/classic.sudoku",
+    ]);
+    assert_eq!(code, 0);
+    let files = doc["files"].as_array().unwrap();
+    assert_eq!(files.len(), 3);
+    // In path order: classic.sudoku holds one puzzle, so nothing to explain there (said on
+    // stderr).
+    assert_eq!(files[0]["path"], "fixtures/ok/classic.sudoku");
+    assert!(files[0]["puzzles"].as_array().unwrap().is_empty());
+    for f in &files[1..] {
+        let puzzles = f["puzzles"].as_array().unwrap();
+        assert_eq!(puzzles.len(), 1, "{f}");
+        assert_eq!(puzzles[0]["index"], 1);
+    }
+    assert_eq!(files[1]["puzzles"][0]["line"], 2);
+    let r = run(&["explain", "--puzzle", "2", "fixtures/ok/classic.sudoku"]);
+    assert!(r.stderr.contains("there is no puzzle 2"), "{}", r.stderr);
+    let r = run(&["explain", "--puzzle", "3", "fixtures/ok/collection.sudoku"]);
+    assert!(
+        r.stdout
+            .starts_with("fixtures/ok/collection.sudoku:4: puzzle 3: easy · "),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("\n  1. "), "{}", r.stdout);
+}
+
+#[test]
+fn explain_all_steps_lists_the_starting_state_without_trial_or_rating() {
+    let (code, doc) = json(&[
+        "explain",
+        "--format",
+        "json",
+        "--all-steps",
+        "--puzzle",
+        "1",
+        "fixtures/ok/small.sudoku",
+        "fixtures/ok/inkala.sudoku",
+    ]);
+    assert_eq!(code, 0);
+    let (_, path) = json(&[
+        "explain",
+        "--format",
+        "json",
+        "--puzzle",
+        "1",
+        "fixtures/ok/small.sudoku",
+    ]);
+    for p in explained(&doc) {
+        assert!(p["level"].is_null() && p["score"].is_null(), "{p}");
+        let steps = p["steps"].as_array().unwrap();
+        assert!(steps.iter().all(|s| s["technique"] != "trial"), "{p}");
+        if p["size"] == 4 {
+            // More than the one step a solving path takes first, and that one among them.
+            assert!(steps.len() > 1);
+            let first = &explained(&path)[0]["steps"][0];
+            assert!(steps.contains(first), "{first}");
+        }
+    }
+    let r = run(&["explain", "--all-steps", "fixtures/ok/small.sudoku"]);
+    assert!(
+        r.stdout
+            .starts_with("fixtures/ok/small.sudoku:3: puzzle 1: "),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("available from the start"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn check_rate_adds_difficulty_only_when_asked() {
+    let args = [
+        "fixtures/ok/collection.sudoku",
+        "fixtures/multiple-solutions",
+    ];
+    let (code, plain) = json(&["check", "--format", "json", args[0], args[1]]);
+    assert_eq!(code, 1);
+    let (code, rated) = json(&["check", "--rate", "--format", "json", args[0], args[1]]);
+    assert_eq!(code, 1);
+    let puzzles = |doc: &Value| -> Vec<Value> {
+        doc["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|f| f["puzzles"].as_array().unwrap().clone())
+            .collect()
+    };
+    assert!(puzzles(&plain)
+        .iter()
+        .all(|p| p.get("difficulty").is_none()));
+    let rated = puzzles(&rated);
+    // The several-solutions puzzle comes first (path order): null.
+    let (first, good) = rated.split_first().unwrap();
+    assert!(first["difficulty"].is_null() && first.get("difficulty").is_some());
+    for p in good {
+        let d = &p["difficulty"];
+        assert!(d["level"].is_string() && d["score"].is_u64() && d["hardest"].is_string());
+        assert!(p["rating"].is_null(), "the declared rating stays");
+    }
+    // The difficulty agrees with explain's.
+    let (_, ex) = json(&["explain", "--format", "json", args[0]]);
+    assert_eq!(good[0]["difficulty"]["level"], explained(&ex)[0]["level"]);
+    assert_eq!(good[0]["difficulty"]["score"], explained(&ex)[0]["score"]);
+
+    let human = run(&["check", "--rate", "--color", "never", args[0]]);
+    assert!(
+        human
+            .stdout
+            .starts_with("fixtures/ok/collection.sudoku:2: puzzle 1: medium · "),
+        "{}",
+        human.stdout
+    );
+    let plain = run(&["check", "--color", "never", args[0]]);
+    assert!(!plain.stdout.contains("puzzle 1:"), "{}", plain.stdout);
+    // GitHub output is unchanged by --rate.
+    let gh = |rate: bool| {
+        let mut a = vec!["check", "--format", "github", "fixtures/level-mismatch"];
+        if rate {
+            a.push("--rate");
+        }
+        run(&a).stdout
+    };
+    assert_eq!(gh(true), gh(false));
+}
+
+#[test]
+fn levels_are_mapped_by_the_configuration() {
+    let dir = temp();
+    let file = dir.path().join("c.sudoku");
+    std::fs::copy(root().join("fixtures/unknown-level/unmapped.sudoku"), &file).unwrap();
+    std::fs::write(
+        dir.path().join("sudoku-lsp.toml"),
+        "[levels]\ngentle = \"easy\"\nDiabolical = \"extreme\"\ntricky = \"medium\"\n",
+    )
+    .unwrap();
+    let (code, doc) = json(&["check", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    let diags = doc["files"][0]["diagnostics"].as_array().unwrap();
+    // `gentle` is easy and so is the classic: agreed. `diabolical` is extreme, but the second
+    // puzzle is medium.
+    assert_eq!(codes(&doc), vec!["level-mismatch"], "{doc}");
+    let message = diags[0]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("declared diabolical (extreme), but this puzzle is medium (it needs "),
+        "{message}"
+    );
+    // A bare mapped name counts as a declaration too.
+    std::fs::write(
+        &file,
+        "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....  Tricky\n",
+    )
+    .unwrap();
+    let (code, doc) = json(&["check", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!((code, codes(&doc)), (0, Vec::<String>::new()), "{doc}");
+    // An unknown target level is a configuration error.
+    std::fs::write(
+        dir.path().join("sudoku-lsp.toml"),
+        "[levels]\ngentle = \"soft\"\n",
+    )
+    .unwrap();
+    let r = run(&["check", file.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("[levels] gentle: unknown level `soft`"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(run(&["explain", file.to_str().unwrap()]).code, 2);
 }

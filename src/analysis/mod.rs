@@ -6,6 +6,7 @@ mod digit_has_no_place;
 mod duplicate_digit;
 pub mod fill;
 pub mod fixes;
+pub mod levels;
 mod no_candidates;
 mod solution_mismatch;
 #[cfg(test)]
@@ -24,6 +25,7 @@ use crate::syntax::{self, Directives, ParsedFile, Puzzle, Src};
 use crate::text::TextRange;
 
 pub use cache::{Leftovers, PieceCache, SharedAnalysis};
+pub use levels::Difficulty;
 
 /// The verdict on one puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +72,10 @@ pub struct Analysis {
     pub reports: Vec<PuzzleReport>,
     /// Every finding after configuration and `@allow`, sorted by position.
     pub findings: Vec<Finding>,
+    /// Each puzzle's computed difficulty, beside `reports`: `Some` for a puzzle with exactly
+    /// one solution that was rated (when the configuration asks to rate, or the puzzle
+    /// declares a level); empty when no puzzle was rated.
+    pub difficulties: Vec<Option<Difficulty>>,
 }
 
 /// Analyses a file's text: the entry for every caller that holds the whole text (`solve`, the
@@ -160,7 +166,19 @@ fn analyze_parsed(
     let keep_outcome = keep.is_some();
     let check = |p: &Puzzle| {
         let cached = previous.and_then(|m| m.get(&(p.shape, p.givens.clone())));
-        check_puzzle(p, &file.defaults, cached, keep_outcome)
+        // Rating costs far more than the search: only when asked, or to check a declared level.
+        let declared = levels::declared(p, &file.defaults, src, config);
+        let rate = config.rate || declared.is_some();
+        let mut result = check_puzzle(p, &file.defaults, cached, keep_outcome, rate);
+        if let Some(declared) = &declared {
+            levels::check(
+                p,
+                declared,
+                result.difficulty.as_ref(),
+                &mut result.findings,
+            );
+        }
+        result
     };
     let results: Vec<PuzzleResult> = if file.puzzles.len() >= PARALLEL_FROM {
         file.puzzles.par_iter().map(check).collect()
@@ -169,6 +187,10 @@ fn analyze_parsed(
     };
 
     let mut reports = Vec::with_capacity(results.len());
+    let mut difficulties = Vec::new();
+    if results.iter().any(|r| r.difficulty.is_some()) {
+        difficulties = results.iter().map(|r| r.difficulty).collect();
+    }
     let mut findings = apply_config(file.findings.clone(), config, &file.defaults, &file.puzzles);
     add_reader_fixes(&mut findings, &file.puzzles, src);
     for (puzzle, result) in file.puzzles.iter().zip(results) {
@@ -188,6 +210,7 @@ fn analyze_parsed(
         file,
         reports,
         findings,
+        difficulties,
     }
 }
 
@@ -255,6 +278,8 @@ struct PuzzleResult {
     findings: Vec<Finding>,
     /// The search outcome, when a search was needed, for the cache.
     outcome: Option<Outcome>,
+    /// The computed difficulty, when the puzzle was rated.
+    difficulty: Option<Difficulty>,
 }
 
 /// The direct checks' common case in two passes over the cells and no allocation: no symbol
@@ -329,6 +354,7 @@ fn check_puzzle(
     file_defaults: &Directives,
     cached: Option<&Outcome>,
     keep_outcome: bool,
+    rate: bool,
 ) -> PuzzleResult {
     let search = || {
         cached.cloned().unwrap_or_else(|| {
@@ -391,6 +417,11 @@ fn check_puzzle(
         v
     };
     solution_mismatch::check(&ctx, solution.as_deref(), &mut findings);
+    // The one place that knows the verdict: rate here, so the CLI (whole or streamed) and the
+    // editor get the same difficulty.
+    let difficulty = (rate && verdict == Verdict::Solutions(1))
+        .then(|| levels::rate(puzzle))
+        .flatten();
     PuzzleResult {
         report: PuzzleReport {
             index: puzzle.index,
@@ -402,5 +433,6 @@ fn check_puzzle(
         },
         findings,
         outcome,
+        difficulty,
     }
 }

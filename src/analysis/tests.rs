@@ -53,7 +53,7 @@ fn xorshift(mut state: u64) -> impl FnMut(usize) -> usize {
 }
 
 fn run(p: &Puzzle) -> PuzzleResult {
-    check_puzzle(p, &Directives::default(), None, true)
+    check_puzzle(p, &Directives::default(), None, true, false)
 }
 
 fn codes(r: &PuzzleResult) -> Vec<Code> {
@@ -191,11 +191,17 @@ fn solution_mismatch_cases() {
     let loose = format!("{}.{}", &UNIQUE[..6], &UNIQUE[7..]);
     let other = run(&one_liner(&loose, &[]));
     let other_solution = alphabet.line(
-        &check_puzzle(&one_liner(&loose, &[]), &Directives::default(), None, true)
-            .outcome
-            .unwrap()
-            .second
-            .unwrap(),
+        &check_puzzle(
+            &one_liner(&loose, &[]),
+            &Directives::default(),
+            None,
+            true,
+            false,
+        )
+        .outcome
+        .unwrap()
+        .second
+        .unwrap(),
     );
     assert_eq!(other.report.verdict, Verdict::Solutions(2));
     let r = run(&one_liner(&loose, &[("solution", &other_solution)]));
@@ -255,10 +261,16 @@ fn gave_up_is_a_warning_not_a_verdict() {
 fn cache_reuses_outcomes_and_keeps_only_the_latest_puzzles() {
     let p = one_liner(UNIQUE, &[]);
     let first = run(&p);
-    let again = check_puzzle(&p, &Directives::default(), first.outcome.as_ref(), true);
+    let again = check_puzzle(
+        &p,
+        &Directives::default(),
+        first.outcome.as_ref(),
+        true,
+        false,
+    );
     assert_eq!(again.report, first.report);
     // Without an outcome kept, the report is the same (its solution moved, not copied).
-    let uncached = check_puzzle(&p, &Directives::default(), None, false);
+    let uncached = check_puzzle(&p, &Directives::default(), None, false, false);
     assert_eq!(uncached.report, first.report);
     assert!(uncached.outcome.is_none());
 }

@@ -22,13 +22,16 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The subcommand to run: `check`, `solve` or `server`.
+/// The subcommand to run: `check`, `solve`, `explain` or `server`.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check puzzle files and report every defect (exit 0: no errors, 1: errors, 2: could not run).
     Check(CheckArgs),
     /// Print a file with every uniquely solvable puzzle filled in.
     Solve(SolveArgs),
+    /// Solve each puzzle step by step as a person would, and print its level, score and steps
+    /// (exit 0: every puzzle explained, 1: some puzzle could not be, 2: could not run).
+    Explain(ExplainArgs),
     /// Run the language server.
     Server(ServerArgs),
 }
@@ -61,6 +64,49 @@ pub struct CheckArgs {
     /// `sudoku-lsp.toml` from each file upward.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+
+    /// Rate every puzzle that has one solution, and show its difficulty (level, score and
+    /// hardest technique).
+    #[arg(long)]
+    pub rate: bool,
+}
+
+/// The arguments of `explain`.
+#[derive(Debug, clap::Args)]
+pub struct ExplainArgs {
+    /// Files and folders to explain (`-` reads standard input), found as `check` finds them.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Explain only the N-th puzzle of each file (1-based).
+    #[arg(long, value_name = "N")]
+    pub puzzle: Option<NonZeroUsize>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ExplainFormat::Human)]
+    pub format: ExplainFormat,
+
+    /// List every step available in each puzzle's starting state instead of a solving path
+    /// (no trial, no rating).
+    #[arg(long)]
+    pub all_steps: bool,
+
+    /// The name to report for standard input (also where its configuration is looked up).
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<PathBuf>,
+
+    /// Use this configuration file for every file instead of looking for `sudoku-lsp.toml`.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+/// How `explain` writes its steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExplainFormat {
+    /// For people: a header per puzzle, then its numbered steps.
+    Human,
+    /// One JSON document for tools.
+    Json,
 }
 
 /// The arguments of `solve`.

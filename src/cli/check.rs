@@ -8,6 +8,7 @@
 //!
 //! [`run`] reads as the list of steps; each step is a function below it.
 
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashSet};
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::num::NonZeroUsize;
@@ -36,14 +37,14 @@ const BATCH_PER_THREAD: usize = 16;
 /// its pieces' puzzles spread over every thread.
 const BIG_FILE: u64 = 2 << 20;
 
-/// One file to check.
-struct Target {
+/// One file to check (or to explain).
+pub(super) struct Target {
     /// The path as shown in the output (and its sort key).
-    display: String,
+    pub display: String,
     /// Where its bytes come from.
-    input: Input,
+    pub input: Input,
     /// Where its configuration is looked up from.
-    config_path: PathBuf,
+    pub config_path: PathBuf,
 }
 
 impl Target {
@@ -58,7 +59,7 @@ impl Target {
 
 /// Where a target's bytes come from: a file read when its turn comes, or standard input, read
 /// whole before any checking starts.
-enum Input {
+pub(super) enum Input {
     File(PathBuf),
     Stdin(Vec<u8>),
 }
@@ -77,7 +78,7 @@ enum Outcome {
 
 /// Problems that make the run exit 2, collected from every thread and reported once each.
 #[derive(Default)]
-struct Troubles {
+pub(super) struct Troubles {
     /// One message per broken configuration file, however many files it governs; sorted, so
     /// they are reported in the same order whatever the thread timing.
     config_errors: Mutex<BTreeSet<String>>,
@@ -85,7 +86,7 @@ struct Troubles {
 
 impl Troubles {
     /// Records a broken configuration (once, however often it is met).
-    fn config_error(&self, message: String) {
+    pub(super) fn config_error(&self, message: String) {
         crate::sync::lock(&self.config_errors).insert(message);
     }
 }
@@ -100,6 +101,8 @@ struct Job<'a> {
     troubles: &'a Troubles,
     /// Advanced by every worker as it gets through its file.
     progress: &'a Progress,
+    /// `--rate`: rate every puzzle with one solution and show its difficulty.
+    rate: bool,
 }
 
 /// Checks the files and folders `args` names and returns the exit code.
@@ -111,7 +114,8 @@ pub fn run(args: CheckArgs) -> i32 {
     let troubles = Arc::new(Troubles::default());
     let mut trouble = false;
 
-    let targets = collect_targets(&args, &cache, &troubles, &mut trouble);
+    let stdin_name = args.stdin_filename.as_deref();
+    let targets = collect_targets(&args.paths, stdin_name, &cache, &troubles, &mut trouble);
     tracing::info!(files = targets.len(), "checking");
 
     let Some(threads) = start_workers(args.jobs) else {
@@ -127,6 +131,7 @@ pub fn run(args: CheckArgs) -> i32 {
         cache: &cache,
         troubles: &troubles,
         progress: &progress,
+        rate: args.rate,
     };
     let written = check_all(&targets, threads, &job, &mut output);
     progress.finish();
@@ -149,7 +154,7 @@ pub fn run(args: CheckArgs) -> i32 {
 /// The configuration source for every file: the file `--config` names, or else each file's own
 /// `sudoku-lsp.toml`, looked for from its folder upward. `None` (reported) when the named file
 /// cannot be loaded.
-fn load_configuration(fixed: Option<&Path>) -> Option<ConfigCache> {
+pub(super) fn load_configuration(fixed: Option<&Path>) -> Option<ConfigCache> {
     match fixed {
         Some(path) => ConfigCache::fixed(path)
             .map_err(|e| report_trouble(&e))
@@ -335,7 +340,7 @@ impl<W: Write> Output<W> {
 }
 
 /// Reports each broken configuration file once, in a stable order. True when there was one.
-fn report_config_errors(troubles: &Troubles) -> bool {
+pub(super) fn report_config_errors(troubles: &Troubles) -> bool {
     let errors = crate::sync::lock(&troubles.config_errors);
     for message in errors.iter() {
         report_trouble(message);
@@ -368,17 +373,20 @@ fn display_path(path: &Path) -> String {
     }
 }
 
-/// Every file to check, sorted by path, each once.
-fn collect_targets(
-    args: &CheckArgs,
+/// Every file to check, sorted by path, each once: the files `paths` names and those found
+/// under the folders it names (default: the current folder); `-` is standard input, named
+/// `stdin_filename`.
+pub(super) fn collect_targets(
+    paths: &[PathBuf],
+    stdin_filename: Option<&Path>,
     cache: &Arc<ConfigCache>,
     troubles: &Arc<Troubles>,
     trouble: &mut bool,
 ) -> Vec<Target> {
-    let mut paths = args.paths.clone();
+    let mut paths = paths.to_vec();
     if paths.is_empty() {
         // `--stdin-filename` alone means "check what comes in on stdin", as in ruff.
-        paths.push(PathBuf::from(if args.stdin_filename.is_some() {
+        paths.push(PathBuf::from(if stdin_filename.is_some() {
             "-"
         } else {
             "."
@@ -407,7 +415,7 @@ fn collect_targets(
                 *trouble = true;
                 continue;
             }
-            let name = args.stdin_filename.clone();
+            let name = stdin_filename.map(Path::to_path_buf);
             targets.push(Target {
                 display: name
                     .as_deref()
@@ -486,6 +494,15 @@ fn check_target(target: &Target, job: &Job<'_>) -> Outcome {
             return Outcome::Skipped;
         }
     };
+    // `--rate` is the command line's, not the file's: the analysis rates every puzzle.
+    let config = if job.rate {
+        Cow::Owned(Config {
+            rate: true,
+            ..config.config.clone()
+        })
+    } else {
+        Cow::Borrowed(&config.config)
+    };
     let read;
     let bytes: &[u8] = match &target.input {
         Input::Stdin(bytes) => bytes,
@@ -494,7 +511,7 @@ fn check_target(target: &Target, job: &Job<'_>) -> Outcome {
                 // Streamed to the output by the main thread, piece by piece, in its turn.
                 return Outcome::Big {
                     path: path.clone(),
-                    config: config.config.clone(),
+                    config: config.into_owned(),
                 };
             }
             match std::fs::read(path) {
@@ -514,7 +531,7 @@ fn check_target(target: &Target, job: &Job<'_>) -> Outcome {
         flush: &mut |_| Ok(()),
         progress: &|n| job.progress.advance(n),
     };
-    match render::render_file(&target.display, bytes, &config.config, &mut sink) {
+    match render::render_file(&target.display, bytes, &config, &mut sink) {
         Ok(totals) => Outcome::Checked { rendered, totals },
         Err(e) => Outcome::Failed(format!("{}: {e}", target.display)),
     }

@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 
 use super::position::Locator;
 use super::style::{printable, sanitize, Style};
+use crate::analysis::{Analysis, Difficulty, Verdict};
 use crate::finding::Finding;
 use crate::text::TextRange;
 
@@ -35,6 +36,52 @@ pub fn render_findings(
     let path = sanitize(path);
     for finding in findings {
         render_finding(out, &path, locator, finding, style);
+    }
+}
+
+/// [`render_findings`] for `check --rate`: after each puzzle's findings (those before its end, or
+/// about it), a line with its difficulty: `path:5: puzzle 1: hard · 1240 (hardest: x-wing)`.
+pub fn render_with_difficulty(
+    out: &mut String,
+    path: &str,
+    locator: &mut Locator<'_>,
+    a: &Analysis,
+    style: Style,
+) {
+    let shown = sanitize(path);
+    let mut findings = a.findings.iter().peekable();
+    for (i, (puzzle, report)) in a.file.puzzles.iter().zip(&a.reports).enumerate() {
+        while let Some(f) = findings.next_if(|f| {
+            f.range.start < puzzle.range.end || f.puzzle.is_some_and(|p| p <= puzzle.index)
+        }) {
+            render_finding(out, &shown, locator, f, style);
+        }
+        let line = locator.locate(report.first_line.start).line + 1;
+        let what = match (a.difficulties.get(i).copied().flatten(), report.verdict) {
+            (Some(d), _) => difficulty_text(&d),
+            (None, Verdict::Solutions(1)) => "not rated: the engine stopped short".to_string(),
+            (None, Verdict::Solutions(0)) => "not rated: it has no solution".to_string(),
+            (None, Verdict::Solutions(_)) => "not rated: it has several solutions".to_string(),
+            (None, Verdict::SyntaxError) => "not rated: it has a syntax error".to_string(),
+            (None, Verdict::GaveUp) => "not rated: undecided".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "{}: puzzle {}: {what}",
+            style.bold(&format!("{shown}:{line}")),
+            puzzle.index + 1
+        );
+    }
+    for f in findings {
+        render_finding(out, &shown, locator, f, style);
+    }
+}
+
+/// `hard · 1240 (hardest: x-wing)`, as `check --rate` and `explain` show a difficulty.
+pub fn difficulty_text(d: &Difficulty) -> String {
+    match d.hardest {
+        Some(t) => format!("{} · {} (hardest: {})", d.level, d.score, t.id()),
+        None => format!("{} · {} (already complete)", d.level, d.score),
     }
 }
 

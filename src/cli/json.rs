@@ -18,7 +18,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::position::Locator;
-use crate::analysis::{PuzzleReport, Verdict};
+use crate::analysis::{Difficulty, PuzzleReport, Verdict};
 use crate::finding::Finding;
 use crate::syntax::Puzzle;
 use crate::text::TextRange;
@@ -47,6 +47,28 @@ pub struct PuzzleJson {
     pub solution: Option<String>,
     /// The declared rating, else null.
     pub rating: Option<String>,
+    /// With `check --rate` only: the computed difficulty, null for a puzzle without exactly one
+    /// solution; the key is absent without `--rate`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<Option<DifficultyJson>>,
+}
+
+/// A puzzle's computed difficulty: `{"level":"hard","score":1240,"hardest":"x-wing"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DifficultyJson {
+    pub level: String,
+    pub score: u32,
+    /// The technique that sets the level; null for a puzzle already complete.
+    pub hardest: Option<String>,
+}
+
+/// The JSON object for a difficulty.
+pub fn difficulty_json(d: &Difficulty) -> DifficultyJson {
+    DifficultyJson {
+        level: d.level.to_string(),
+        score: d.score,
+        hardest: d.hardest.map(|t| t.id().to_string()),
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,6 +141,7 @@ pub fn puzzle_json(
         solutions: report.verdict.count(),
         solution,
         rating: puzzle.rating.clone(),
+        difficulty: None,
     }
 }
 
@@ -142,6 +165,19 @@ pub fn write_puzzle(buf: &mut String, p: &PuzzleJson) {
     write_opt_str(buf, p.solution.as_deref());
     buf.push_str(",\"rating\":");
     write_opt_str(buf, p.rating.as_deref());
+    match &p.difficulty {
+        None => {}
+        Some(None) => buf.push_str(",\"difficulty\":null"),
+        Some(Some(d)) => {
+            buf.push_str(",\"difficulty\":{\"level\":");
+            write_opt_str(buf, Some(&d.level));
+            buf.push_str(",\"score\":");
+            push_uint(buf, u64::from(d.score));
+            buf.push_str(",\"hardest\":");
+            write_opt_str(buf, d.hardest.as_deref());
+            buf.push('}');
+        }
+    }
     buf.push('}');
 }
 
@@ -215,6 +251,11 @@ mod tests {
                 solutions: Some(1),
                 solution: Some("123".into()),
                 rating: Some("11.9 \"hard\"\n\u{7}é".into()),
+                difficulty: Some(Some(DifficultyJson {
+                    level: "hard".into(),
+                    score: 1240,
+                    hardest: Some("x-wing".into()),
+                })),
             },
             PuzzleJson {
                 index: 0,
@@ -224,6 +265,7 @@ mod tests {
                 solutions: None,
                 solution: None,
                 rating: None,
+                difficulty: Some(None),
             },
             PuzzleJson {
                 index: usize::MAX,
@@ -233,6 +275,7 @@ mod tests {
                 solutions: Some(2),
                 solution: None,
                 rating: Some(String::new()),
+                difficulty: None,
             },
         ];
         for p in cases {

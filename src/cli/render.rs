@@ -61,6 +61,7 @@ pub fn render_file(
             sink.buf,
             &analyze_bytes(bytes, config),
             &mut Locator::new(""),
+            config.rate,
         );
         (sink.progress)(bytes.len() as u64);
         r.end(sink)?;
@@ -154,7 +155,7 @@ fn stream_in_chunks(
     let render = |job: Job| {
         let analysis = analyze_piece(&job.text, job.base, job.file, config);
         let mut locator = Locator::window(&job.text, job.base, job.base_line, &job.earlier);
-        let rendered = render_piece(display, format, style, &analysis, &mut locator);
+        let rendered = render_piece(display, format, style, &analysis, &mut locator, config.rate);
         (rendered, job.text.len() as u64)
     };
     let mut jobs = reading.batch(batch)?;
@@ -361,13 +362,16 @@ struct Rendered {
     infos: usize,
 }
 
-/// Renders one piece's analysis in `format`, locating its findings with `locator`.
+/// Renders one piece's analysis in `format`, locating its findings with `locator`. With `rate`
+/// (`check --rate`) each puzzle's difficulty is shown too: in human output a line after the
+/// puzzle's findings, in JSON a `difficulty` field; GitHub output never shows it.
 fn render_piece(
     display: &str,
     format: Format,
     style: Style,
     a: &Analysis,
     locator: &mut Locator<'_>,
+    rate: bool,
 ) -> Rendered {
     let mut out = Rendered {
         puzzles: a.reports.len(),
@@ -381,6 +385,9 @@ fn render_piece(
         }
     }
     match format {
+        Format::Human if rate => {
+            human::render_with_difficulty(&mut out.text, display, locator, a, style)
+        }
         Format::Human => {
             human::render_findings(&mut out.text, display, locator, &a.findings, style)
         }
@@ -390,7 +397,12 @@ fn render_piece(
                 if i > 0 {
                     out.text.push(',');
                 }
-                json::write_puzzle(&mut out.text, &json::puzzle_json(locator, puzzle, report));
+                let mut p = json::puzzle_json(locator, puzzle, report);
+                if rate {
+                    let d = a.difficulties.get(i).copied().flatten();
+                    p.difficulty = Some(d.map(|d| json::difficulty_json(&d)));
+                }
+                json::write_puzzle(&mut out.text, &p);
             }
             for f in &a.findings {
                 let d = json::diagnostic_json(locator, f);
@@ -464,8 +476,8 @@ impl<'a> FileRenderer<'a> {
     }
 
     /// Renders one piece's analysis and appends it.
-    fn piece(&mut self, buf: &mut String, a: &Analysis, locator: &mut Locator<'_>) {
-        let rendered = render_piece(self.display, self.format, self.style, a, locator);
+    fn piece(&mut self, buf: &mut String, a: &Analysis, locator: &mut Locator<'_>, rate: bool) {
+        let rendered = render_piece(self.display, self.format, self.style, a, locator, rate);
         self.add(buf, rendered);
     }
 
@@ -554,12 +566,16 @@ mod tests {
     /// (Findings are in order within a piece; one that points back before its piece, at the
     /// header, still comes with its piece.)
     fn whole(text: &str, format: Format) -> String {
+        whole_with(text, format, &Config::default())
+    }
+
+    fn whole_with(text: &str, format: Format, config: &Config) -> String {
         let mut buf = String::new();
         let mut r = FileRenderer::new("f.sudoku", format, Style::new(false));
         r.begin(&mut buf).unwrap();
         let mut locator = Locator::new(text);
-        analyze_in_pieces(text, &Config::default(), |_, a| {
-            r.piece(&mut buf, &a, &mut locator);
+        analyze_in_pieces(text, config, |_, a| {
+            r.piece(&mut buf, &a, &mut locator, config.rate);
             true
         });
         let mut flush = |_: &mut String| Ok(());
@@ -583,6 +599,10 @@ mod tests {
     }
 
     fn streamed(bytes: &[u8], format: Format, chunk: usize) -> String {
+        streamed_with(bytes, format, chunk, &Config::default())
+    }
+
+    fn streamed_with(bytes: &[u8], format: Format, chunk: usize, config: &Config) -> String {
         let mut buf = String::new();
         let mut out = String::new();
         let mut flush = |b: &mut String| {
@@ -591,14 +611,7 @@ mod tests {
             Ok(())
         };
         let mut sink = plain_sink(format, &mut buf, &mut flush);
-        stream_in_chunks(
-            "f.sudoku",
-            &mut &bytes[..],
-            &Config::default(),
-            &mut sink,
-            chunk,
-        )
-        .unwrap();
+        stream_in_chunks("f.sudoku", &mut &bytes[..], config, &mut sink, chunk).unwrap();
         out
     }
 
@@ -677,6 +690,30 @@ mod tests {
                     "{format:?}, chunks of {chunk}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn rating_streams_like_the_whole_text() {
+        let sample = include_str!("../../fixtures/sets/17-clue.txt");
+        let mut text = String::new();
+        let puzzles = sample
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'));
+        for (i, p) in puzzles.cycle().take(1500).enumerate() {
+            let level = ["", " level=easy", " hard", " level=gentle"][i % 4];
+            text.push_str(&format!("{}{level} # {i}\n", &p[..81]));
+        }
+        assert!(crate::syntax::content_pieces(&text).len() > 1);
+        let rated = Config {
+            rate: true,
+            ..Config::default()
+        };
+        for format in [Format::Human, Format::Json] {
+            let want = whole_with(&text, format, &rated);
+            assert!(want.contains("hardest") && want.contains("unknown-level"));
+            let got = streamed_with(text.as_bytes(), format, 4093, &rated);
+            assert!(got == want, "{format:?}");
         }
     }
 }

@@ -157,20 +157,7 @@ pub(super) fn symbols(v: &str) -> Result<Vec<char>, String> {
 /// rating value.
 pub(super) fn rating_in(text: Src<'_>, trailing: TextRange) -> Option<TextRange> {
     let s = text.get(trailing.as_range())?;
-    // Token starts are taken from `char_indices`, so a multi-byte space (U+3000, NBSP) cannot
-    // shift them off a character boundary.
-    let mut start = None;
-    let mut tokens = Vec::new();
-    for (i, ch) in s.char_indices().chain(std::iter::once((s.len(), ' '))) {
-        match (is_space(ch), start) {
-            (true, Some(st)) => {
-                tokens.push((st, &s[st..i]));
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
-        }
-    }
+    let tokens = tokens(s);
     for (start, tok) in tokens {
         if let Some(i) = tok.find(['=', ':']) {
             let key = tok[..i].to_ascii_lowercase();
@@ -190,6 +177,54 @@ pub(super) fn rating_in(text: Src<'_>, trailing: TextRange) -> Option<TextRange>
         }
     }
     None
+}
+
+/// The whitespace-separated tokens of a trailing field with their byte offsets in it. Token
+/// starts come from `char_indices`, so a multi-byte space (U+3000, NBSP) cannot shift them off a
+/// character boundary.
+fn tokens(s: &str) -> Vec<(usize, &str)> {
+    let mut start = None;
+    let mut tokens = Vec::new();
+    for (i, ch) in s.char_indices().chain(std::iter::once((s.len(), ' '))) {
+        match (is_space(ch), start) {
+            (true, Some(st)) => {
+                tokens.push((st, &s[st..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    tokens
+}
+
+/// Finds a declared level in a one-liner's trailing field (docs/format.md): the first token
+/// `level=NAME` (or `level:NAME`, any case; any NAME, so that an unknown one can be reported),
+/// else the first bare token for which `is_level` holds (a level name, or a name the
+/// configuration maps). Returns the range of the name.
+pub fn level_in(
+    text: Src<'_>,
+    trailing: TextRange,
+    is_level: impl Fn(&str) -> bool,
+) -> Option<TextRange> {
+    let s = text.get(trailing.as_range())?;
+    let tokens = tokens(s);
+    let at = |start: usize, len: usize| {
+        let vs = trailing.start + start;
+        TextRange::new(vs, vs + len)
+    };
+    let keyed = tokens.iter().find_map(|&(start, tok)| {
+        let i = tok.find(['=', ':'])?;
+        let value = &tok[i + 1..];
+        (tok[..i].eq_ignore_ascii_case("level") && !value.is_empty())
+            .then(|| at(start + i + 1, value.len()))
+    });
+    keyed.or_else(|| {
+        tokens
+            .iter()
+            .find(|&&(_, tok)| is_level(tok))
+            .map(|&(start, tok)| at(start, tok.len()))
+    })
 }
 
 /// `11.9`, `0.5`, `7.0`: at most two integer digits and a decimal part. A bare integer is

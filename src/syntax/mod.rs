@@ -43,6 +43,7 @@ mod tests;
 
 pub use alphabet::Alphabet;
 pub use cells::Cells;
+pub use directive::level_in;
 pub use encoding::Decoder;
 #[cfg(test)]
 pub(crate) use pieces::cut_pieces;

@@ -1,0 +1,348 @@
+//! `sudoku-lsp explain PATH...`: each puzzle's solving path, step by step, with its level and
+//! score, or with `--all-steps` every step available in its starting state.
+//!
+//! Files are found and configured exactly as `check` finds them (`check::collect_targets`).
+//! Each file is analysed first; only a puzzle with exactly one solution is explained (the
+//! uniqueness techniques are valid only then). The steps come from the logic engine
+//! (`crate::logic`); this module only renders them.
+//!
+//! Exit codes: 0 when every puzzle was explained to its solution, 1 when some puzzle could not
+//! be (no solution, several, a syntax error, undecided), 2 when the command could not run.
+
+use std::io::{self, BufWriter, Write};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::args::{ExplainArgs, ExplainFormat};
+use super::check::{self, Input, Target, Troubles};
+use super::json::VERSION;
+use super::{report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
+use crate::analysis::levels::difficulty_of;
+use crate::analysis::{analyze, Difficulty, PuzzleReport, Verdict};
+use crate::config::Config;
+use crate::grid::digits;
+use crate::logic::{self, Step};
+use crate::syntax::{decode, Puzzle};
+use crate::text::LineIndex;
+
+/// Explains the puzzles of the files `args` names, prints them and returns the exit code.
+pub fn run(args: ExplainArgs) -> i32 {
+    let Some(cache) = check::load_configuration(args.config.as_deref()) else {
+        return EXIT_TROUBLE;
+    };
+    let cache = Arc::new(cache);
+    let troubles = Arc::new(Troubles::default());
+    let mut trouble = false;
+    let stdin_name = args.stdin_filename.as_deref();
+    let targets = check::collect_targets(&args.paths, stdin_name, &cache, &troubles, &mut trouble);
+
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut files = Vec::new();
+    let mut unexplained = false;
+    for target in &targets {
+        let config = match cache.for_path(&target.config_path) {
+            Ok(c) => c,
+            Err(e) => {
+                troubles.config_error(e);
+                continue;
+            }
+        };
+        let Some(bytes) = read(target) else {
+            trouble = true;
+            continue;
+        };
+        let Some(file) = explain_bytes(target, &bytes, &config.config, &args) else {
+            unexplained = true;
+            continue;
+        };
+        unexplained |= file.puzzles.iter().any(|p| !p.solved);
+        if args.format == ExplainFormat::Human {
+            if let Err(e) = out.write_all(human(&file).as_bytes()) {
+                return write_failed(&e);
+            }
+        } else {
+            files.push(file);
+        }
+    }
+    if args.format == ExplainFormat::Json {
+        let doc = ExplainJson {
+            version: VERSION,
+            files,
+        };
+        let written = serde_json::to_writer(&mut out, &doc)
+            .map_err(io::Error::other)
+            .and_then(|()| writeln!(out));
+        if let Err(e) = written {
+            return write_failed(&e);
+        }
+    }
+    if let Err(e) = out.flush() {
+        return write_failed(&e);
+    }
+    trouble |= check::report_config_errors(&troubles);
+    if targets.is_empty() && !trouble {
+        report_note("no .sudoku files found");
+    }
+    if trouble {
+        EXIT_TROUBLE
+    } else if unexplained {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    }
+}
+
+/// Reports a failed write (not a closed pipe) and gives the exit code.
+fn write_failed(e: &io::Error) -> i32 {
+    if e.kind() != io::ErrorKind::BrokenPipe {
+        report_trouble(&format!("cannot write the output: {e}"));
+    }
+    EXIT_TROUBLE
+}
+
+/// A target's bytes; `None` (reported) when they cannot be read.
+fn read(target: &Target) -> Option<Vec<u8>> {
+    match &target.input {
+        Input::Stdin(bytes) => Some(bytes.clone()),
+        Input::File(path) => std::fs::read(path)
+            .map_err(|e| report_trouble(&format!("{}: cannot read: {e}", target.display)))
+            .ok(),
+    }
+}
+
+/// The `explain` document: `{"version":1,"files":[...]}`.
+#[derive(Serialize)]
+struct ExplainJson {
+    version: u32,
+    files: Vec<FileExplained>,
+}
+
+/// One file's explained puzzles.
+#[derive(Serialize)]
+struct FileExplained {
+    path: String,
+    puzzles: Vec<PuzzleExplained>,
+}
+
+/// One puzzle: its place, its difficulty and its steps, or why it was not explained.
+#[derive(Serialize)]
+struct PuzzleExplained {
+    /// 0-based position in the file.
+    index: usize,
+    /// 0-based line of its first grid line.
+    line: usize,
+    size: usize,
+    /// The computed level, score and hardest technique; null when not solved, and with
+    /// `--all-steps` (no rating).
+    level: Option<String>,
+    score: Option<u32>,
+    hardest: Option<String>,
+    /// True when the steps reach the solution (with `--all-steps`: when the puzzle has one
+    /// solution and its starting state's steps are listed).
+    solved: bool,
+    /// Why the puzzle was not explained: `no-solution`, `several-solutions`, `syntax-error`,
+    /// `undecided`, or `stuck` (the engine stopped short of the solution).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+    steps: Vec<StepJson>,
+    /// The difficulty as computed, for the human header.
+    #[serde(skip)]
+    difficulty: Option<Difficulty>,
+}
+
+#[derive(Serialize)]
+struct StepJson {
+    technique: &'static str,
+    placements: Vec<PlacementJson>,
+    eliminations: Vec<EliminationJson>,
+    cells: Vec<String>,
+    units: Vec<String>,
+    explanation: String,
+}
+
+#[derive(Serialize)]
+struct PlacementJson {
+    cell: String,
+    digit: String,
+}
+
+#[derive(Serialize)]
+struct EliminationJson {
+    cell: String,
+    digits: String,
+}
+
+/// Analyses a file and explains its puzzles (those `--puzzle` selects). `None` (reported) when
+/// the bytes are not UTF-8 text: nothing in it can be explained.
+fn explain_bytes(
+    target: &Target,
+    bytes: &[u8],
+    config: &Config,
+    args: &ExplainArgs,
+) -> Option<FileExplained> {
+    let text = match decode(bytes) {
+        Ok((text, _)) => text,
+        Err(finding) => {
+            report_trouble(&format!("{}: {}", target.display, finding.message));
+            return None;
+        }
+    };
+    let analysis = analyze(text, config);
+    let index = LineIndex::new(text);
+    let wanted = args.puzzle.map(|n| n.get() - 1);
+    let chosen: Vec<(&Puzzle, &PuzzleReport)> = analysis
+        .file
+        .puzzles
+        .iter()
+        .zip(&analysis.reports)
+        .filter(|(p, _)| wanted.is_none_or(|w| p.index == w))
+        .collect();
+    match (wanted, chosen.is_empty()) {
+        (Some(w), true) => report_note(&format!(
+            "{}: there is no puzzle {} (the file holds {})",
+            target.display,
+            w + 1,
+            analysis.file.puzzles.len()
+        )),
+        (None, true) => report_note(&format!("{}: no puzzle to explain", target.display)),
+        _ => {}
+    }
+    let puzzles = chosen
+        .par_iter()
+        .map(|&(p, r)| explain_puzzle(p, r, index.line_of(p.first_line.start), args.all_steps))
+        .collect();
+    Some(FileExplained {
+        path: target.display.clone(),
+        puzzles,
+    })
+}
+
+/// Explains one puzzle: its solving path (or every step of its starting state), when it has
+/// exactly one solution.
+fn explain_puzzle(
+    puzzle: &Puzzle,
+    report: &PuzzleReport,
+    line: usize,
+    all_steps: bool,
+) -> PuzzleExplained {
+    let mut out = PuzzleExplained {
+        index: puzzle.index,
+        line,
+        size: puzzle.shape.size,
+        level: None,
+        score: None,
+        hardest: None,
+        solved: false,
+        reason: None,
+        steps: Vec::new(),
+        difficulty: None,
+    };
+    let reason = match report.verdict {
+        Verdict::Solutions(1) => None,
+        Verdict::Solutions(0) => Some("no-solution"),
+        Verdict::Solutions(_) => Some("several-solutions"),
+        Verdict::SyntaxError => Some("syntax-error"),
+        Verdict::GaveUp => Some("undecided"),
+    };
+    if reason.is_some() {
+        out.reason = reason;
+        return out;
+    }
+    // Exactly one solution: the uniqueness techniques are valid.
+    let opts = logic::Options {
+        unique: true,
+        trial: true,
+    };
+    let start = logic::start(puzzle);
+    if all_steps {
+        out.steps = logic::all_steps(&start, &opts)
+            .iter()
+            .map(|s| step_json(puzzle, s))
+            .collect();
+        out.solved = true;
+        return out;
+    }
+    let path = logic::solve(start, &opts);
+    out.steps = path.steps.iter().map(|s| step_json(puzzle, s)).collect();
+    if path.solved {
+        let d = difficulty_of(&path.steps, puzzle.shape.size);
+        out.level = Some(d.level.to_string());
+        out.score = Some(d.score);
+        out.hardest = d.hardest.map(|t| t.id().to_string());
+        out.solved = true;
+        out.difficulty = Some(d);
+    } else {
+        out.reason = Some("stuck");
+    }
+    out
+}
+
+/// A step as JSON: cells named `r4c6`, digits in the puzzle's alphabet.
+fn step_json(puzzle: &Puzzle, step: &Step) -> StepJson {
+    let name = |c: usize| puzzle.shape.cell_name(c).to_string();
+    StepJson {
+        technique: step.technique.id(),
+        placements: step
+            .placements
+            .iter()
+            .map(|&(c, d)| PlacementJson {
+                cell: name(c),
+                digit: puzzle.alphabet.symbol(d).to_string(),
+            })
+            .collect(),
+        eliminations: step
+            .eliminations
+            .iter()
+            .map(|&(c, m)| EliminationJson {
+                cell: name(c),
+                digits: digits(m).map(|d| puzzle.alphabet.symbol(d)).collect(),
+            })
+            .collect(),
+        cells: step.cells.iter().map(|&c| name(c)).collect(),
+        units: step.units.iter().map(|u| u.to_string()).collect(),
+        explanation: step.explanation.clone(),
+    }
+}
+
+/// Why a puzzle was not explained, in words.
+fn reason_text(reason: &str) -> &'static str {
+    match reason {
+        "no-solution" => "it has no solution",
+        "several-solutions" => "it has several solutions",
+        "syntax-error" => "it has a syntax error",
+        "undecided" => "undecided: the search gave up",
+        _ => "the engine stopped before the solution",
+    }
+}
+
+/// A file's explanation for people: per puzzle a header line, then its numbered steps.
+fn human(file: &FileExplained) -> String {
+    let mut s = String::new();
+    for p in &file.puzzles {
+        let head = format!("{}:{}: puzzle {}", file.path, p.line + 1, p.index + 1);
+        let what = match (&p.difficulty, p.reason) {
+            (_, Some(reason)) => format!("not explained: {}", reason_text(reason)),
+            (Some(d), None) => super::human::difficulty_text(d),
+            (None, None) => {
+                let n = p.steps.len();
+                format!(
+                    "{n} step{} available from the start",
+                    if n == 1 { "" } else { "s" }
+                )
+            }
+        };
+        s.push_str(&format!("{head}: {what}\n"));
+        for (i, step) in p.steps.iter().enumerate() {
+            s.push_str(&format!(
+                "  {}. {}: {}\n",
+                i + 1,
+                step.technique,
+                step.explanation
+            ));
+        }
+    }
+    s
+}
