@@ -20,6 +20,7 @@ pub enum Code {
     NoSolution,
     MultipleSolutions,
     SolutionMismatch,
+    WrongElimination,
     SearchGaveUp,
     UnknownDirective,
     NoPuzzle,
@@ -28,7 +29,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order the README's table lists them.
-    pub const ALL: [Code; 15] = [
+    pub const ALL: [Code; 16] = [
         Code::Encoding,
         Code::UnrecognizedLine,
         Code::InvalidSymbol,
@@ -40,6 +41,7 @@ impl Code {
         Code::NoSolution,
         Code::MultipleSolutions,
         Code::SolutionMismatch,
+        Code::WrongElimination,
         Code::SearchGaveUp,
         Code::UnknownDirective,
         Code::NoPuzzle,
@@ -60,6 +62,7 @@ impl Code {
             Code::NoSolution => "no-solution",
             Code::MultipleSolutions => "multiple-solutions",
             Code::SolutionMismatch => "solution-mismatch",
+            Code::WrongElimination => "wrong-elimination",
             Code::SearchGaveUp => "search-gave-up",
             Code::UnknownDirective => "unknown-directive",
             Code::NoPuzzle => "no-puzzle",
