@@ -168,3 +168,155 @@ pub(super) fn emptied(ctx: &PuzzleCtx, marks: &[Mask], out: &mut Vec<Finding>) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::fill::{assists, fill_text};
+    use crate::analysis::{analyze, Verdict};
+    use crate::config::Config;
+    use crate::finding::{apply_edits, Code};
+    use crate::grid::bit;
+    use crate::syntax::{parse, Layout};
+
+    const OK: &str = include_str!("../../fixtures/ok/pencil-marks.sudoku");
+
+    fn codes(text: &str) -> Vec<Code> {
+        analyze(text, &Config::default())
+            .findings
+            .iter()
+            .map(|f| f.code)
+            .collect()
+    }
+
+    #[test]
+    fn a_missing_digit_of_the_solved_cells_solution_is_a_wrong_elimination() {
+        // r1c3's solution is 4: its candidates 124 lose the 4.
+        let text = OK.replacen("| 5   3    124    |", "| 5   3    12     |", 1);
+        let a = analyze(&text, &Config::default());
+        let codes: Vec<Code> = a.findings.iter().map(|f| f.code).collect();
+        assert_eq!(codes, [Code::WrongElimination], "{:?}", a.findings);
+        let f = &a.findings[0];
+        assert_eq!(&text[f.range.as_range()], "12");
+        assert!(
+            f.message.contains("r1c3") && f.message.contains("puts 4"),
+            "{}",
+            f.message
+        );
+        assert_eq!(a.reports[0].verdict, Verdict::Solutions(0));
+    }
+
+    #[test]
+    fn the_recorded_solution_is_the_reference_when_given() {
+        let sol =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let text = OK.replacen("| 5   3    124    |", "| 5   3    12     |", 1)
+            + &format!("@solution {sol}\n");
+        let a = analyze(&text, &Config::default());
+        let f = &a.findings[0];
+        assert_eq!(f.code, Code::WrongElimination, "{:?}", a.findings);
+        assert!(f.message.contains("@solution"), "{}", f.message);
+        assert_eq!(&text[f.related[0].range.as_range()], "4");
+    }
+
+    #[test]
+    fn without_a_reference_the_verdict_speaks() {
+        // The solved cells leave four solutions; the marks of r2c1 and r4c1 rule out all.
+        let text = "@candidates\n1 2 3 4\n4 . . .\n2 1 4 3\n4 . . .\n";
+        let c = codes(text);
+        assert!(!c.contains(&Code::WrongElimination), "{c:?}");
+        let text = "1 2 3 4\n14 . . .\n2 1 4 3\n14 . . .\n";
+        assert_eq!(codes(text), [Code::NoSolution]);
+    }
+
+    #[test]
+    fn marks_decide_what_the_solved_cells_leave_open() {
+        let text = "1 2 3 4\n13 24 13 24\n2 1 4 3\n. . . .\n";
+        let a = analyze(text, &Config::default());
+        assert!(a.findings.is_empty(), "{:?}", a.findings);
+        assert_eq!(
+            a.reports[0].solution.as_deref(),
+            Some(&[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1][..])
+        );
+        // The logic engine starts from the marks, less what solved peers hold.
+        let p = &parse(text).puzzles[0];
+        let st = crate::logic::start(p);
+        assert_eq!(st.cands(4), bit(3));
+        assert_eq!(st.cands(5), bit(4));
+        assert_eq!(st.cands(12), bit(3) | bit(4));
+    }
+
+    #[test]
+    fn marks_all_taken_by_solved_peers_have_no_candidates() {
+        let text = "1 2 3 4\n12 . . .\n. . . .\n. . . .\n";
+        let a = analyze(text, &Config::default());
+        let f = &a.findings[0];
+        assert_eq!(f.code, Code::NoCandidates, "{:?}", a.findings);
+        assert_eq!(&text[f.range.as_range()], "12");
+        assert_eq!(f.related.len(), 2);
+    }
+
+    /// Solving writes a pencil-mark grid back as one: digits, realigned columns, frames redrawn;
+    /// reading it again gives the same solution, every cell solved.
+    #[test]
+    fn solve_round_trip() {
+        let a = analyze(OK, &Config::default());
+        let solution = a.reports[0].solution.clone().unwrap();
+        let filled = fill_text(OK, &a);
+        assert_eq!(filled.filled, [0]);
+        let grid: Vec<&str> = filled.text.lines().skip(3).collect();
+        assert_eq!(grid.len(), 13);
+        for line in &grid {
+            assert_eq!(
+                line.chars().count(),
+                grid[0].chars().count(),
+                "{}",
+                filled.text
+            );
+        }
+        assert_eq!(grid[0], "+-------+-------+-------+");
+        assert_eq!(grid[1], "| 5 3 4 | 6 7 8 | 9 1 2 |");
+        assert!(filled.text.starts_with("# The classic puzzle"));
+        let b = analyze(&filled.text, &Config::default());
+        assert!(b.findings.is_empty(), "{:?}", b.findings);
+        assert_eq!(b.file.puzzles[0].givens, solution);
+        assert_eq!(b.reports[0].solution.as_ref(), Some(&solution));
+    }
+
+    #[test]
+    fn one_cell_filled_keeps_a_pencil_mark_grid_aligned() {
+        let a = analyze(OK, &Config::default());
+        let p = &a.file.puzzles[0];
+        let solution = a.reports[0].solution.clone().unwrap();
+        let fixes = assists(p, &solution, Some(2), false);
+        let one = fixes.iter().find(|f| f.title == "Fill r1c3").unwrap();
+        let text = apply_edits(OK, &one.edits).unwrap();
+        let q = &parse(&text).puzzles[0];
+        assert_eq!(q.layout, Layout::PencilGrid);
+        assert_eq!(q.givens[2], 4);
+        assert!(text.contains("| 5   3    4      |"), "{text}");
+        let rows: Vec<&str> = text.lines().skip(3).collect();
+        assert!(
+            rows.iter()
+                .all(|l| l.chars().count() == rows[0].chars().count()),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_candidate_line_is_written_back_as_one() {
+        let line: String = [
+            "1...", ".2..", "..3.", "...4", "..34", "..34", "12..", "12..", ".2..", "1...", "...4",
+            "..3.", "...4", "..3.", ".2..", "1...",
+        ]
+        .concat();
+        let text = format!("@size 4\n{line}\n");
+        let a = analyze(&text, &Config::default());
+        assert!(a.findings.is_empty(), "{:?}", a.findings);
+        let filled = fill_text(&text, &a);
+        let back = &filled.text.lines().nth(1).unwrap();
+        assert_eq!(&back[16..32], "..3....41....2..");
+        let p = &parse(&filled.text).puzzles[0];
+        assert_eq!(p.layout, Layout::CandidateLine);
+        assert!(p.givens.iter().all(|&v| v != 0));
+    }
+}

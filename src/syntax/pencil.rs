@@ -389,3 +389,222 @@ fn bad_token(p: &Puzzle, cell: usize, written: &str, ch: char, range: TextRange)
 fn not_a_row(n: usize) -> String {
     format!("this line is not a row of this {n}x{n} pencil-mark grid (one token a cell), a frame line, a comment or a directive")
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::analyze;
+    use crate::config::Config;
+    use crate::finding::Code;
+    use crate::grid::{bit, digits, full_mask};
+    use crate::syntax::{parse, Layout, ParsedFile};
+
+    /// FORMAT.md's example: the Inkala puzzle with every candidate its givens allow.
+    pub(crate) const EXAMPLE: &str = "@title Arto Inkala 2010, candidates
+.--------------------.--------------------.---------------------.
+| 8      1246  24569 | 2347  12357  1234  | 13569 4579  1345679 |
+| 12459  124   3     | 6     12578  1248  | 1589  45789 14579   |
+| 1456   7     456   | 348   9      1348  | 2     458   13456   |
+:--------------------+--------------------+---------------------:
+| 123469 5     2469  | 2389  2368   7     | 1689  2489  12469   |
+| 12369  12368 269   | 2389  4      5     | 7     289   1269    |
+| 24679  2468  24679 | 1     268    2689  | 5689  3     24569   |
+:--------------------+--------------------+---------------------:
+| 23457  234   1     | 23479 237    2349  | 359   6     8       |
+| 23467  2346  8     | 5     2367   23469 | 39    1     2379    |
+| 23567  9     2567  | 2378  123678 12368 | 4     257   2357    |
+'--------------------'--------------------'---------------------'
+";
+
+    pub(crate) const INKALA: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    fn values(line: &str) -> Vec<u8> {
+        line.bytes()
+            .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+            .collect()
+    }
+
+    fn clean(text: &str) -> ParsedFile {
+        let f = parse(text);
+        assert!(f.findings.is_empty(), "{:?}", f.findings);
+        f
+    }
+
+    /// A candidate line of `marks` (size `n`, default symbols).
+    fn line_of(n: usize, marks: &[u32]) -> String {
+        let syms: Vec<char> = ('1'..='9').collect();
+        marks
+            .iter()
+            .flat_map(|&m| (1..=n as u8).map(move |d| (d, m)))
+            .map(|(d, m)| {
+                if m & bit(d) != 0 {
+                    syms[d as usize - 1]
+                } else {
+                    '.'
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_format_example_reads_as_inkala_with_its_candidates() {
+        let f = clean(EXAMPLE);
+        let p = &f.puzzles[0];
+        assert_eq!(p.layout, Layout::PencilGrid);
+        assert_eq!(p.shape.size, 9);
+        assert_eq!(p.givens, values(INKALA));
+        let marks = p.candidates().unwrap();
+        // Every mark is exactly what the givens allow.
+        let allowed = p.grid().candidates();
+        assert_eq!(marks, &allowed[..]);
+        assert_eq!(&EXAMPLE[p.cells.at(1).as_range()], "1246");
+        assert_eq!(&EXAMPLE[p.cells.at(0).as_range()], "8");
+        assert_eq!(&EXAMPLE[p.cells.at(80).as_range()], "2357");
+        assert_eq!(
+            p.directives.get("title").unwrap().value,
+            "Arto Inkala 2010, candidates"
+        );
+        // It solves to the plain grid's solution.
+        let a = analyze(EXAMPLE, &Config::default());
+        assert!(a.findings.is_empty(), "{:?}", a.findings);
+        let plain = analyze(&format!("{INKALA}\n"), &Config::default());
+        assert!(a.reports[0].solution.is_some());
+        assert_eq!(a.reports[0].solution, plain.reports[0].solution);
+    }
+
+    #[test]
+    fn frames_pipes_box_drawing_and_blank_tokens() {
+        // `+---+` frames, `|` separators, `.` and `0` for no marks, candidates of two symbols.
+        let plus = "+-----+-----+\n| 1 . | 0 4 |\n| 34 . | 12 . |\n+-----+-----+\n| . 1 | 4 . |\n| 4 . | . 1 |\n+-----+-----+\n";
+        let f = clean(plus);
+        let p = &f.puzzles[0];
+        assert_eq!((p.layout, p.shape.size), (Layout::PencilGrid, 4));
+        let marks = p.candidates().unwrap();
+        assert_eq!(marks[0], bit(1));
+        assert_eq!(marks[1], full_mask(4));
+        assert_eq!(marks[2], full_mask(4), "0 is a cell with no marks");
+        assert_eq!(marks[4], bit(3) | bit(4));
+        assert_eq!(p.givens[..4], [1, 0, 0, 4]);
+        // Box-drawing separators and frames.
+        let boxed = "┌─────┬─────┐\n│ 1 2 │ 34 34 │\n│ 34 34 │ 1 2 │\n├─────┼─────┤\n│ 2 1 │ 4 3 │\n│ 4 3 │ 2 1 │\n└─────┴─────┘\n";
+        let f = clean(boxed);
+        assert_eq!(f.puzzles[0].layout, Layout::PencilGrid);
+        assert_eq!(&boxed[f.puzzles[0].cells.at(2).as_range()], "34");
+        // Plain grids with spaces between single symbols stay plain grids.
+        let f = clean("1 2 | 3 4\n3 4 | 1 2\n2 1 | 4 3\n4 3 | 2 1\n");
+        assert_eq!(f.puzzles[0].layout, Layout::Grid);
+        // ... unless `@candidates` says they are pencil marks.
+        let f = clean("@candidates\n1 2 | 3 4\n3 4 | 1 2\n2 1 | 4 3\n4 3 | 2 .\n");
+        assert_eq!(f.puzzles[0].layout, Layout::PencilGrid);
+        assert_eq!(f.puzzles[0].candidates().unwrap()[15], full_mask(4));
+    }
+
+    #[test]
+    fn a_six_by_six_pencil_grid_with_a_title_above() {
+        let text = "@title six\n1 2 3 | 4 5 6\n4 5 6 | 1 2 3\n---------------\n2 3 1 | 56 6 4\n5 6 4 | 23 3 1\n---------------\n3 1 2 | 6 4 5\n6 4 5 | 3 1 2\n";
+        let f = parse(text);
+        let p = &f.puzzles[0];
+        assert_eq!((p.layout, p.shape.size), (Layout::PencilGrid, 6));
+        assert!(
+            f.findings.iter().all(|x| x.code == Code::BoxShape),
+            "{:?}",
+            f.findings
+        );
+        assert_eq!(p.candidates().unwrap()[15], bit(5) | bit(6));
+    }
+
+    #[test]
+    fn grids_of_digit_groups_are_not_pencil_marks() {
+        // 12x12 rows in groups of three: four tokens of three symbols, but twelve rows.
+        let row = "123 456 789 ABC\n";
+        let f = parse(&row.repeat(12));
+        assert_eq!(f.puzzles[0].layout, Layout::Grid);
+        assert_eq!(f.puzzles[0].shape.size, 12);
+        // 9x9 rows in groups of three.
+        let f = parse(&"123 456 789\n".repeat(9));
+        assert_eq!(f.puzzles[0].layout, Layout::Grid);
+    }
+
+    #[test]
+    fn candidate_lines_of_every_size() {
+        let f = clean(EXAMPLE);
+        let p = &f.puzzles[0];
+        let marks = p.pencil.as_ref().unwrap().allowed(&p.grid());
+        let line = line_of(9, &marks);
+        assert_eq!(line.len(), 729);
+        let text = format!("@title line\n{line}\n");
+        let g = clean(&text);
+        let q = &g.puzzles[0];
+        assert_eq!((q.layout, q.shape.size), (Layout::CandidateLine, 9));
+        assert_eq!(q.givens, p.givens);
+        assert_eq!(q.candidates().unwrap(), &marks[..]);
+        assert_eq!(&text[q.cells.at(1).as_range()], "12.4.6...");
+        let a = analyze(&text, &Config::default());
+        assert!(a.findings.is_empty(), "{:?}", a.findings);
+        assert_eq!(
+            a.reports[0].solution,
+            analyze(EXAMPLE, &Config::default()).reports[0].solution
+        );
+        // 8, 6: every cell with every candidate.
+        for n in [8usize, 6] {
+            let head = if n == 8 { "@box 2x4" } else { "@box 2x3" };
+            let g = clean(&format!(
+                "{head}\n{}\n",
+                line_of(n, &vec![full_mask(n); n * n])
+            ));
+            assert_eq!(
+                (g.puzzles[0].layout, g.puzzles[0].shape.size),
+                (Layout::CandidateLine, n)
+            );
+        }
+        // 64 characters: an 8x8 one-liner, 4x4 candidates under `@size 4` or `@candidates`.
+        let l4 = line_of(4, &[full_mask(4); 16]);
+        let g = parse(&format!("{l4}\n"));
+        assert_eq!(
+            (g.puzzles[0].layout, g.puzzles[0].shape.size),
+            (Layout::OneLiner, 8)
+        );
+        for head in ["@size 4", "@candidates"] {
+            let g = clean(&format!("{head}\n{l4}\n"));
+            assert_eq!(
+                (g.puzzles[0].layout, g.puzzles[0].shape.size),
+                (Layout::CandidateLine, 4)
+            );
+        }
+    }
+
+    #[test]
+    fn bad_tokens_rows_and_places() {
+        let text = "@candidates\n1 2 3 4\n3x 4 1 2\n2 1 4\n4 3 2 1\n";
+        let f = parse(text);
+        let codes: Vec<Code> = f.findings.iter().map(|x| x.code).collect();
+        assert_eq!(
+            codes,
+            [Code::InvalidSymbol, Code::RowLength],
+            "{:?}",
+            f.findings
+        );
+        assert_eq!(&text[f.findings[0].range.as_range()], "3x");
+        assert!(f.puzzles[0].has_syntax_error);
+        // A symbol at the wrong place of a candidate line.
+        let mut line = line_of(6, &vec![full_mask(6); 36]);
+        line.replace_range(2..3, "5");
+        let f = parse(&format!("@box 2x3\n{line}\n"));
+        assert_eq!(f.findings[0].code, Code::InvalidSymbol);
+        assert_eq!(f.findings[0].range.start, 9 + 2);
+        assert!(
+            f.findings[0].message.contains("place 5"),
+            "{}",
+            f.findings[0].message
+        );
+        // A candidate line cell with one candidate is solved.
+        let mut marks = vec![full_mask(6); 36];
+        marks[0] = bit(3);
+        let f = clean(&format!("@box 2x3\n{}\n", line_of(6, &marks)));
+        assert_eq!(f.puzzles[0].givens[0], 3);
+        assert_eq!(
+            digits(f.puzzles[0].candidates().unwrap()[0]).collect::<Vec<_>>(),
+            [3]
+        );
+    }
+}
