@@ -257,7 +257,7 @@ fn json_shape_of_good_puzzles() {
     assert_eq!(classic["rating"], Value::Null);
 
     // The 16x16 solution is written in its alphabet: digits, then letters A-G.
-    let sixteen = files[3]["puzzles"][0]["solution"].as_str().unwrap();
+    let sixteen = files[4]["puzzles"][0]["solution"].as_str().unwrap();
     assert!(sixteen
         .chars()
         .all(|c| (c.is_ascii_digit() && c != '0') || ('A'..='G').contains(&c)));
