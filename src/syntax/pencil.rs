@@ -587,7 +587,7 @@ mod tests {
         assert_eq!(&text[f.findings[0].range.as_range()], "3x");
         assert!(f.puzzles[0].has_syntax_error);
         // A symbol at the wrong place of a candidate line.
-        let mut line = line_of(6, &vec![full_mask(6); 36]);
+        let mut line = line_of(6, &[full_mask(6); 36]);
         line.replace_range(2..3, "5");
         let f = parse(&format!("@box 2x3\n{line}\n"));
         assert_eq!(f.findings[0].code, Code::InvalidSymbol);
