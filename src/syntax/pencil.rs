@@ -336,12 +336,7 @@ impl<'t> Reader<'t> {
             candidates: marks,
             lines: Vec::new(),
         }));
-        let mut trailing_rating = None;
-        if !rest.is_empty() {
-            p.trailing = Some(rest);
-            trailing_rating =
-                directive::rating_in(self.text, rest).map(|r| self.slice(r).to_string());
-        }
+        let trailing_rating = self.trailing_field(&mut p, rest);
         self.push_puzzle(p, own, trailing_rating);
     }
 }

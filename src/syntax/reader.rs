@@ -380,6 +380,16 @@ impl Reader<'_> {
         self.out.puzzles.push(p);
     }
 
+    /// Keeps `rest`, what follows a one-line puzzle's cells, as its trailing field, and returns
+    /// the rating found in it (docs/format.md#the-trailing-field).
+    pub(super) fn trailing_field(&self, p: &mut Puzzle, rest: TextRange) -> Option<String> {
+        if rest.is_empty() {
+            return None;
+        }
+        p.trailing = Some(rest);
+        directive::rating_in(self.text, rest).map(|r| self.slice(r).to_string())
+    }
+
     /// The file-wide findings of the last piece: the count of unrecognized lines past those
     /// listed (docs/format.md#doubtful-cases), and `no-puzzle`.
     fn finish(&mut self) {
