@@ -22,6 +22,7 @@ pub enum Code {
     SolutionMismatch,
     LevelMismatch,
     UnknownLevel,
+    WrongElimination,
     SearchGaveUp,
     UnknownDirective,
     NoPuzzle,
@@ -30,7 +31,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order the README's table lists them.
-    pub const ALL: [Code; 17] = [
+    pub const ALL: [Code; 18] = [
         Code::Encoding,
         Code::UnrecognizedLine,
         Code::InvalidSymbol,
@@ -44,6 +45,7 @@ impl Code {
         Code::SolutionMismatch,
         Code::LevelMismatch,
         Code::UnknownLevel,
+        Code::WrongElimination,
         Code::SearchGaveUp,
         Code::UnknownDirective,
         Code::NoPuzzle,
@@ -66,6 +68,7 @@ impl Code {
             Code::SolutionMismatch => "solution-mismatch",
             Code::LevelMismatch => "level-mismatch",
             Code::UnknownLevel => "unknown-level",
+            Code::WrongElimination => "wrong-elimination",
             Code::SearchGaveUp => "search-gave-up",
             Code::UnknownDirective => "unknown-directive",
             Code::NoPuzzle => "no-puzzle",

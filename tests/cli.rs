@@ -110,6 +110,7 @@ snapshot_folders! {
     human_no_solution => "no-solution",
     human_multiple_solutions => "multiple-solutions",
     human_solution_mismatch => "solution-mismatch",
+    human_wrong_elimination => "wrong-elimination",
     human_unknown_directive => "unknown-directive",
     human_no_puzzle => "no-puzzle",
     human_box_shape => "box-shape",
@@ -136,6 +137,7 @@ fn every_code_folder_reports_its_code() {
         ("solution-mismatch", 1),
         ("level-mismatch", 0),
         ("unknown-level", 0),
+        ("wrong-elimination", 1),
         ("search-gave-up", 0),
         ("unknown-directive", 0),
         ("no-puzzle", 0),
@@ -222,6 +224,7 @@ fn json_shape_of_good_puzzles() {
             "fixtures/ok/classic.sudoku",
             "fixtures/ok/collection.sudoku",
             "fixtures/ok/inkala.sudoku",
+            "fixtures/ok/pencil-marks.sudoku",
             "fixtures/ok/sixteen.sudoku",
             "fixtures/ok/small.sudoku",
         ]
@@ -241,10 +244,10 @@ fn json_shape_of_good_puzzles() {
             assert!(p.get("rating").is_some());
         }
     }
-    assert_eq!(puzzles, 1 + 3 + 1 + 1 + 3);
+    assert_eq!(puzzles, 1 + 3 + 1 + 1 + 1 + 3);
     assert_eq!(
         doc["summary"],
-        serde_json::json!({"files": 5, "puzzles": puzzles, "errors": 0, "warnings": 0,
+        serde_json::json!({"files": 6, "puzzles": puzzles, "errors": 0, "warnings": 0,
                            "infos": 0})
     );
 
@@ -258,7 +261,7 @@ fn json_shape_of_good_puzzles() {
     assert_eq!(classic["rating"], Value::Null);
 
     // The 16x16 solution is written in its alphabet: digits, then letters A-G.
-    let sixteen = files[3]["puzzles"][0]["solution"].as_str().unwrap();
+    let sixteen = files[4]["puzzles"][0]["solution"].as_str().unwrap();
     assert!(sixteen
         .chars()
         .all(|c| (c.is_ascii_digit() && c != '0') || ('A'..='G').contains(&c)));

@@ -3,11 +3,13 @@
 //! cursor.
 //!
 //! Only blank cells change, each replaced by its digit in the notation of its row, so comments,
-//! directives, separators and spacing stay exactly as the author wrote them.
+//! directives, separators and spacing stay exactly as the author wrote them. A pencil-mark grid
+//! is written back as a pencil-mark grid: each filled token its digit, its rows realigned and
+//! its frames redrawn to the new widths; a candidate line keeps its `N` characters a cell.
 
 use crate::analysis::{Analysis, PuzzleReport, Verdict};
 use crate::finding::{apply_edits, Applicability, Edit, Fix};
-use crate::syntax::Puzzle;
+use crate::syntax::{Layout, PencilLine, PencilMarks, Puzzle};
 
 /// The solution of `puzzle` when `report` (its report) says it has exactly one.
 pub fn unique_solution<'r>(puzzle: &Puzzle, report: &'r PuzzleReport) -> Option<&'r [u8]> {
@@ -57,6 +59,9 @@ pub fn assists(
 /// given), sorted by position. Cells whose text is empty (missing from a short row) are skipped:
 /// such a puzzle has a syntax error and no verdict anyway.
 fn fill_edits(puzzle: &Puzzle, solution: &[u8], only: Option<usize>) -> Vec<Edit> {
+    if let (Layout::PencilGrid, Some(pm)) = (puzzle.layout, puzzle.pencil.as_deref()) {
+        return pencil_grid_edits(puzzle, pm, solution, only);
+    }
     puzzle
         .cells
         .iter()
@@ -69,7 +74,172 @@ fn fill_edits(puzzle: &Puzzle, solution: &[u8], only: Option<usize>) -> Vec<Edit
         })
         .map(|(cell, range)| Edit {
             range,
-            new_text: puzzle.write_digit(cell, solution[cell]),
+            new_text: if puzzle.layout == Layout::CandidateLine {
+                candidate_cell(puzzle, solution[cell])
+            } else {
+                puzzle.write_digit(cell, solution[cell])
+            },
+        })
+        .collect()
+}
+
+/// A solved cell of a candidate line: its `N` characters showing only its digit, at its place.
+fn candidate_cell(puzzle: &Puzzle, d: u8) -> String {
+    (1..=puzzle.shape.size as u8)
+        .map(|j| {
+            if j == d {
+                puzzle.alphabet.symbol(d)
+            } else {
+                '.'
+            }
+        })
+        .collect()
+}
+
+/// Characters that separate a pencil-mark row's tokens besides whitespace.
+fn is_pipe(ch: char) -> bool {
+    matches!(ch, '|' | '│' | '┃' | '║')
+}
+
+/// The horizontal strokes of a frame line.
+fn is_stroke(ch: char) -> bool {
+    matches!(ch, '-' | '=' | '─' | '━' | '═')
+}
+
+/// The edits that write `solution` into a pencil-mark grid (into `only` when given): each
+/// filled cell's token becomes its digit, and every row is rewritten with its columns
+/// realigned to the new widths (each token padded to its column's widest, the spacing and
+/// separators after it kept), and every frame line redrawn under the rows, a corner under each
+/// separator. Lines that do not change get no edit. Empty when the grid has a row of another
+/// number of tokens (such a puzzle has a syntax error and no verdict anyway).
+fn pencil_grid_edits(
+    puzzle: &Puzzle,
+    pm: &PencilMarks,
+    solution: &[u8],
+    only: Option<usize>,
+) -> Vec<Edit> {
+    let shape = puzzle.shape;
+    let n = shape.size;
+    let width = |t: &str| t.chars().count();
+    let mut old_w = vec![0usize; n];
+    let mut new_w = vec![0usize; n];
+    // Each row line's new tokens, by line index.
+    let mut new_tokens: Vec<Option<Vec<String>>> = Vec::with_capacity(pm.lines.len());
+    for line in &pm.lines {
+        let PencilLine::Row { row, tokens, .. } = line else {
+            new_tokens.push(None);
+            continue;
+        };
+        if tokens.len() != n || *row >= n {
+            return Vec::new();
+        }
+        let toks: Vec<String> = tokens
+            .iter()
+            .enumerate()
+            .map(|(c, old)| {
+                let cell = shape.cell(*row, c);
+                match solution.get(cell) {
+                    Some(&d)
+                        if d != 0
+                            && puzzle.givens.get(cell) == Some(&0)
+                            && only.is_none_or(|o| o == cell) =>
+                    {
+                        puzzle.alphabet.symbol(d).to_string()
+                    }
+                    _ => old.clone(),
+                }
+            })
+            .collect();
+        for c in 0..n {
+            old_w[c] = old_w[c].max(width(&tokens[c]));
+            new_w[c] = new_w[c].max(width(&toks[c]));
+        }
+        new_tokens.push(Some(toks));
+    }
+    // Each row rendered anew, by line index.
+    let rendered: Vec<Option<String>> = pm
+        .lines
+        .iter()
+        .zip(&new_tokens)
+        .map(|(line, toks)| {
+            let (PencilLine::Row { tokens, gaps, .. }, Some(toks)) = (line, toks) else {
+                return None;
+            };
+            let mut out = gaps.first().cloned().unwrap_or_default();
+            for c in 0..n {
+                out.push_str(&toks[c]);
+                let gap = gaps.get(c + 1).map(String::as_str).unwrap_or("");
+                let rest = gap.trim_start();
+                let lead = width(gap) - width(rest);
+                if c + 1 == n && rest.is_empty() {
+                    break;
+                }
+                // The spacing the author put after the column's widest token, kept at least one
+                // space where there was some.
+                let natural = lead as isize - (old_w[c] - width(&tokens[c])) as isize;
+                let keep = natural.max(isize::from(lead > 0)) as usize;
+                let pad = keep + new_w[c] - width(&toks[c]);
+                out.extend(std::iter::repeat_n(' ', pad));
+                out.push_str(rest);
+            }
+            Some(out)
+        })
+        .collect();
+    let mut edits = Vec::new();
+    for (i, line) in pm.lines.iter().enumerate() {
+        let (body, old, new) = match line {
+            PencilLine::Row {
+                body, tokens, gaps, ..
+            } => {
+                let mut old = String::new();
+                for (g, t) in gaps.iter().zip(tokens.iter().map(Some).chain([None])) {
+                    old.push_str(g);
+                    old.extend(t.map(String::as_str));
+                }
+                let Some(Some(new)) = rendered.get(i) else {
+                    continue;
+                };
+                (*body, old, new.clone())
+            }
+            PencilLine::Frame { body, text } => {
+                // The row above (or, for the top frame, below) gives the frame its widths.
+                let near = rendered[..i]
+                    .iter()
+                    .rev()
+                    .chain(rendered[i + 1..].iter())
+                    .flatten()
+                    .next();
+                let Some(near) = near else { continue };
+                (*body, text.clone(), redraw_frame(text, near))
+            }
+        };
+        if old != new {
+            edits.push(Edit {
+                range: body,
+                new_text: new,
+            });
+        }
+    }
+    edits
+}
+
+/// A frame line redrawn under `row`: its stroke everywhere, and its corners in order under the
+/// row's separators (the last corner again when it has fewer).
+fn redraw_frame(frame: &str, row: &str) -> String {
+    let stroke = frame.chars().find(|&c| is_stroke(c)).unwrap_or('-');
+    let corners: Vec<char> = frame
+        .chars()
+        .filter(|&c| !is_stroke(c) && !c.is_whitespace())
+        .collect();
+    let mut k = 0;
+    row.chars()
+        .map(|ch| {
+            if !is_pipe(ch) {
+                return stroke;
+            }
+            let corner = corners.get(k).or(corners.last()).copied().unwrap_or(stroke);
+            k += 1;
+            corner
         })
         .collect()
 }

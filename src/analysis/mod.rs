@@ -12,6 +12,7 @@ mod solution_mismatch;
 #[cfg(test)]
 mod tests;
 mod verdict;
+mod wrong_elimination;
 
 use std::collections::HashMap;
 
@@ -390,6 +391,9 @@ fn check_puzzle(
         no_candidates::check(&ctx, &clashing, &mut findings);
         digit_has_no_place::check(&ctx, &clashing, &mut findings);
     }
+    if let Some(marks) = puzzle.candidates() {
+        wrong_elimination::emptied(&ctx, marks, &mut findings);
+    }
     let contradiction = !findings.is_empty();
 
     let mut outcome = None;
@@ -400,17 +404,33 @@ fn check_puzzle(
         Verdict::Solutions(0)
     } else {
         let mut o = searched.unwrap_or_else(search);
-        verdict::check(&ctx, &o, &mut findings);
-        let v = if !o.complete && o.count < 2 {
+        // A pencil-mark puzzle is its state: counted within its marks, checked against its
+        // reference solution. The cache keeps `o`, the count on the solved cells alone.
+        let (mut state, wrong) = match puzzle.candidates() {
+            Some(marks) => (
+                Some(verdict::within_marks(&ctx, marks, &o)),
+                wrong_elimination::check(&ctx, marks, &o, &mut findings),
+            ),
+            None => (None, false),
+        };
+        let shared = state.is_none() && keep_outcome;
+        let seen = state.as_mut().unwrap_or(&mut o);
+        let mut said = Vec::new();
+        verdict::check(&ctx, seen, &mut said);
+        findings.extend(
+            said.into_iter()
+                .filter(|f| !(wrong && f.code == Code::NoSolution)),
+        );
+        let v = if !seen.complete && seen.count < 2 {
             Verdict::GaveUp
         } else {
-            Verdict::Solutions(o.count.min(2) as u8)
+            Verdict::Solutions(seen.count.min(2) as u8)
         };
         if v == Verdict::Solutions(1) {
-            solution = if keep_outcome {
-                o.first.clone()
+            solution = if shared {
+                seen.first.clone()
             } else {
-                o.first.take()
+                seen.first.take()
             };
         }
         outcome = keep_outcome.then_some(o);

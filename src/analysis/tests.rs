@@ -38,6 +38,7 @@ fn one_liner(line: &str, directives: &[(&str, &str)]) -> Puzzle {
                 .collect(),
         },
         has_syntax_error: false,
+        pencil: None,
     }
 }
 

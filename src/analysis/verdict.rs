@@ -1,9 +1,11 @@
 //! `no-solution`, `multiple-solutions` and `search-gave-up`: what the search says about a puzzle
-//! whose givens show no contradiction directly. Each sits on the puzzle's first grid line.
+//! whose givens show no contradiction directly. Each sits on the puzzle's first grid line. A
+//! pencil-mark puzzle is its state: [`within_marks`] counts the fillings its marks allow.
 
 use super::PuzzleCtx;
 use crate::finding::{Code, Finding, Related};
-use crate::solver::Outcome;
+use crate::grid::{bit, Mask};
+use crate::solver::{count_within, default_budget, Outcome};
 
 /// Reports what the search `outcome` says when it is not exactly one solution.
 pub(super) fn check(ctx: &PuzzleCtx, outcome: &Outcome, out: &mut Vec<Finding>) {
@@ -73,4 +75,34 @@ pub(super) fn check(ctx: &PuzzleCtx, outcome: &Outcome, out: &mut Vec<Finding>) 
         }
         _ => {}
     }
+}
+
+/// The outcome on a pencil-mark puzzle (docs/format.md#pencil-mark-grids): its solutions are
+/// the fillings that agree with every solved cell and every cell's marks. `solved_only` is the
+/// count on the solved cells alone (what the cache keeps, since it depends on them only): a
+/// solution of the state is one of theirs, so when they have none or one, checking that one
+/// against the marks decides; only when they have several is the state counted, by the general
+/// engine started from the marks.
+pub(super) fn within_marks(ctx: &PuzzleCtx, marks: &[Mask], solved_only: &Outcome) -> Outcome {
+    let p = ctx.puzzle;
+    if !solved_only.complete && solved_only.count < 2 {
+        return solved_only.clone();
+    }
+    match (solved_only.count, &solved_only.first) {
+        (0, _) => solved_only.clone(),
+        (1, Some(s)) if fits_marks(s, marks) => solved_only.clone(),
+        (1, _) => Outcome {
+            count: 0,
+            complete: true,
+            first: None,
+            second: None,
+            steps: solved_only.steps,
+        },
+        _ => count_within(p.shape, &p.givens, marks, 2, default_budget(p.shape)),
+    }
+}
+
+/// Whether `solution` puts in every cell one of its `marks`.
+pub(super) fn fits_marks(solution: &[u8], marks: &[Mask]) -> bool {
+    solution.len() == marks.len() && solution.iter().zip(marks).all(|(&v, &m)| m & bit(v) != 0)
 }

@@ -339,6 +339,7 @@ mod tests {
             rating: Some("3".into()),
             directives: Directives::default(),
             has_syntax_error: false,
+            pencil: None,
         };
         let mut analysis = Analysis::default();
         analysis.file.puzzles.push(puzzle);

@@ -210,9 +210,16 @@ fn find(t: Technique, f: &mut Finder<'_>) {
 }
 
 /// The starting state of a parsed puzzle: its givens placed, every other candidate its givens
-/// allow, digits named in the puzzle's alphabet.
+/// allow, digits named in the puzzle's alphabet. A pencil-mark puzzle starts from its marks
+/// (less the digits of solved peers, which no state keeps as candidates).
 pub fn start(puzzle: &crate::syntax::Puzzle) -> State {
-    State::new(&puzzle.grid()).with_symbols(puzzle.alphabet.symbols.to_vec())
+    let grid = puzzle.grid();
+    puzzle
+        .pencil
+        .as_deref()
+        .and_then(|pm| State::from_candidates(grid.shape, grid.values.clone(), pm.allowed(&grid)))
+        .unwrap_or_else(|| State::new(&grid))
+        .with_symbols(puzzle.alphabet.symbols.to_vec())
 }
 
 /// The easiest step available in `state`: the first technique of the ladder that finds one.

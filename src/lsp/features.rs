@@ -210,6 +210,7 @@ mod tests {
             rating: None,
             directives: Directives::default(),
             has_syntax_error: false,
+            pencil: None,
         };
         (text, p)
     }

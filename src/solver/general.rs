@@ -180,6 +180,18 @@ pub(crate) struct Count {
 
 /// Counts the solutions of `grid` up to `limit`, spending at most `budget` guesses.
 pub(crate) fn count(shape: Shape, values: &[u8], limit: usize, budget: u64) -> Count {
+    count_within(shape, values, &[], limit, budget)
+}
+
+/// [`count`] with each open cell limited to `marks[cell]` (a pencil-mark puzzle's candidates);
+/// an empty `marks` limits nothing.
+pub(crate) fn count_within(
+    shape: Shape,
+    values: &[u8],
+    marks: &[Mask],
+    limit: usize,
+    budget: u64,
+) -> Count {
     let t = Tables::new(shape);
     let mut search = Search {
         t: &t,
@@ -197,6 +209,11 @@ pub(crate) fn count(shape: Shape, values: &[u8], limit: usize, budget: u64) -> C
     let ok = values.iter().enumerate().all(|(cell, &v)| {
         v == 0 || ((v as usize) <= t.n && state.place(&t, cell, v, &mut queue).is_ok())
     });
+    for (cell, &m) in marks.iter().enumerate() {
+        if let (Some(c), Some(0)) = (state.cand.get_mut(cell), state.placed.get(cell)) {
+            *c &= m;
+        }
+    }
     if ok && limit > 0 {
         search.run(state, queue);
     }

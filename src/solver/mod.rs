@@ -109,6 +109,28 @@ pub fn count_values(shape: Shape, values: &[u8], limit: usize, budget: u64) -> O
     }
 }
 
+/// Counts the solutions of a pencil-mark puzzle up to `limit`: the fillings that agree with
+/// `values` and put in each open cell one of its `marks`. The general engine, started from the
+/// marks; no symbol-swap shortcut, since marks may tell two symbols apart.
+pub fn count_within(
+    shape: Shape,
+    values: &[u8],
+    marks: &[Mask],
+    limit: usize,
+    budget: u64,
+) -> Outcome {
+    let raw = general::count_within(shape, values, marks, limit, budget);
+    let count = raw.solutions.len();
+    let mut solutions = raw.solutions.into_iter();
+    Outcome {
+        count: count.min(limit),
+        complete: raw.complete || count >= limit,
+        first: solutions.next(),
+        second: solutions.next(),
+        steps: raw.steps,
+    }
+}
+
 /// Whether the fast 9x9 engine counts this shape's solutions.
 pub fn is_fast(shape: Shape) -> bool {
     shape == NINE

@@ -9,9 +9,22 @@ use crate::text::TextRange;
 use super::lines::is_space;
 
 /// The keys the format defines (docs/format.md#keys).
-pub(super) const KEYS: [&str; 14] = [
-    "title", "author", "source", "url", "date", "id", "tags", "level", "rating", "size", "box",
-    "symbols", "solution", "allow",
+pub(super) const KEYS: [&str; 15] = [
+    "title",
+    "author",
+    "source",
+    "url",
+    "date",
+    "id",
+    "tags",
+    "level",
+    "rating",
+    "size",
+    "box",
+    "symbols",
+    "solution",
+    "allow",
+    "candidates",
 ];
 
 /// Reads a directive from a line whose body starts with `@`.
@@ -79,6 +92,11 @@ pub(super) fn form_finding(text: Src<'_>, d: &Directive) -> Option<Finding> {
                 "`@box {}` is not understood: write the rows and columns of one box, e.g. `@box 2x3`, for a supported size; the default boxes are used",
                 d.value
             ),
+        )),
+        "candidates" if !d.value.is_empty() => Some(Finding::new(
+            Code::UnknownDirective,
+            d.value_range,
+            "`@candidates` takes no value: it marks the next puzzle as pencil marks; the value is ignored",
         )),
         "symbols" => symbols(&d.value).err().map(|why| {
             Finding::new(

@@ -19,7 +19,9 @@
 //!   or a window onto it; `encoding.rs`: bytes to text, whole or in chunks.
 
 use crate::finding::{Code, Finding};
-use crate::grid::{Grid, Shape};
+use std::sync::Arc;
+
+use crate::grid::{Grid, Mask, Shape};
 use crate::text::TextRange;
 
 mod alphabet;
@@ -31,6 +33,7 @@ mod fuzz_tests;
 mod grid;
 mod lines;
 mod one_liner;
+mod pencil;
 #[cfg(test)]
 mod piece_tests;
 mod pieces;
@@ -58,6 +61,59 @@ pub enum Layout {
     OneLiner,
     /// `N` rows of `N` cells in one paragraph.
     Grid,
+    /// A pencil-mark grid: `N` rows of `N` whitespace-separated tokens, each a solved cell, a
+    /// set of candidates, or a cell with no marks.
+    PencilGrid,
+    /// A candidate line: one line of `N*N*N` characters, `N` a cell.
+    CandidateLine,
+}
+
+/// What a pencil-mark puzzle (a solving state) holds beyond its solved cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PencilMarks {
+    /// Each cell's marks: the bit of its digit for a solved cell, its set for a cell with
+    /// candidates, every digit for a cell written with no marks. The digits of solved peers are
+    /// not taken out here; [`PencilMarks::allowed`] does that.
+    pub candidates: Vec<Mask>,
+    /// The lines of a pencil-mark grid as written, for writing it back (empty for a candidate
+    /// line, which is written back cell by cell).
+    pub lines: Vec<PencilLine>,
+}
+
+impl PencilMarks {
+    /// Each cell's candidates as the state has them: its marks minus the digits its solved
+    /// peers hold (a solved cell keeps its own digit).
+    pub fn allowed(&self, grid: &Grid) -> Vec<Mask> {
+        grid.candidates()
+            .into_iter()
+            .zip(&self.candidates)
+            .map(|(a, &m)| a & m)
+            .collect()
+    }
+}
+
+/// One line of a pencil-mark grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PencilLine {
+    /// Row `row` of the grid: the tokens and the text around them (`gaps[0]` before the first
+    /// token, `gaps[i]` between token `i - 1` and token `i`, the last one after the last token).
+    Row {
+        body: TextRange,
+        row: usize,
+        tokens: Vec<String>,
+        gaps: Vec<String>,
+    },
+    /// A frame line (`.---.---.`, `:---+---:`): redrawn to the rows' new widths.
+    Frame { body: TextRange, text: String },
+}
+
+impl PencilLine {
+    /// The line's text without its comment, as read.
+    pub fn body(&self) -> TextRange {
+        match self {
+            PencilLine::Row { body, .. } | PencilLine::Frame { body, .. } => *body,
+        }
+    }
 }
 
 /// One `@key value` line.
@@ -132,6 +188,8 @@ pub struct Puzzle {
     /// True when the reader reported `invalid-symbol`, `row-length` or `row-count` for this
     /// puzzle: it is still checked cell by cell but gets no verdict.
     pub has_syntax_error: bool,
+    /// The candidates of a pencil-mark puzzle (a solving state), `None` for a plain puzzle.
+    pub pencil: Option<Arc<PencilMarks>>,
 }
 
 impl Puzzle {
@@ -146,11 +204,25 @@ impl Puzzle {
         p.first_line = mv(p.first_line);
         p.range = mv(p.range);
         p.trailing = p.trailing.map(mv);
+        if let Some(pm) = &mut p.pencil {
+            for line in &mut Arc::make_mut(pm).lines {
+                match line {
+                    PencilLine::Row { body, .. } | PencilLine::Frame { body, .. } => {
+                        *body = mv(*body)
+                    }
+                }
+            }
+        }
         for d in &mut p.directives.all {
             d.range = mv(d.range);
             d.value_range = mv(d.value_range);
         }
         p
+    }
+
+    /// Each cell's marks when the puzzle is a pencil-mark puzzle (see [`PencilMarks`]).
+    pub fn candidates(&self) -> Option<&[Mask]> {
+        self.pencil.as_deref().map(|pm| pm.candidates.as_slice())
     }
 
     /// The puzzle's givens as a grid model.

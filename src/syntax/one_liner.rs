@@ -6,7 +6,6 @@
 //! decoded, and its cells' ranges are stored as a start and a count ([`Cells::Run`]).
 
 use super::alphabet::{invalid_symbol, CellText, Table};
-use super::directive;
 use super::lines::{self, Ln};
 use super::reader::{new_puzzle, Reader};
 use super::size::one_liner_size;
@@ -61,12 +60,7 @@ impl<'t> Reader<'t> {
         if k != cells_n {
             self.one_liner_length(&mut p, field);
         }
-        let mut trailing_rating = None;
-        if !rest.is_empty() {
-            p.trailing = Some(rest);
-            trailing_rating =
-                directive::rating_in(self.text, rest).map(|r| self.slice(r).to_string());
-        }
+        let trailing_rating = self.trailing_field(&mut p, rest);
         self.push_puzzle(p, own, trailing_rating);
     }
 

@@ -1,9 +1,10 @@
 //! The paragraph driver: splits a text (or one piece of it) into paragraphs, hands each content
 //! line to the reader it belongs to, and gives each directive to its puzzle or to the file.
 //!
-//! The readers sit beside this file, one per notation: `grid.rs` (rows of cells) and
-//! `one_liner.rs` (a whole puzzle on a line); [`Reader::read_as`] is where a line is sent to one
-//! of them, and where a new notation would be decided. What they share lives here too: adding a
+//! The readers sit beside this file, one per notation: `grid.rs` (rows of cells),
+//! `one_liner.rs` (a whole puzzle on a line) and `pencil.rs` (pencil-mark grids, decided for the
+//! whole paragraph first, and candidate lines); [`Reader::read_as`] is where a line is sent to
+//! one of them. What they share lives here too: adding a
 //! puzzle, reporting an unrecognized line, and the state carried from one piece to the next.
 //!
 //! Everything is linear in the size of the text: each line is classified once, each paragraph
@@ -176,9 +177,14 @@ impl Reader<'_> {
         let first_puzzle = self.out.puzzles.len();
         let mut ks = std::mem::take(&mut self.ks);
         self.first_field_counts(para, &mut ks);
+        let under = self.settings(&[]).declared();
+        // Pencil marks are decided first, for the whole paragraph (docs/format.md#pencil-mark-grids).
+        let marked = self.marked_candidates(para);
         let mut at = Paragraph {
             lines16: ks.iter().filter(|&&k| k == 16).count(),
-            under: self.settings(&[]).declared(),
+            under,
+            pencil: self.pencil_size(para, marked, under),
+            marked,
         };
         let mut pending: Vec<Directive> = Vec::new();
         let mut seg: Vec<Ln> = Vec::new();
@@ -188,7 +194,7 @@ impl Reader<'_> {
                 // A directive belongs to the next puzzle of its paragraph in a collection, the next one-liner
                 // only (docs/format.md#where-a-directive-belongs).
                 Kind::Directive => {
-                    self.flush_grid(&mut seg, &mut pending);
+                    self.flush_grid(&mut seg, &mut pending, at.pencil);
                     let d = directive::read(self.text, ln.full, ln.body);
                     if let Some(n) = self.settings(std::slice::from_ref(&d)).declared() {
                         at.under = Some(n);
@@ -197,24 +203,34 @@ impl Reader<'_> {
                 }
                 Kind::Content => match self.read_as(ln, k, &at) {
                     ReadAs::OneLiner => {
-                        self.flush_grid(&mut seg, &mut pending);
+                        self.flush_grid(&mut seg, &mut pending, at.pencil);
                         self.one_liner(ln, std::mem::take(&mut pending));
                     }
                     ReadAs::GridLine => seg.push(*ln),
+                    ReadAs::CandidateLine(n) => {
+                        self.flush_grid(&mut seg, &mut pending, at.pencil);
+                        self.candidate_line(ln, std::mem::take(&mut pending), n);
+                    }
                 },
             }
         }
         self.ks = ks;
-        self.flush_grid(&mut seg, &mut pending);
+        self.flush_grid(&mut seg, &mut pending, at.pencil);
         self.leftover_directives(pending, first_puzzle);
     }
 
     /// Which reader a content line goes to: the one place where a paragraph's lines are
     /// dispatched (docs/format.md#doubtful-cases). A new notation gets its case here
-    /// and its reader in a file beside `grid.rs` and `one_liner.rs`; pencil-mark grids, which
-    /// the format decides for the whole paragraph before one-liners and size inference, would
-    /// be settled first, from what [`Paragraph`] knows of all its lines.
+    /// and its reader in a file beside `grid.rs` and `one_liner.rs`. A pencil-mark paragraph
+    /// (decided for the whole paragraph, before one-liners and size inference) sends every line
+    /// to the pencil-mark reader; a line of `N*N*N` characters is a candidate line.
     fn read_as(&self, ln: &Ln, k: usize, at: &Paragraph) -> ReadAs {
+        if at.pencil.is_some() {
+            return ReadAs::GridLine;
+        }
+        if let Some(n) = super::pencil::candidate_line_size(k, at.under, at.marked) {
+            return ReadAs::CandidateLine(n);
+        }
         // A first field of more than 25 cells is too long for a grid row. One of exactly 16 is a
         // 4x4 one-liner unless the paragraph is under `@size 16` or holds exactly sixteen such
         // lines. A line of dashes is no one-liner of blanks unless it reads as `N*N` cells.
@@ -229,10 +245,18 @@ impl Reader<'_> {
     }
 
     /// Reads the grid gathered so far, if any, giving it the directives above it.
-    fn flush_grid(&mut self, seg: &mut Vec<Ln>, pending: &mut Vec<Directive>) {
+    fn flush_grid(
+        &mut self,
+        seg: &mut Vec<Ln>,
+        pending: &mut Vec<Directive>,
+        pencil: Option<usize>,
+    ) {
         if !seg.is_empty() {
             let own = std::mem::take(pending);
-            self.grid(seg, own);
+            match pencil {
+                Some(n) => self.pencil_grid(seg, own, n),
+                None => self.grid(seg, own),
+            }
             seg.clear();
         }
     }
@@ -356,6 +380,16 @@ impl Reader<'_> {
         self.out.puzzles.push(p);
     }
 
+    /// Keeps `rest`, what follows a one-line puzzle's cells, as its trailing field, and returns
+    /// the rating found in it (docs/format.md#the-trailing-field).
+    pub(super) fn trailing_field(&self, p: &mut Puzzle, rest: TextRange) -> Option<String> {
+        if rest.is_empty() {
+            return None;
+        }
+        p.trailing = Some(rest);
+        directive::rating_in(self.text, rest).map(|r| self.slice(r).to_string())
+    }
+
     /// The file-wide findings of the last piece: the count of unrecognized lines past those
     /// listed (docs/format.md#doubtful-cases), and `no-puzzle`.
     fn finish(&mut self) {
@@ -389,14 +423,22 @@ struct Paragraph {
     /// seen in it so far, else the file's; it stays for the rest of the paragraph even after
     /// the directive was given to a puzzle.
     under: Option<usize>,
+    /// The size of the paragraph's pencil-mark grid when it is one: every content line goes
+    /// to `pencil.rs`.
+    pencil: Option<usize>,
+    /// `@candidates` marks the paragraph's puzzle as pencil marks.
+    marked: bool,
 }
 
 /// The readers a content line can be handed to (see [`Reader::read_as`]).
 enum ReadAs {
     /// A whole puzzle on one line: `one_liner.rs`.
     OneLiner,
-    /// A line of the grid being gathered (a row, a separator, or a stray line): `grid.rs`.
+    /// A line of the grid being gathered (a row, a separator, or a stray line): `grid.rs`, or
+    /// `pencil.rs` for a pencil-mark paragraph.
     GridLine,
+    /// A candidate line of size `N` (`N*N*N` characters): `pencil.rs`.
+    CandidateLine(usize),
 }
 
 /// A puzzle with no givens yet; `cells` defaults to every cell at the start of its first line.
@@ -424,5 +466,6 @@ pub(super) fn new_puzzle(
         rating: None,
         directives: Directives::default(),
         has_syntax_error: false,
+        pencil: None,
     }
 }
