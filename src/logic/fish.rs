@@ -1143,9 +1143,14 @@ mod tests {
                 "{}",
                 step.explanation
             );
-            // The whole ladder takes the same step there.
+            // The whole ladder takes this step there, or one of a technique tried before it
+            // (the positions were taken before the other families existed).
             let next = crate::logic::next_step(&s, &Options::default()).unwrap();
-            assert_eq!(next, *step, "{}", next.explanation);
+            assert!(
+                next == *step || next.technique.order() < case.technique.order(),
+                "{}",
+                next.explanation
+            );
         }
     }
 
