@@ -356,6 +356,9 @@ pub struct Cutter {
     prev_line: TextRange,
     /// The next line to look at.
     line_start: usize,
+    /// The paragraph being read holds, since the piece started, a line that changes how its
+    /// later lines read (see [`holds_context`]): no cut until a blank line ends it.
+    held: bool,
 }
 
 impl Default for Cutter {
@@ -372,6 +375,7 @@ impl Cutter {
             start: 0,
             prev_line: TextRange::empty(0),
             line_start: 0,
+            held: false,
         }
     }
 
@@ -397,15 +401,26 @@ impl Cutter {
                 None => return None,
             };
             let line = &rest[..line_end - self.line_start];
+            let plain = is_plain_one_liner(line);
+            if !plain {
+                // A plain one-liner neither ends a paragraph nor changes how others read.
+                let next = (line_end + 1).min(end);
+                self.held = match lines::lines_in(window, self.line_start, next).next() {
+                    Some(ln) if ln.kind == lines::Kind::Blank => false,
+                    Some(ln) => self.held || holds_context(window, &ln),
+                    None => self.held,
+                };
+            }
             let size = self.line_start - self.start;
             let cut = size >= self.min_piece
                 && (size >= self.max_piece || line_hash(line) % 512 == 0)
+                && !self.held
                 && self.prev_line.start >= self.start
                 && !self.prev_line.is_empty()
                 && window
                     .get(self.prev_line.as_range())
                     .is_some_and(is_plain_one_liner)
-                && is_plain_one_liner(line);
+                && plain;
             let line_start = self.line_start;
             self.prev_line = TextRange::new(line_start, line_end);
             self.line_start = line_end + 1;
@@ -415,6 +430,22 @@ impl Cutter {
             }
         }
         None
+    }
+}
+
+/// Whether a line changes how the later lines of its paragraph read, so that a cut after it
+/// would read them otherwise than the whole text does: an `@size` or `@symbols` directive (the
+/// size the paragraph is under for the 16-cell rule), or a line of 16 cells (whether such lines
+/// are 4x4 one-liners or rows of a 16x16 grid depends on how many the paragraph holds).
+fn holds_context(text: Src<'_>, ln: &lines::Ln) -> bool {
+    match ln.kind {
+        lines::Kind::Directive => {
+            let key = directive::read(text, ln.full, ln.body).key;
+            key == "size" || key == "symbols"
+        }
+        lines::Kind::Content if ln.plain => ln.body.len() == 16,
+        lines::Kind::Content => lines::count_cells(text, lines::first_field(text, ln.body).0) == 16,
+        lines::Kind::Blank | lines::Kind::Comment => false,
     }
 }
 
