@@ -73,3 +73,18 @@ fn the_next_paragraph_is_cut_again() {
     assert!(n >= 2, "only {n} piece");
     assert_same(&text);
 }
+
+/// `read` target. Minimised input (cut before the second long line):
+/// `".._.\n7.iiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiii\n7.iiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiii\n@,"`.
+/// A line shaped like a one-liner but mostly not cells is an `unrecognized-line`; a piece that
+/// started with it held no puzzle for the closing `@,` to attach to, which read whole goes to
+/// the paragraph's last puzzle. Fixed by starting a piece only at a line that is mostly blanks,
+/// a puzzle whatever the alphabet.
+#[test]
+fn a_piece_starts_with_a_puzzle_for_the_directives_closing_its_paragraph() {
+    let text = format!(
+        ".._.\n{}7.lliiiiiiiiiiiiiiiiiiiiiiiiiiiiiiii\n@,\n",
+        filler()
+    );
+    assert_same(&text);
+}

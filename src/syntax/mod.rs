@@ -307,12 +307,26 @@ fn is_plain_one_liner(line: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'*' | b'-'))
 }
 
+/// Whether more than half of a plain one-liner's cells are blank marks, which every alphabet
+/// reads as cells: then the line is a puzzle whatever the alphabet in force, never an
+/// `unrecognized-line`. A piece must start with a puzzle, or directives closing its first
+/// paragraph would not find the puzzle they belong to (it sits in the piece before).
+fn is_mostly_blank(line: &str) -> bool {
+    let field = line.split([' ', '\t', '\r']).next().unwrap_or("");
+    let blanks = field
+        .bytes()
+        .filter(|&b| matches!(b, b'.' | b'0' | b'_' | b'-' | b'x' | b'X' | b'*'))
+        .count();
+    blanks * 2 > field.len()
+}
+
 /// Cuts a text into pieces that can be read one after another with [`parse_piece`], giving the
 /// same puzzles and findings as [`parse`] without holding them all at once.
 ///
 /// A cut is made only between two plain one-liners (a first field of 36 or more cells, one of
-/// them a digit), since such a line is a whole puzzle whatever its neighbours are: grids,
-/// directive blocks and paragraphs are never split; a text without such places is one piece.
+/// them a digit), the second mostly blanks, since such a line is a whole puzzle whatever its
+/// neighbours are: grids and directive blocks are never split, nor a paragraph after a line
+/// that changes how its later lines read; a text without such places is one piece.
 /// Where to cut depends on the text around the cut, not on its position: the second line's hash
 /// must be 0 modulo 512, once the piece is at least 8 KiB long (and always at 256 KiB). An edit
 /// then changes only the piece it falls in; every other piece keeps its exact text, so an editor
@@ -420,7 +434,8 @@ impl Cutter {
                 && window
                     .get(self.prev_line.as_range())
                     .is_some_and(is_plain_one_liner)
-                && plain;
+                && plain
+                && is_mostly_blank(line);
             let line_start = self.line_start;
             self.prev_line = TextRange::new(line_start, line_end);
             self.line_start = line_end + 1;
