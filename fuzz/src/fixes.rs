@@ -18,9 +18,10 @@ use crate::check_analysis;
 const MAX_CHECKED: usize = 32;
 
 /// The analyses one input may cost beyond the first, counted in cells (a 25x25 puzzle is 625):
-/// under the fuzzer's instrumentation a 25x25 search that runs out of budget takes over a
-/// second, so a text of big puzzles gets a few re-analyses, a text of small ones many.
-const CELL_BUDGET: usize = 3000;
+/// under the fuzzer's instrumentation a 25x25 search that runs out of its guess budget takes
+/// over a second, so a text of big puzzles gets three re-analyses, a text of small ones many,
+/// and none comes near the 10 s timeout.
+const CELL_BUDGET: usize = 2000;
 
 /// Rounds of "apply every fix that does not touch another" before the text must be fix-free.
 /// Clearing clashes takes one round, filling a solution one more; anything that keeps going
@@ -44,16 +45,12 @@ pub fn fixes(data: &[u8]) {
     }
     let cells: usize = a.file.puzzles.iter().map(|p| p.givens.len()).sum();
     let mut budget = CELL_BUDGET / cells.max(1);
-    let step = all.len().div_ceil(MAX_CHECKED.min(budget)).max(1);
-    for &(finding, fix) in all.iter().step_by(step) {
-        if budget == 0 {
-            break;
-        }
-        budget -= 1;
+    // Convergence first: it is the check a loop between two fixes would fail.
+    budget -= converge(text, a.clone(), &config, budget);
+    let step = all.len().div_ceil(MAX_CHECKED.min(budget).max(1));
+    for &(finding, fix) in all.iter().step_by(step.max(1)).take(budget) {
         check_fix(text, &a, finding, fix, &config);
     }
-    drop(all);
-    converge(text, a, &config);
 }
 
 /// Where a finding sits: the cell whose text its range is, or else its range.
@@ -136,10 +133,11 @@ fn check_fix(text: &str, a: &Analysis, finding: &Finding, fix: &Fix, config: &Co
 }
 
 /// Applies, round after round, the first fix of every finding whose edits keep apart from those
-/// already taken, until no finding offers a fix.
-fn converge(text: &str, mut a: Analysis, config: &Config) {
+/// already taken, until no finding offers a fix. Returns the analyses it made, at most `budget`:
+/// a text whose analyses would cost more is left unjudged rather than timed out.
+fn converge(text: &str, mut a: Analysis, config: &Config, budget: usize) -> usize {
     let mut text = text.to_string();
-    for _ in 0..MAX_ROUNDS {
+    for round in 0..MAX_ROUNDS {
         let mut chosen: Vec<Edit> = Vec::new();
         for fix in a.findings.iter().filter_map(|f| f.fixes.first()) {
             let apart = fix.edits.iter().all(|e| {
@@ -152,7 +150,10 @@ fn converge(text: &str, mut a: Analysis, config: &Config) {
             }
         }
         if chosen.is_empty() {
-            return;
+            return round;
+        }
+        if round == budget {
+            return round;
         }
         text = apply_edits(&text, &chosen)
             .unwrap_or_else(|| panic!("fixes that keep apart do not apply: {chosen:?}"));

@@ -185,8 +185,22 @@ fn may_hold_context(line: &str) -> bool {
     field.chars().count() >= 16 && !is_plain_one_liner(line)
 }
 
-/// The pieces of `text` cut before every line that follows another, both plain one-liners, in
-/// a paragraph that holds no line of [`may_hold_context`] since the last cut.
+/// Whether more than half of the line's first field are blank marks (`.0_-xX*`), which every
+/// alphabet reads as cells: the line is a puzzle whatever the alphabet, so a piece may start
+/// with it.
+fn mostly_blank(line: &str) -> bool {
+    let field = line
+        .trim_end()
+        .split(char::is_whitespace)
+        .next()
+        .unwrap_or("");
+    let blanks = field.chars().filter(|c| ".0_-xX*".contains(*c)).count();
+    2 * blanks > field.chars().count()
+}
+
+/// The pieces of `text` cut before every line that follows another, both plain one-liners, the
+/// second [`mostly_blank`], in a paragraph that holds no line of [`may_hold_context`] since the
+/// last cut.
 fn fine_cuts(text: &str) -> Vec<TextRange> {
     let mut cuts = Vec::new();
     let mut start = 0;
@@ -196,7 +210,7 @@ fn fine_cuts(text: &str) -> Vec<TextRange> {
     for line in text.split_inclusive('\n') {
         let content = line.strip_suffix('\n').unwrap_or(line);
         let plain = is_plain_one_liner(content);
-        if plain && prev_plain && !held && at > start {
+        if plain && prev_plain && !held && at > start && mostly_blank(content) {
             cuts.push(TextRange::new(start, at));
             start = at;
         }
