@@ -19,9 +19,9 @@ const MAX_CHECKED: usize = 32;
 
 /// The analyses one input may cost beyond the first, counted in cells (a 25x25 puzzle is 625):
 /// under the fuzzer's instrumentation a 25x25 search that runs out of its guess budget takes
-/// over a second, so a text of big puzzles gets three re-analyses, a text of small ones many,
+/// over a second, so a text of big puzzles gets two re-analyses, a text of small ones many,
 /// and none comes near the 10 s timeout.
-const CELL_BUDGET: usize = 2000;
+const CELL_BUDGET: usize = 1250;
 
 /// Rounds of "apply every fix that does not touch another" before the text must be fix-free.
 /// Clearing clashes takes one round, filling a solution one more; anything that keeps going
