@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs all of them: formatting and lint gates, the Rust tests
-# (core, CLI, language server in-process and over stdio), then the editor clients (VS Code's
-# protocol library and packaging, headless Neovim 0.11.4, Emacs with Eglot).
+# (core, CLI, language server in-process and over stdio), 10 s of fuzzing per fuzz target, then
+# the editor clients (VS Code's protocol library and packaging, headless Neovim 0.11.4, Emacs
+# with Eglot).
 # `.ci/run` calls this script; run it from anywhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +17,9 @@ cargo clippy --all-targets --locked -- -D warnings
 
 step "cargo test"
 cargo test --locked --all-targets
+
+step "fuzz every target for 10 s (scripts/fuzz.sh)"
+bash scripts/fuzz.sh 10
 
 step "cargo build (the server binary the editor tests drive)"
 cargo build --locked

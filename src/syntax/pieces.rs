@@ -4,6 +4,7 @@
 //! a window; both need cuts that depend on the text around them, not on their position.
 
 use super::src::Src;
+use super::{directive, lines};
 use crate::text::TextRange;
 
 /// A line whose first field is the cells of a whole puzzle of size 6 or more in the default
@@ -19,6 +20,35 @@ fn is_plain_one_liner(line: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'*' | b'-'))
 }
 
+/// Whether more than half of a plain one-liner's cells are blank marks, which every alphabet
+/// reads as cells: then the line is a puzzle whatever the alphabet in force, never an
+/// `unrecognized-line`. A piece must start with a puzzle, or directives closing its first
+/// paragraph would not find the puzzle they belong to (it sits in the piece before).
+fn is_mostly_blank(line: &str) -> bool {
+    let field = line.split([' ', '\t', '\r']).next().unwrap_or("");
+    let blanks = field
+        .bytes()
+        .filter(|&b| matches!(b, b'.' | b'0' | b'_' | b'-' | b'x' | b'X' | b'*'))
+        .count();
+    blanks * 2 > field.len()
+}
+
+/// Whether a line changes how the later lines of its paragraph read, so that a cut after it
+/// would read them otherwise than the whole text does: an `@size` or `@symbols` directive (the
+/// size the paragraph is under for the 16-cell rule), or a line of 16 cells (whether such lines
+/// are 4x4 one-liners or rows of a 16x16 grid depends on how many the paragraph holds).
+fn holds_context(text: Src<'_>, ln: &lines::Ln) -> bool {
+    match ln.kind {
+        lines::Kind::Directive => {
+            let key = directive::read(text, ln.full, ln.body).key;
+            key == "size" || key == "symbols"
+        }
+        lines::Kind::Content if ln.plain => ln.body.len() == 16,
+        lines::Kind::Content => lines::count_cells(text, lines::first_field(text, ln.body).0) == 16,
+        lines::Kind::Blank | lines::Kind::Comment => false,
+    }
+}
+
 /// The piece sizes of [`content_pieces`]: a cut needs at least the first, and is forced at the
 /// second.
 const MIN_PIECE: usize = 8 * 1024;
@@ -29,8 +59,9 @@ const MAX_PIECE: usize = 256 * 1024;
 /// [`parse`](super::parse) without holding them all at once.
 ///
 /// A cut is made only between two plain one-liners (a first field of 36 or more cells, one of
-/// them a digit), since such a line is a whole puzzle whatever its neighbours are: grids,
-/// directive blocks and paragraphs are never split; a text without such places is one piece.
+/// them a digit), the second mostly blanks, since such a line is a whole puzzle whatever its
+/// neighbours are: grids and directive blocks are never split, nor a paragraph after a line
+/// that changes how its later lines read; a text without such places is one piece.
 /// Where to cut depends on the text around the cut, not on its position: the second line's hash
 /// must be 0 modulo 512, once the piece is at least 8 KiB long (and always at 256 KiB). An edit
 /// then changes only the piece it falls in; every other piece keeps its exact text, so an editor
@@ -69,6 +100,9 @@ pub struct Cutter {
     prev_line: TextRange,
     /// The next line to look at.
     line_start: usize,
+    /// The paragraph being read holds, since the piece started, a line that changes how its
+    /// later lines read (see [`holds_context`]): no cut until a blank line ends it.
+    held: bool,
 }
 
 impl Default for Cutter {
@@ -85,6 +119,7 @@ impl Cutter {
             start: 0,
             prev_line: TextRange::empty(0),
             line_start: 0,
+            held: false,
         }
     }
 
@@ -110,15 +145,27 @@ impl Cutter {
                 None => return None,
             };
             let line = &rest[..line_end - self.line_start];
+            let plain = is_plain_one_liner(line);
+            if !plain {
+                // A plain one-liner neither ends a paragraph nor changes how others read.
+                let next = (line_end + 1).min(end);
+                self.held = match lines::lines_in(window, self.line_start, next).next() {
+                    Some(ln) if ln.kind == lines::Kind::Blank => false,
+                    Some(ln) => self.held || holds_context(window, &ln),
+                    None => self.held,
+                };
+            }
             let size = self.line_start - self.start;
             let cut = size >= self.min_piece
                 && (size >= self.max_piece || line_hash(line) % 512 == 0)
+                && !self.held
                 && self.prev_line.start >= self.start
                 && !self.prev_line.is_empty()
                 && window
                     .get(self.prev_line.as_range())
                     .is_some_and(is_plain_one_liner)
-                && is_plain_one_liner(line);
+                && plain
+                && is_mostly_blank(line);
             let line_start = self.line_start;
             self.prev_line = TextRange::new(line_start, line_end);
             self.line_start = line_end + 1;
