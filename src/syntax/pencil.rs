@@ -106,7 +106,13 @@ impl<'t> Reader<'t> {
             if content > MAX_PENCIL_LINES {
                 return None;
             }
+            // A line whose first field is longer than any row is a one-liner, and a paragraph
+            // holding one is a collection, never a pencil-mark grid. This also keeps the decision
+            // the same when a long text is read in pieces, which are cut only at one-liners.
             if ln.plain {
+                if ln.body.len() > 25 {
+                    return None;
+                }
                 // Digits and dots with no space: one token, no row of 4 or more.
                 rows += 1;
                 continue;
@@ -116,6 +122,9 @@ impl<'t> Reader<'t> {
             }
             rows += 1;
             let toks = self.tokens(ln.body);
+            if toks.first().is_some_and(|t| t.len() > 25) {
+                return None;
+            }
             if let Some(c) = counts.get_mut(toks.len()) {
                 *c += 1;
             }

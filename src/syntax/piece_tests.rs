@@ -71,3 +71,17 @@ fn no_puzzle_is_said_once_for_the_whole_text() {
         1
     );
 }
+
+/// Found by the `read` fuzz target: a paragraph of one-liners followed by rows of six tokens
+/// was read as a pencil-mark grid in one of its pieces but not whole. A paragraph holding a
+/// one-liner is never a pencil-mark grid, so the decision no longer depends on where a piece
+/// starts.
+#[test]
+fn a_paragraph_with_one_liners_is_no_pencil_grid_in_any_piece() {
+    let text = include_str!("../../tests/data/fuzz-read-pencil-cut.sudoku.txt");
+    for target in [1, 40, 200, 400, 800] {
+        let (whole, pieced, _) = whole_and_pieced(text, target);
+        assert_eq!(whole.puzzles, pieced.puzzles, "pieces of {target}");
+        assert_eq!(whole.findings, pieced.findings, "pieces of {target}");
+    }
+}
