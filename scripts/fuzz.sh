@@ -9,6 +9,9 @@
 # target's corpus (fuzz/corpus/TARGET, not committed) is seeded with today's fixtures first; a
 # failing input is saved under fuzz/artifacts/TARGET/ and the command to replay it is printed.
 # The full libFuzzer output of a run is in fuzz/logs/TARGET.log.
+# FUZZ_SEED=N fixes libFuzzer's random seed (the test command uses 1, so that a CI run explores
+# the same inputs each time and a red build means a change broke something, not luck); unset,
+# every run explores afresh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,7 +54,8 @@ for t in "${targets[@]}"; do
   printf '\n==> fuzz %s for %ss\n' "$t" "$seconds"
   if cargo fuzz run "${build_flags[@]}" "$t" -- \
       -timeout=10 -max_len=65536 -rss_limit_mb=2048 -max_total_time="$seconds" \
-      -dict="$PWD/fuzz/sudoku.dict" -print_final_stats=1 >"$log" 2>&1; then
+      -dict="$PWD/fuzz/sudoku.dict" -print_final_stats=1 ${FUZZ_SEED:+-seed="$FUZZ_SEED"} \
+      >"$log" 2>&1; then
     grep -E '^#[0-9]+ +DONE|^Done ' "$log" || tail -n 3 "$log"
   else
     tail -n 60 "$log"

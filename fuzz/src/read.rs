@@ -176,7 +176,9 @@ fn may_hold_context(line: &str) -> bool {
     let t = line.trim();
     if let Some(rest) = t.strip_prefix('@') {
         let key = rest.split(char::is_whitespace).next().unwrap_or("");
-        return key.eq_ignore_ascii_case("size") || key.eq_ignore_ascii_case("symbols");
+        return key.eq_ignore_ascii_case("size")
+            || key.eq_ignore_ascii_case("symbols")
+            || key.eq_ignore_ascii_case("candidates");
     }
     if t.starts_with('#') {
         return false;

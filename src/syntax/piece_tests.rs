@@ -85,3 +85,17 @@ fn a_paragraph_with_one_liners_is_no_pencil_grid_in_any_piece() {
         assert_eq!(whole.findings, pieced.findings, "pieces of {target}");
     }
 }
+
+/// Found by the `read` fuzz target: an `@candidates` below a 64-character line in the same
+/// paragraph made the whole text read that line as 4x4 candidates, while the piece holding the
+/// line, cut before the directive, read it as an 8x8 one-liner. Only an `@candidates` above a
+/// line marks it now.
+#[test]
+fn candidates_below_a_line_do_not_change_how_it_reads() {
+    let text = include_str!("../../tests/data/fuzz-read-candidates-cut.sudoku.txt");
+    for target in [1, 40, 200, 400, 800] {
+        let (whole, pieced, _) = whole_and_pieced(text, target);
+        assert_eq!(whole.puzzles, pieced.puzzles, "pieces of {target}");
+        assert_eq!(whole.findings, pieced.findings, "pieces of {target}");
+    }
+}

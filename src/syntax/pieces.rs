@@ -35,13 +35,14 @@ fn is_mostly_blank(line: &str) -> bool {
 
 /// Whether a line changes how the later lines of its paragraph read, so that a cut after it
 /// would read them otherwise than the whole text does: an `@size` or `@symbols` directive (the
-/// size the paragraph is under for the 16-cell rule), or a line of 16 cells (whether such lines
-/// are 4x4 one-liners or rows of a 16x16 grid depends on how many the paragraph holds).
+/// size the paragraph is under for the 16-cell rule), an `@candidates` (a 64-character line below
+/// it is 4x4 candidates), or a line of 16 cells (whether such lines are 4x4 one-liners or rows of
+/// a 16x16 grid depends on how many the paragraph holds).
 fn holds_context(text: Src<'_>, ln: &lines::Ln) -> bool {
     match ln.kind {
         lines::Kind::Directive => {
             let key = directive::read(text, ln.full, ln.body).key;
-            key == "size" || key == "symbols"
+            key == "size" || key == "symbols" || key == "candidates"
         }
         lines::Kind::Content if ln.plain => ln.body.len() == 16,
         lines::Kind::Content => lines::count_cells(text, lines::first_field(text, ln.body).0) == 16,

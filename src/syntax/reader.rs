@@ -184,7 +184,7 @@ impl Reader<'_> {
             lines16: ks.iter().filter(|&&k| k == 16).count(),
             under,
             pencil: self.pencil_size(para, marked, under),
-            marked,
+            marks_next: self.out.defaults.get("candidates").is_some(),
         };
         let mut pending: Vec<Directive> = Vec::new();
         let mut seg: Vec<Ln> = Vec::new();
@@ -199,6 +199,7 @@ impl Reader<'_> {
                     if let Some(n) = self.settings(std::slice::from_ref(&d)).declared() {
                         at.under = Some(n);
                     }
+                    at.marks_next |= d.key == "candidates";
                     pending.push(d);
                 }
                 Kind::Content => match self.read_as(ln, k, &at) {
@@ -228,7 +229,7 @@ impl Reader<'_> {
         if at.pencil.is_some() {
             return ReadAs::GridLine;
         }
-        if let Some(n) = super::pencil::candidate_line_size(k, at.under, at.marked) {
+        if let Some(n) = super::pencil::candidate_line_size(k, at.under, at.marks_next) {
             return ReadAs::CandidateLine(n);
         }
         // A first field of more than 25 cells is too long for a grid row. One of exactly 16 is a
@@ -426,8 +427,11 @@ struct Paragraph {
     /// The size of the paragraph's pencil-mark grid when it is one: every content line goes
     /// to `pencil.rs`.
     pencil: Option<usize>,
-    /// `@candidates` marks the paragraph's puzzle as pencil marks.
-    marked: bool,
+    /// An `@candidates` read so far in the paragraph (or among the file's defaults) marks the
+    /// next line-shaped puzzle, so a 64-character line is read as 4x4 candidates. Only what is
+    /// above the line counts: a directive below it must not change how it reads, or a text read
+    /// in pieces would read it otherwise than whole.
+    marks_next: bool,
 }
 
 /// The readers a content line can be handed to (see [`Reader::read_as`]).
