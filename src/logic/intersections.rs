@@ -4,6 +4,7 @@
 
 use crate::grid::{bit, digits, full_mask, Mask};
 
+use super::subsets::{naked_sets, subset_removals};
 use super::{step::removal_text, Finder, Step, Technique};
 
 /// For each box and each line crossing it: the cells of the intersection, the rest of the box
@@ -101,24 +102,9 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
         Technique::LockedTriple
     };
     for (b, line, common) in intersections(f) {
-        let open: Vec<usize> = common
-            .iter()
-            .copied()
-            .filter(|&c| s.value(c) == 0 && (2..=k as u32).contains(&s.cands(c).count_ones()))
-            .collect();
-        for combo in super::subsets::combinations(&open, k) {
-            let union = combo.iter().fold(0, |m, &c| m | s.cands(c));
-            if union.count_ones() as usize != k {
-                continue;
-            }
-            let elims: Vec<(usize, Mask)> = s
-                .unit(b)
-                .iter()
-                .chain(s.unit(line))
-                .copied()
-                .filter(|c| !combo.contains(c) && s.cands(*c) & union != 0)
-                .map(|c| (c, s.cands(c) & union))
-                .collect();
+        for (combo, union) in naked_sets(s, &common, k) {
+            let others = s.unit(b).iter().chain(s.unit(line)).copied();
+            let elims = subset_removals(s, others, &combo, union);
             if elims.is_empty() {
                 continue;
             }

@@ -3,7 +3,7 @@
 
 use crate::grid::{bit, digits, full_mask, Mask};
 
-use super::{step::removal_text, Finder, Step, Technique};
+use super::{step::removal_text, Finder, State, Step, Technique};
 
 /// Every `k`-element subset of `items`, in lexicographic order.
 pub(super) fn combinations<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
@@ -25,6 +25,38 @@ pub(super) fn combinations<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
     }
     go(items, k, 0, &mut pick, &mut out);
     out
+}
+
+/// The naked subsets among `cells`: every `k` empty cells whose candidates together are `k`
+/// digits, with those digits.
+pub(super) fn naked_sets(s: &State, cells: &[usize], k: usize) -> Vec<(Vec<usize>, Mask)> {
+    let open: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&c| s.value(c) == 0 && (2..=k as u32).contains(&s.cands(c).count_ones()))
+        .collect();
+    combinations(&open, k)
+        .into_iter()
+        .filter_map(|combo| {
+            let union = combo.iter().fold(0, |m, &c| m | s.cands(c));
+            (union.count_ones() as usize == k).then_some((combo, union))
+        })
+        .collect()
+}
+
+/// What a naked subset removes from the cells of `others` outside it: their candidates among
+/// its digits.
+pub(super) fn subset_removals(
+    s: &State,
+    others: impl IntoIterator<Item = usize>,
+    subset: &[usize],
+    digits: Mask,
+) -> Vec<(usize, Mask)> {
+    others
+        .into_iter()
+        .filter(|c| !subset.contains(c) && s.cands(*c) & digits != 0)
+        .map(|c| (c, s.cands(c) & digits))
+        .collect()
 }
 
 fn naked_technique(k: usize) -> Technique {
@@ -50,24 +82,8 @@ pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
     let n = s.size();
     // Boxes first, then rows and columns.
     for u in (2 * n..3 * n).chain(0..2 * n) {
-        let open: Vec<usize> = s
-            .unit(u)
-            .iter()
-            .copied()
-            .filter(|&c| s.value(c) == 0 && (2..=k as u32).contains(&s.cands(c).count_ones()))
-            .collect();
-        for combo in combinations(&open, k) {
-            let union = combo.iter().fold(0, |m, &c| m | s.cands(c));
-            if union.count_ones() as usize != k {
-                continue;
-            }
-            let elims: Vec<(usize, Mask)> = s
-                .unit(u)
-                .iter()
-                .copied()
-                .filter(|c| !combo.contains(c) && s.cands(*c) & union != 0)
-                .map(|c| (c, s.cands(c) & union))
-                .collect();
+        for (combo, union) in naked_sets(s, s.unit(u), k) {
+            let elims = subset_removals(s, s.unit(u).iter().copied(), &combo, union);
             if elims.is_empty() {
                 continue;
             }
