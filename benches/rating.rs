@@ -3,6 +3,10 @@
 //! puzzles, puzzles/s, the share whose level equals HoDoKu's, and a confusion table (rows:
 //! HoDoKu's level, columns: ours), then which techniques the paths used.
 //!
+//! Each puzzle is solved step by step here (as `logic::solve` does), timing every `next_step`
+//! call: the p50, p95 and maximum per set are the latency of asking for the next step from any
+//! state of a solving path, as the editor does for a hint.
+//!
 //! `cargo bench --bench rating -- [FILE] [--limit N]`; the default file is
 //! `tests/data/hodoku-sample.tsv` (300 puzzles); `../shared/data/hodoku-levels.tsv` holds 3,665.
 
@@ -10,7 +14,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use sudoku_lsp::grid::{Grid, Shape};
-use sudoku_lsp::logic::{rate, solve, Level, Options, State, Technique};
+use sudoku_lsp::logic::{next_step, rate, Level, Options, State, Step, Technique};
 
 fn grid(line: &str) -> Option<Grid> {
     let values = line
@@ -26,6 +30,8 @@ struct SetStats {
     agree: usize,
     unsolved: usize,
     seconds: f64,
+    /// Seconds of every `next_step` call.
+    step_times: Vec<f64>,
     confusion: [[usize; 5]; 5],
 }
 
@@ -63,17 +69,16 @@ fn main() {
         let (Some(g), Ok(theirs)) = (grid(puzzle), level.parse::<Level>()) else {
             continue;
         };
-        let start = Instant::now();
-        let path = solve(State::new(&g), &Options::default());
-        let rating = rate(&path.steps, true);
-        let elapsed = start.elapsed().as_secs_f64();
         let stats = sets.entry(set.to_string()).or_default();
+        let start = Instant::now();
+        let (steps, solved) = solve_timed(State::new(&g), &mut stats.step_times);
+        let rating = rate(&steps, true);
+        stats.seconds += start.elapsed().as_secs_f64();
         stats.puzzles += 1;
-        stats.seconds += elapsed;
-        if !path.solved {
+        if !solved {
             stats.unsolved += 1;
         }
-        for s in &path.steps {
+        for s in &steps {
             *used.entry(s.technique).or_default() += 1;
         }
         if let Some(r) = rating {
@@ -92,6 +97,18 @@ fn main() {
             100.0 * s.agree as f64 / s.puzzles.max(1) as f64,
             s.unsolved
         );
+        let mut t = s.step_times.clone();
+        t.sort_by(f64::total_cmp);
+        let at = |q: f64| t.get(((t.len() as f64 * q) as usize).min(t.len().saturating_sub(1)));
+        if let (Some(p50), Some(p95), Some(max)) = (at(0.5), at(0.95), t.last()) {
+            println!(
+                "  next step over {} states: p50 {:.2} ms, p95 {:.2} ms, max {:.2} ms",
+                t.len(),
+                p50 * 1e3,
+                p95 * 1e3,
+                max * 1e3
+            );
+        }
         println!("  HoDoKu \\ ours  easy medium   hard unfair extreme");
         for (i, row) in s.confusion.iter().enumerate() {
             let name = Level::ALL[i].as_str();
@@ -105,4 +122,22 @@ fn main() {
     for (t, n) in used {
         println!("  {:<28} {n}", t.id());
     }
+}
+
+/// `logic::solve`, timing each `next_step` call into `times`: the steps and whether the grid was
+/// filled.
+fn solve_timed(mut state: State, times: &mut Vec<f64>) -> (Vec<Step>, bool) {
+    let opts = Options::default();
+    let mut steps = Vec::new();
+    let bound = state.shape().cells() * (state.size() + 1);
+    while !state.is_solved() && steps.len() < bound && !state.is_broken() {
+        let start = Instant::now();
+        let step = next_step(&state, &opts);
+        times.push(start.elapsed().as_secs_f64());
+        let Some(step) = step else { break };
+        state.apply(&step);
+        steps.push(step);
+    }
+    let solved = state.is_solved() && !state.is_broken();
+    (steps, solved)
 }
