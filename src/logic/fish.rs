@@ -44,7 +44,7 @@
 
 use crate::grid::{bit, Mask, Unit};
 
-use super::{step::removal_text, Finder, State, Step, Technique};
+use super::{barren, step::removal_text, Finder, State, Step, Technique};
 
 /// HoDoKu's default limits.
 const MAX_FINS: u32 = 5;
@@ -221,53 +221,63 @@ pub(super) fn basic(f: &mut Finder<'_>, k: usize) {
     let n = s.size();
     let mut found = Vec::new();
     for d in 1..=n as u8 {
-        for (base0, cover0) in [(0, n), (n, 0)] {
-            // Positions of d in each base line (bit i: the line's i-th cell, which lies in cover
-            // line i).
-            let places: Vec<u32> = (0..n).map(|i| s.places(base0 + i, d)).collect();
-            let lines: Vec<usize> = (0..n)
-                .filter(|&i| (2..=k as u32).contains(&places[i].count_ones()))
-                .collect();
-            subsets_of(&lines, k, &mut |pick| {
-                let union = pick.iter().fold(0u32, |m, &i| m | places[i]);
-                if union.count_ones() as usize != k {
-                    return false;
-                }
-                let mut elims = Vec::new();
-                let mut body = Vec::new();
-                for j in (0..n).filter(|&j| union & (1 << j) != 0) {
-                    for (i, &c) in s.unit(cover0 + j).iter().enumerate() {
-                        if s.cands(c) & bit(d) != 0 {
-                            if pick.contains(&i) {
-                                body.push(c);
-                            } else {
-                                elims.push(c);
-                            }
+        barren::search_digit(basic_technique(k), s, d, true, || {
+            let before = found.len();
+            basic_digit(s, k, d, &mut found);
+            found.len() > before
+        });
+    }
+    report(f, found);
+}
+
+/// The basic fish of size `k` of one digit, into `found`.
+fn basic_digit(s: &State, k: usize, d: u8, found: &mut Vec<Found>) {
+    let n = s.size();
+    for (base0, cover0) in [(0, n), (n, 0)] {
+        // Positions of d in each base line (bit i: the line's i-th cell, which lies in cover
+        // line i).
+        let places: Vec<u32> = (0..n).map(|i| s.places(base0 + i, d)).collect();
+        let lines: Vec<usize> = (0..n)
+            .filter(|&i| (2..=k as u32).contains(&places[i].count_ones()))
+            .collect();
+        subsets_of(&lines, k, &mut |pick| {
+            let union = pick.iter().fold(0u32, |m, &i| m | places[i]);
+            if union.count_ones() as usize != k {
+                return false;
+            }
+            let mut elims = Vec::new();
+            let mut body = Vec::new();
+            for j in (0..n).filter(|&j| union & (1 << j) != 0) {
+                for (i, &c) in s.unit(cover0 + j).iter().enumerate() {
+                    if s.cands(c) & bit(d) != 0 {
+                        if pick.contains(&i) {
+                            body.push(c);
+                        } else {
+                            elims.push(c);
                         }
                     }
                 }
-                if elims.is_empty() {
-                    return false;
-                }
-                body.sort_unstable();
-                elims.sort_unstable();
-                found.push(Found {
-                    technique: basic_technique(k),
-                    digit: d,
-                    base: pick.iter().map(|&i| base0 + i).collect(),
-                    cover: (0..n)
-                        .filter(|&j| union & (1 << j) != 0)
-                        .map(|j| cover0 + j)
-                        .collect(),
-                    body,
-                    fins: Vec::new(),
-                    elims,
-                });
-                false
+            }
+            if elims.is_empty() {
+                return false;
+            }
+            body.sort_unstable();
+            elims.sort_unstable();
+            found.push(Found {
+                technique: basic_technique(k),
+                digit: d,
+                base: pick.iter().map(|&i| base0 + i).collect(),
+                cover: (0..n)
+                    .filter(|&j| union & (1 << j) != 0)
+                    .map(|j| cover0 + j)
+                    .collect(),
+                body,
+                fins: Vec::new(),
+                elims,
             });
-        }
+            false
+        });
     }
-    report(f, found);
 }
 
 /// Finned and sashimi X-Wing, Swordfish, Jellyfish, on bit masks of positions: for `k` base lines
@@ -289,77 +299,97 @@ pub(super) fn finned(f: &mut Finder<'_>, k: usize, sashimi: bool) {
         })
         .collect();
     for d in 1..=n as u8 {
-        for rows_base in [true, false] {
-            let (base0, cover0) = if rows_base { (0, n) } else { (n, 0) };
-            let cell = |line: usize, pos: usize| {
-                if rows_base {
-                    line * n + pos
-                } else {
-                    pos * n + line
-                }
-            };
-            let places: Vec<u32> = (0..n).map(|i| s.places(base0 + i, d)).collect();
-            let lines: Vec<usize> = (0..n).filter(|&i| places[i] != 0).collect();
-            subsets_of(&lines, k, &mut |pick| {
-                let union = pick.iter().fold(0u32, |m, &i| m | places[i]);
-                if union.count_ones() as usize <= k {
-                    return false; // a basic fish, or no fish
-                }
-                let picked = pick.iter().fold(0u32, |m, &i| m | 1 << i);
-                for &(box_rows, box_cols) in &spans {
-                    let (box_lines, box_pos) = if rows_base {
-                        (box_rows, box_cols)
-                    } else {
-                        (box_cols, box_rows)
-                    };
-                    if picked & box_lines == 0 {
-                        continue;
-                    }
-                    // Positions that must be covered: all but the base candidates in the box.
-                    let must = pick.iter().fold(0u32, |m, &i| {
-                        m | if box_lines & 1 << i != 0 {
-                            places[i] & !box_pos
-                        } else {
-                            places[i]
-                        }
-                    });
-                    let need = must.count_ones() as usize;
-                    if need > k {
-                        continue;
-                    }
-                    let free = union & box_pos & !must;
-                    // Every subset of `free` of the size still needed.
-                    let mut t = free;
-                    loop {
-                        if t.count_ones() as usize == k - need {
-                            let cover = must | t;
-                            consider(
-                                s,
-                                d,
-                                k,
-                                sashimi,
-                                pick,
-                                &places,
-                                cover,
-                                box_lines,
-                                box_pos,
-                                &cell,
-                                (base0, cover0),
-                                &mut best,
-                                &mut found,
-                            );
-                        }
-                        if t == 0 {
-                            break;
-                        }
-                        t = (t - 1) & free;
-                    }
-                }
-                false
-            });
-        }
+        let exhaustive = best.is_none_or(|b| b == 0);
+        barren::search_digit(finned_technique(k, sashimi), s, d, exhaustive, || {
+            let before = found.len();
+            finned_digit(s, k, sashimi, d, &spans, &mut best, &mut found);
+            found.len() > before
+        });
     }
     report(f, found);
+}
+
+/// The finned (or sashimi) fish of size `k` of one digit: instances removing more than `best`
+/// (when set) go to `found`.
+fn finned_digit(
+    s: &State,
+    k: usize,
+    sashimi: bool,
+    d: u8,
+    spans: &[(u32, u32)],
+    best: &mut Option<usize>,
+    found: &mut Vec<Found>,
+) {
+    let n = s.size();
+    for rows_base in [true, false] {
+        let (base0, cover0) = if rows_base { (0, n) } else { (n, 0) };
+        let cell = |line: usize, pos: usize| {
+            if rows_base {
+                line * n + pos
+            } else {
+                pos * n + line
+            }
+        };
+        let places: Vec<u32> = (0..n).map(|i| s.places(base0 + i, d)).collect();
+        let lines: Vec<usize> = (0..n).filter(|&i| places[i] != 0).collect();
+        subsets_of(&lines, k, &mut |pick| {
+            let union = pick.iter().fold(0u32, |m, &i| m | places[i]);
+            if union.count_ones() as usize <= k {
+                return false; // a basic fish, or no fish
+            }
+            let picked = pick.iter().fold(0u32, |m, &i| m | 1 << i);
+            for &(box_rows, box_cols) in spans {
+                let (box_lines, box_pos) = if rows_base {
+                    (box_rows, box_cols)
+                } else {
+                    (box_cols, box_rows)
+                };
+                if picked & box_lines == 0 {
+                    continue;
+                }
+                // Positions that must be covered: all but the base candidates in the box.
+                let must = pick.iter().fold(0u32, |m, &i| {
+                    m | if box_lines & 1 << i != 0 {
+                        places[i] & !box_pos
+                    } else {
+                        places[i]
+                    }
+                });
+                let need = must.count_ones() as usize;
+                if need > k {
+                    continue;
+                }
+                let free = union & box_pos & !must;
+                // Every subset of `free` of the size still needed.
+                let mut t = free;
+                loop {
+                    if t.count_ones() as usize == k - need {
+                        let cover = must | t;
+                        consider(
+                            s,
+                            d,
+                            k,
+                            sashimi,
+                            pick,
+                            &places,
+                            cover,
+                            box_lines,
+                            box_pos,
+                            &cell,
+                            (base0, cover0),
+                            best,
+                            found,
+                        );
+                    }
+                    if t == 0 {
+                        break;
+                    }
+                    t = (t - 1) & free;
+                }
+            }
+            false
+        });
+    }
 }
 
 /// One finned fish candidate: base lines `pick`, cover lines `cover` (positions), fins in the box
@@ -582,58 +612,78 @@ fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
         .collect();
     let mut found = Vec::new();
     let mut best = (!f.wants_all()).then_some(0);
+    let technique = franken_technique(k, kind.finned());
     for d in 1..=n as u8 {
-        let b = bit(d);
-        let mut dset = Set::EMPTY;
-        for c in 0..s.shape().cells() {
-            if s.cands(c) & b != 0 {
-                dset.insert(c);
-            }
-        }
-        if dset.is_empty() {
-            continue;
-        }
-        let unit_sets: Vec<Set<W>> = (0..3 * n)
-            .map(|u| {
-                let mut m = Set::EMPTY;
-                for &c in s.unit(u) {
-                    if s.cands(c) & b != 0 {
-                        m.insert(c);
-                    }
-                }
-                m
-            })
-            .collect();
-        // Orientations: (base kinds, cover kinds) over [rows, columns, boxes].
-        let orientations = [
-            ([true, false, true], [false, true, true]),
-            ([false, true, true], [true, false, true]),
-        ];
-        for (base_ok, cover_ok) in orientations {
-            let pool: Vec<usize> = (0..3 * n)
-                .filter(|&u| base_ok[u / n] && !unit_sets[u].is_empty())
-                .collect();
-            let mut search = Search {
-                s,
-                kind,
-                k,
-                n,
-                digit: d,
-                dset,
-                unit_sets: &unit_sets,
-                peers: &peers,
-                cover_ok,
-                base: Vec::with_capacity(k),
-                cover: Vec::with_capacity(k),
-                found: Vec::new(),
-                best,
-            };
-            search.bases(&pool, 0, Set::EMPTY, Set::EMPTY);
-            found.append(&mut search.found);
-            best = search.best;
-        }
+        let exhaustive = best.is_none_or(|b| b == 0);
+        barren::search_digit(technique, s, d, exhaustive, || {
+            let before = found.len();
+            franken_digit(s, kind, k, d, &peers, &mut best, &mut found);
+            found.len() > before
+        });
     }
     report(f, found);
+}
+
+/// The Franken fish of one digit: instances removing more than `best` (when set) go to `found`.
+fn franken_digit<const W: usize>(
+    s: &State,
+    kind: Kind,
+    k: usize,
+    d: u8,
+    peers: &[Set<W>],
+    best: &mut Option<usize>,
+    found: &mut Vec<Found>,
+) {
+    let n = s.size();
+    let b = bit(d);
+    let mut dset = Set::EMPTY;
+    for c in 0..s.shape().cells() {
+        if s.cands(c) & b != 0 {
+            dset.insert(c);
+        }
+    }
+    if dset.is_empty() {
+        return;
+    }
+    let unit_sets: Vec<Set<W>> = (0..3 * n)
+        .map(|u| {
+            let mut m = Set::EMPTY;
+            for &c in s.unit(u) {
+                if s.cands(c) & b != 0 {
+                    m.insert(c);
+                }
+            }
+            m
+        })
+        .collect();
+    // Orientations: (base kinds, cover kinds) over [rows, columns, boxes].
+    let orientations = [
+        ([true, false, true], [false, true, true]),
+        ([false, true, true], [true, false, true]),
+    ];
+    for (base_ok, cover_ok) in orientations {
+        let pool: Vec<usize> = (0..3 * n)
+            .filter(|&u| base_ok[u / n] && !unit_sets[u].is_empty())
+            .collect();
+        let mut search = Search {
+            s,
+            kind,
+            k,
+            n,
+            digit: d,
+            dset,
+            unit_sets: &unit_sets,
+            peers,
+            cover_ok,
+            base: Vec::with_capacity(k),
+            cover: Vec::with_capacity(k),
+            found: Vec::new(),
+            best: *best,
+        };
+        search.bases(&pool, 0, Set::EMPTY, Set::EMPTY);
+        found.append(&mut search.found);
+        *best = search.best;
+    }
 }
 
 impl<const W: usize> Search<'_, W> {

@@ -13,6 +13,7 @@
 //! removes it. Techniques never look at a known solution.
 
 mod als;
+mod barren;
 mod chains;
 mod coloring;
 mod fish;
