@@ -201,11 +201,14 @@ pub struct ShapeTables {
     pub peers: Vec<Vec<usize>>,
     /// Every cell's box, as [`Shape::box_of`] computes it, without the divisions.
     pub box_of: Vec<usize>,
+    /// Every box and line (row or column) crossing it in more than one cell: (box unit, line
+    /// unit, the shared cells in reading order), boxes in order, rows before columns.
+    pub intersections: Vec<(usize, usize, Vec<usize>)>,
 }
 
 impl ShapeTables {
     fn new(shape: Shape) -> Self {
-        let units = shape.units().map(|u| shape.unit_cells(u)).collect();
+        let units: Vec<Vec<usize>> = shape.units().map(|u| shape.unit_cells(u)).collect();
         let peers = (0..shape.cells())
             .map(|cell| {
                 (0..shape.cells())
@@ -214,10 +217,24 @@ impl ShapeTables {
             })
             .collect();
         let box_of = (0..shape.cells()).map(|c| shape.box_of(c)).collect();
+        let n = shape.size;
+        let intersections = (2 * n..3 * n)
+            .flat_map(|b| (0..2 * n).map(move |line| (b, line)))
+            .map(|(b, line)| {
+                let common = units[b]
+                    .iter()
+                    .copied()
+                    .filter(|c| units[line].contains(c))
+                    .collect::<Vec<_>>();
+                (b, line, common)
+            })
+            .filter(|(_, _, common)| common.len() > 1)
+            .collect();
         ShapeTables {
             units,
             peers,
             box_of,
+            intersections,
         }
     }
 }

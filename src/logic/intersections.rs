@@ -2,31 +2,15 @@
 //! a digit of a line confined to one box (claiming), and a naked pair or triple inside such an
 //! intersection, which clears both the line and the box (locked pair, locked triple).
 
-use crate::grid::{bit, digits, full_mask, Mask};
+use crate::grid::{bit, digits, Mask};
 
 use super::subsets::{naked_sets, subset_removals};
 use super::{step::removal_text, Finder, Step, Technique};
 
-/// For each box and each line crossing it: the cells of the intersection, the rest of the box
-/// and the rest of the line.
-fn intersections(f: &Finder<'_>) -> Vec<(usize, usize, Vec<usize>)> {
-    let s = f.state;
-    let n = s.size();
-    let mut out = Vec::new();
-    for b in 2 * n..3 * n {
-        for line in 0..2 * n {
-            let common: Vec<usize> = s
-                .unit(b)
-                .iter()
-                .copied()
-                .filter(|c| s.unit(line).contains(c))
-                .collect();
-            if common.len() > 1 {
-                out.push((b, line, common));
-            }
-        }
-    }
-    out
+/// For each box and each line crossing it in more than one cell: the box, the line and the
+/// shared cells.
+fn intersections(f: &Finder<'_>) -> &'static [(usize, usize, Vec<usize>)] {
+    &f.state.shape().tables().intersections
 }
 
 /// In a box, a digit whose places all lie in one line is removed from the rest of that line.
@@ -41,25 +25,26 @@ pub(super) fn claiming(f: &mut Finder<'_>) {
 
 fn confined(f: &mut Finder<'_>, pointing: bool) {
     let s = f.state;
-    let n = s.size();
-    for (b, line, common) in intersections(f) {
+    for &(b, line, ref common) in intersections(f) {
         // Pointing: the digit is confined in the box, eliminated in the line; claiming: the other
         // way round.
         let (from, to) = if pointing { (b, line) } else { (line, b) };
-        for d in digits(full_mask(n) & !s.placed_in(from)) {
+        let outside = |u: usize| {
+            s.unit(u)
+                .iter()
+                .filter(|c| !common.contains(c))
+                .fold(0, |m, &c| m | s.cands(c))
+        };
+        let inside = common.iter().fold(0, |m, &c| m | s.cands(c));
+        // In the intersection, nowhere else in `from`, and somewhere else in `to`.
+        for d in digits(inside & !outside(from) & outside(to)) {
             let places = s.cells_with(from, d);
-            if places.is_empty() || !places.iter().all(|c| common.contains(c)) {
-                continue;
-            }
             let elims: Vec<(usize, Mask)> = s
                 .cells_with(to, d)
                 .into_iter()
                 .filter(|c| !common.contains(c))
                 .map(|c| (c, bit(d)))
                 .collect();
-            if elims.is_empty() {
-                continue;
-            }
             let (tech, from_u, to_u) = if pointing {
                 (
                     Technique::LockedCandidatesPointing,
@@ -101,8 +86,8 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
     } else {
         Technique::LockedTriple
     };
-    for (b, line, common) in intersections(f) {
-        for (combo, union) in naked_sets(s, &common, k) {
+    for &(b, line, ref common) in intersections(f) {
+        for (combo, union) in naked_sets(s, common, k) {
             let others = s.unit(b).iter().chain(s.unit(line)).copied();
             let elims = subset_removals(s, others, &combo, union);
             if elims.is_empty() {

@@ -27,6 +27,40 @@ pub(super) fn combinations<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
     out
 }
 
+/// Every `k` items whose masks together have at most `k` bits, in lexicographic order, with
+/// that union: a depth-first search that drops a branch as soon as its union is too wide.
+fn tight_sets<T: Copy>(items: &[T], k: usize, mask: impl Fn(T) -> u32) -> Vec<(Vec<T>, u32)> {
+    fn go<T: Copy>(
+        items: &[T],
+        k: usize,
+        mask: &dyn Fn(T) -> u32,
+        from: usize,
+        pick: &mut Vec<T>,
+        union: u32,
+        out: &mut Vec<(Vec<T>, u32)>,
+    ) {
+        if pick.len() == k {
+            out.push((pick.clone(), union));
+            return;
+        }
+        for i in from..items.len() {
+            if items.len() - i < k - pick.len() {
+                break;
+            }
+            let u = union | mask(items[i]);
+            if u.count_ones() as usize > k {
+                continue;
+            }
+            pick.push(items[i]);
+            go(items, k, mask, i + 1, pick, u, out);
+            pick.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(items, k, &mask, 0, &mut Vec::with_capacity(k), 0, &mut out);
+    out
+}
+
 /// The naked subsets among `cells`: every `k` empty cells whose candidates together are `k`
 /// digits, with those digits.
 pub(super) fn naked_sets(s: &State, cells: &[usize], k: usize) -> Vec<(Vec<usize>, Mask)> {
@@ -35,12 +69,9 @@ pub(super) fn naked_sets(s: &State, cells: &[usize], k: usize) -> Vec<(Vec<usize
         .copied()
         .filter(|&c| s.value(c) == 0 && (2..=k as u32).contains(&s.cands(c).count_ones()))
         .collect();
-    combinations(&open, k)
+    tight_sets(&open, k, |c| s.cands(c))
         .into_iter()
-        .filter_map(|combo| {
-            let union = combo.iter().fold(0, |m, &c| m | s.cands(c));
-            (union.count_ones() as usize == k).then_some((combo, union))
-        })
+        .filter(|(_, union)| union.count_ones() as usize == k)
         .collect()
 }
 
@@ -114,8 +145,7 @@ pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
         let open: Vec<u8> = digits(full_mask(n) & !s.placed_in(u))
             .filter(|&d| (1..=k as u32).contains(&s.places(u, d).count_ones()))
             .collect();
-        for combo in combinations(&open, k) {
-            let places = combo.iter().fold(0u32, |m, &d| m | s.places(u, d));
+        for (combo, places) in tight_sets(&open, k, |d| s.places(u, d)) {
             if places.count_ones() as usize != k {
                 continue;
             }
