@@ -25,7 +25,7 @@ use std::collections::HashMap;
 
 use crate::grid::{bit, digits, Mask, Unit};
 
-use super::{step::removal_text, Finder, State, Step, Technique};
+use super::{barren, step::removal_text, Finder, State, Step, Technique};
 
 /// No node.
 pub(super) const NONE: u32 = u32::MAX;
@@ -419,6 +419,7 @@ struct Collect {
     best: Option<(u32, usize, Step)>,
     /// Effect -> (links, order found, step).
     map: HashMap<Effect, (usize, usize, Step)>,
+    offers: usize,
 }
 
 impl Collect {
@@ -427,7 +428,13 @@ impl Collect {
             all: f.wants_all(),
             best: None,
             map: HashMap::new(),
+            offers: 0,
         }
+    }
+
+    /// How many instances are kept (the best counts once).
+    fn kept(&self) -> usize {
+        self.map.len() + usize::from(self.best.is_some())
     }
 
     /// True when an instance with this score and length could be kept.
@@ -442,7 +449,9 @@ impl Collect {
 
     fn offer(&mut self, score: u32, links: usize, step: Step) {
         if self.all {
-            let order = self.map.len();
+            // Offers so far: a unique order, so that equal lengths list in the order found.
+            let order = self.offers;
+            self.offers += 1;
             let key = (step.placements.clone(), step.eliminations.clone());
             match self.map.get(&key) {
                 Some(old) if old.0 <= links => {}
@@ -472,8 +481,13 @@ impl Collect {
 pub(super) fn x_chain(f: &mut Finder<'_>) {
     let mut col = Collect::new(f);
     for d in 1..=f.state.size() as u8 {
-        let g = Graph::build(f.state, Links::Digit(d));
-        search(f.state, &g, Technique::XChain, LONG_CHAIN, &mut col);
+        let exhaustive = col.all || col.best.is_none();
+        barren::search_digit(Technique::XChain, f.state, d, exhaustive, || {
+            let before = col.kept();
+            let g = Graph::build(f.state, Links::Digit(d));
+            search(f.state, &g, Technique::XChain, LONG_CHAIN, &mut col);
+            col.kept() > before
+        });
     }
     col.finish(f);
 }

@@ -17,7 +17,7 @@
 use crate::grid::{bit, Mask};
 
 use super::single_digit::{conjugate_pairs, Pair};
-use super::{step::removal_text, Finder, State, Step, Technique};
+use super::{barren, step::removal_text, Finder, State, Step, Technique};
 
 /// The clusters of one digit: each cluster's two colours (cells in search order), and for each
 /// colour the cells that see some cell of it.
@@ -131,16 +131,18 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
     let mut steps = Vec::new();
     let all = conjugate_pairs(s);
     for d in 1..=n as u8 {
-        let cl = clusters(s, &all[usize::from(d) - 1]);
-        for k in 0..cl.colours.len() / 2 {
-            let (a, b) = (2 * k, 2 * k + 1);
-            if cl.colours[a].is_empty() {
-                continue;
-            }
-            let (ca, cb) = (&cl.colours[a], &cl.colours[b]);
-            let cells = || ca.iter().chain(cb).copied();
-            let intro = || {
-                format!(
+        barren::search_digit(Technique::SimpleColors, s, d, true, || {
+            let before = steps.len();
+            let cl = clusters(s, &all[usize::from(d) - 1]);
+            for k in 0..cl.colours.len() / 2 {
+                let (a, b) = (2 * k, 2 * k + 1);
+                if cl.colours[a].is_empty() {
+                    continue;
+                }
+                let (ca, cb) = (&cl.colours[a], &cl.colours[b]);
+                let cells = || ca.iter().chain(cb).copied();
+                let intro = || {
+                    format!(
                 "Simple Colors: the conjugate pairs of {} link {} against {}, and one side holds \
                  {} in every cell",
                 s.sym(d),
@@ -148,16 +150,32 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
                 colour_text(s, cb),
                 s.sym(d)
             )
-            };
-            for (x, y) in [(a, b), (b, a)] {
-                if sees_itself(&cl, x) && !sees_itself(&cl, y) {
-                    let elims: Vec<(usize, Mask)> =
-                        cl.colours[x].iter().map(|&c| (c, bit(d))).collect();
+                };
+                for (x, y) in [(a, b), (b, a)] {
+                    if sees_itself(&cl, x) && !sees_itself(&cl, y) {
+                        let elims: Vec<(usize, Mask)> =
+                            cl.colours[x].iter().map(|&c| (c, bit(d))).collect();
+                        let text = format!(
+                            "{}; two cells of {} see each other, so that side is false and {}.",
+                            intro(),
+                            colour_text(s, &cl.colours[x]),
+                            removal_text(s, &sorted(elims.clone()))
+                        );
+                        steps.push(
+                            Step::new(Technique::SimpleColors, text)
+                                .eliminate(elims)
+                                .cells(cells()),
+                        );
+                    }
+                }
+                let elims = trap(s, &cl, d, a, b);
+                if !elims.is_empty() {
                     let text = format!(
-                        "{}; two cells of {} see each other, so that side is false and {}.",
+                        "{}; {} {} both sides, so {}.",
                         intro(),
-                        colour_text(s, &cl.colours[x]),
-                        removal_text(s, &sorted(elims.clone()))
+                        s.names_text(&elims.iter().map(|e| e.0).collect::<Vec<_>>()),
+                        if elims.len() == 1 { "sees" } else { "see" },
+                        removal_text(s, &elims)
                     );
                     steps.push(
                         Step::new(Technique::SimpleColors, text)
@@ -166,22 +184,8 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
                     );
                 }
             }
-            let elims = trap(s, &cl, d, a, b);
-            if !elims.is_empty() {
-                let text = format!(
-                    "{}; {} {} both sides, so {}.",
-                    intro(),
-                    s.names_text(&elims.iter().map(|e| e.0).collect::<Vec<_>>()),
-                    if elims.len() == 1 { "sees" } else { "see" },
-                    removal_text(s, &elims)
-                );
-                steps.push(
-                    Step::new(Technique::SimpleColors, text)
-                        .eliminate(elims)
-                        .cells(cells()),
-                );
-            }
-        }
+            steps.len() > before
+        });
     }
     f.add_best(steps);
 }
@@ -192,24 +196,26 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
     let mut steps = Vec::new();
     let all = conjugate_pairs(s);
     for d in 1..=n as u8 {
-        let cl = clusters(s, &all[usize::from(d) - 1]);
-        let k = cl.colours.len() / 2;
-        for c1 in 0..k {
-            if cl.colours[2 * c1].is_empty() {
-                continue;
-            }
-            for c2 in 0..k {
-                if c2 == c1 || cl.colours[2 * c2].is_empty() {
+        barren::search_digit(Technique::MultiColors, s, d, true, || {
+            let before = steps.len();
+            let cl = clusters(s, &all[usize::from(d) - 1]);
+            let k = cl.colours.len() / 2;
+            for c1 in 0..k {
+                if cl.colours[2 * c1].is_empty() {
                     continue;
                 }
-                let clr = &cl;
-                let cells = move || {
-                    [2 * c1, 2 * c1 + 1, 2 * c2, 2 * c2 + 1]
-                        .into_iter()
-                        .flat_map(move |i| clr.colours[i].iter().copied())
-                };
-                let intro = || {
-                    format!(
+                for c2 in 0..k {
+                    if c2 == c1 || cl.colours[2 * c2].is_empty() {
+                        continue;
+                    }
+                    let clr = &cl;
+                    let cells = move || {
+                        [2 * c1, 2 * c1 + 1, 2 * c2, 2 * c2 + 1]
+                            .into_iter()
+                            .flat_map(move |i| clr.colours[i].iter().copied())
+                    };
+                    let intro = || {
+                        format!(
                     "Multi-Colors: the conjugate pairs of {} link {} against {}, and {} against \
                      {}; one side of each holds {} in every cell",
                     s.sym(d),
@@ -219,59 +225,61 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
                     colour_text(s, &cl.colours[2 * c2 + 1]),
                     s.sym(d)
                 )
-                };
-                for i in [2 * c1, 2 * c1 + 1] {
-                    // Colour i sees both colours of cluster c2: it is false.
-                    if sees_colour(&cl, i, 2 * c2) && sees_colour(&cl, i, 2 * c2 + 1) {
-                        let elims: Vec<(usize, Mask)> =
-                            cl.colours[i].iter().map(|&c| (c, bit(d))).collect();
-                        let text = format!(
-                            "{}; cells of {} see both sides of the other cluster, so that \
+                    };
+                    for i in [2 * c1, 2 * c1 + 1] {
+                        // Colour i sees both colours of cluster c2: it is false.
+                        if sees_colour(&cl, i, 2 * c2) && sees_colour(&cl, i, 2 * c2 + 1) {
+                            let elims: Vec<(usize, Mask)> =
+                                cl.colours[i].iter().map(|&c| (c, bit(d))).collect();
+                            let text = format!(
+                                "{}; cells of {} see both sides of the other cluster, so that \
                              side is not {} and {}.",
-                            intro(),
-                            colour_text(s, &cl.colours[i]),
-                            s.sym(d),
-                            removal_text(s, &sorted(elims.clone()))
-                        );
-                        steps.push(
-                            Step::new(Technique::MultiColors, text)
-                                .eliminate(elims)
-                                .cells(cells()),
-                        );
-                    }
-                    // Colour i sees colour j of cluster c2: one of their opposites is true.
-                    // Each unordered pair of clusters once.
-                    if c2 < c1 {
-                        continue;
-                    }
-                    for j in [2 * c2, 2 * c2 + 1] {
-                        if !sees_colour(&cl, i, j) {
+                                intro(),
+                                colour_text(s, &cl.colours[i]),
+                                s.sym(d),
+                                removal_text(s, &sorted(elims.clone()))
+                            );
+                            steps.push(
+                                Step::new(Technique::MultiColors, text)
+                                    .eliminate(elims)
+                                    .cells(cells()),
+                            );
+                        }
+                        // Colour i sees colour j of cluster c2: one of their opposites is true.
+                        // Each unordered pair of clusters once.
+                        if c2 < c1 {
                             continue;
                         }
-                        let elims = trap(s, &cl, d, i ^ 1, j ^ 1);
-                        if elims.is_empty() {
-                            continue;
-                        }
-                        let text = format!(
-                            "{}; a cell of {} sees a cell of {}, so they are not both true \
+                        for j in [2 * c2, 2 * c2 + 1] {
+                            if !sees_colour(&cl, i, j) {
+                                continue;
+                            }
+                            let elims = trap(s, &cl, d, i ^ 1, j ^ 1);
+                            if elims.is_empty() {
+                                continue;
+                            }
+                            let text = format!(
+                                "{}; a cell of {} sees a cell of {}, so they are not both true \
                              and one of {} and {} holds {}, hence {}.",
-                            intro(),
-                            colour_text(s, &cl.colours[i]),
-                            colour_text(s, &cl.colours[j]),
-                            colour_text(s, &cl.colours[i ^ 1]),
-                            colour_text(s, &cl.colours[j ^ 1]),
-                            s.sym(d),
-                            removal_text(s, &elims)
-                        );
-                        steps.push(
-                            Step::new(Technique::MultiColors, text)
-                                .eliminate(elims)
-                                .cells(cells()),
-                        );
+                                intro(),
+                                colour_text(s, &cl.colours[i]),
+                                colour_text(s, &cl.colours[j]),
+                                colour_text(s, &cl.colours[i ^ 1]),
+                                colour_text(s, &cl.colours[j ^ 1]),
+                                s.sym(d),
+                                removal_text(s, &elims)
+                            );
+                            steps.push(
+                                Step::new(Technique::MultiColors, text)
+                                    .eliminate(elims)
+                                    .cells(cells()),
+                            );
+                        }
                     }
                 }
             }
-        }
+            steps.len() > before
+        });
     }
     f.add_best(steps);
 }

@@ -592,6 +592,9 @@ struct Search<'a, const W: usize> {
     cover_ok: [bool; 3],
     base: Vec<usize>,
     cover: Vec<usize>,
+    /// The base and the cover units as bit sets over the units (at most 75).
+    base_units: u128,
+    cover_units: u128,
     found: Vec<Found>,
     /// When only the best instance is wanted: the most eliminations found so far, so that
     /// instances removing no more are dropped before they are built.
@@ -677,6 +680,8 @@ fn franken_digit<const W: usize>(
             cover_ok,
             base: Vec::with_capacity(k),
             cover: Vec::with_capacity(k),
+            base_units: 0,
+            cover_units: 0,
             found: Vec::new(),
             best: *best,
         };
@@ -714,8 +719,10 @@ impl<const W: usize> Search<'_, W> {
                 continue;
             }
             self.base.push(u);
+            self.base_units |= 1 << u;
             self.bases(pool, i + 1, union.or(cells), endo);
             self.base.pop();
+            self.base_units &= !(1 << u);
         }
     }
 
@@ -759,8 +766,8 @@ impl<const W: usize> Search<'_, W> {
         for u in units {
             if !self.cover_ok[u / n]
                 || banned & 1 << u != 0
-                || self.base.contains(&u)
-                || self.cover.contains(&u)
+                || self.base_units & 1 << u != 0
+                || self.cover_units & 1 << u != 0
             {
                 continue;
             }
@@ -770,6 +777,7 @@ impl<const W: usize> Search<'_, W> {
                 continue;
             }
             self.cover.push(u);
+            self.cover_units |= 1 << u;
             self.covers(
                 base,
                 endo,
@@ -780,6 +788,7 @@ impl<const W: usize> Search<'_, W> {
                 banned,
             );
             self.cover.pop();
+            self.cover_units &= !(1 << u);
             banned |= 1 << u;
         }
         if finned && fins.len() < MAX_FINS {
@@ -800,9 +809,9 @@ impl<const W: usize> Search<'_, W> {
         fin_sees.and(self.dset).minus(base).iter().any(|x| {
             self.s.units_of(x).into_iter().any(|u| {
                 self.cover_ok[u / n]
-                    && !self.base.contains(&u)
+                    && self.base_units & 1 << u == 0
                     && self.unit_sets[u].and(exo_fins).is_empty()
-                    && (room || self.cover.contains(&u))
+                    && (room || self.cover_units & 1 << u != 0)
             })
         })
     }

@@ -63,8 +63,14 @@ impl Reach {
     }
 }
 
-fn has(v: &[u64], k: usize) -> bool {
-    v[k / 64] >> (k % 64) & 1 != 0
+/// Bits `start..start + len` of a bitset (`len` at most 32), as a mask: a cell's candidates.
+fn field(v: &[u64], start: usize, len: usize) -> Mask {
+    let (i, sh) = (start / 64, start % 64);
+    let mut x = v[i] >> sh;
+    if sh + len > 64 {
+        x |= v[i + 1] << (64 - sh);
+    }
+    (x & ((1u64 << len) - 1)) as Mask
 }
 
 /// Chains: what single links imply from each premise.
@@ -246,6 +252,7 @@ fn analyse(s: &State, r: &Reach, broken: &[bool]) -> Vec<(u32, u32, Proof)> {
             + r.off(p).iter().map(|x| x.count_ones()).sum::<u32>()
     };
     let premise_score = |p: usize| if p & 1 == 0 { 100 } else { 1 };
+    let mut left: Vec<Mask> = vec![0; s.shape().cells()];
     for p in 0..r.done.len() {
         if !r.done[p] {
             continue;
@@ -260,23 +267,20 @@ fn analyse(s: &State, r: &Reach, broken: &[bool]) -> Vec<(u32, u32, Proof)> {
             out.push((premise_score(p), cost(p), Proof::Both { p, k }));
             continue;
         }
-        if let Some(cell) = s
-            .empty_cells()
-            .find(|&c| digits(s.cands(c)).all(|d| has(off, c * n + d as usize - 1)))
-        {
+        // What the premise leaves of each cell's candidates.
+        for c in 0..left.len() {
+            left[c] = s.cands(c) & !field(off, c * n, n);
+        }
+        if let Some(cell) = s.empty_cells().find(|&c| left[c] == 0) {
             out.push((premise_score(p), cost(p), Proof::EmptyCell { p, cell }));
             continue;
         }
-        'units: for u in 0..s.unit_count() {
+        for u in 0..s.unit_count() {
             let open = full_mask(n) & !s.placed_in(u);
-            for d in digits(open) {
-                if s.unit(u)
-                    .iter()
-                    .all(|&c| s.cands(c) & bit(d) == 0 || has(off, c * n + d as usize - 1))
-                {
-                    out.push((premise_score(p), cost(p), Proof::EmptyUnit { p, u, d }));
-                    break 'units;
-                }
+            let places = s.unit(u).iter().fold(0, |m, &c| m | left[c]);
+            if let Some(d) = digits(open & !places).next() {
+                out.push((premise_score(p), cost(p), Proof::EmptyUnit { p, u, d }));
+                break;
             }
         }
     }
@@ -384,7 +388,18 @@ fn emit(
     mut found: Vec<(u32, u32, Proof)>,
     mut step: impl FnMut(&Finder<'_>, &Proof) -> Step,
 ) {
-    found.sort_by_key(|e| (std::cmp::Reverse(e.0), e.1));
+    let key = |e: &(u32, u32, Proof)| (std::cmp::Reverse(e.0), e.1);
+    // Usually only the best is wanted and every proof changes the state: take the first best
+    // without sorting them all.
+    if !f.wants_all() {
+        if let Some(best) = found.iter().min_by_key(|e| key(e)) {
+            let st = step(f, &best.2);
+            if f.add(st) {
+                return;
+            }
+        }
+    }
+    found.sort_by_key(key);
     for (_, _, proof) in &found {
         let st = step(f, proof);
         if f.add(st) {

@@ -20,6 +20,26 @@ pub struct State {
     /// True for a cell placed before solving began (a given); avoidable rectangles reason
     /// about the other placed cells.
     given: Vec<bool>,
+    /// Per unit, the digits placed in it (kept by [`State::place`]).
+    placed: Vec<Mask>,
+}
+
+/// Per unit, the digits placed in it.
+fn placed_per_unit(shape: Shape, values: &[u8]) -> Vec<Mask> {
+    shape
+        .tables()
+        .units
+        .iter()
+        .map(|cells| digits_placed(cells, values))
+        .collect()
+}
+
+/// The digits placed in `cells`.
+fn digits_placed(cells: &[usize], values: &[u8]) -> Mask {
+    cells
+        .iter()
+        .filter(|&&c| values[c] != 0)
+        .fold(0, |m, &c| m | bit(values[c]))
 }
 
 /// The default symbols of a size: `1`-`9`, then `A`-`Z`.
@@ -40,6 +60,7 @@ impl State {
         State {
             shape: grid.shape,
             given: grid.values.iter().map(|&v| v != 0).collect(),
+            placed: placed_per_unit(grid.shape, &grid.values),
             values: grid.values.clone(),
             cands,
             symbols: default_symbols(grid.shape.size),
@@ -65,6 +86,7 @@ impl State {
         Some(State {
             shape,
             given,
+            placed: placed_per_unit(shape, &values),
             values,
             cands,
             symbols: default_symbols(shape.size),
@@ -159,10 +181,7 @@ impl State {
 
     /// The digits placed in unit `u`.
     pub fn placed_in(&self, u: usize) -> Mask {
-        self.unit(u)
-            .iter()
-            .filter(|&&c| self.values[c] != 0)
-            .fold(0, |m, &c| m | bit(self.values[c]))
+        self.placed[u]
     }
 
     /// Where digit `d` can still go in unit `u`: bit `i` for the unit's `i`-th cell.
@@ -229,9 +248,18 @@ impl State {
 
     /// Places `d` in `cell` and removes `d` from the candidates of its peers.
     pub fn place(&mut self, cell: usize, d: u8) {
+        let old = self.values[cell];
         self.values[cell] = d;
         self.cands[cell] = 0;
         let b = bit(d);
+        for u in self.units_of(cell) {
+            self.placed[u] = if old == 0 {
+                self.placed[u] | b
+            } else {
+                // Replacing a digit: the old one may still be placed elsewhere in the unit.
+                digits_placed(self.unit(u), &self.values)
+            };
+        }
         for &p in self.peers(cell) {
             self.cands[p] &= !b;
         }
