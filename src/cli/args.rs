@@ -36,6 +36,27 @@ pub enum Command {
     Explain(ExplainArgs),
     /// Run the language server.
     Server(ServerArgs),
+    /// Print a shell completion script (for example `sudoku-lsp completions bash >
+    /// ~/.local/share/bash-completion/completions/sudoku-lsp`).
+    Completions(CompletionsArgs),
+    /// Print the man page, roff source (`sudoku-lsp man | man -l -`).
+    Man(ManArgs),
+}
+
+/// The arguments of `completions`.
+#[derive(Debug, clap::Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// The arguments of `man`.
+#[derive(Debug, clap::Args)]
+pub struct ManArgs {
+    /// The page of one subcommand (`sudoku-lsp-check(1)`) instead of the main page.
+    #[arg(value_name = "SUBCOMMAND")]
+    pub subcommand: Option<String>,
 }
 
 /// The arguments of `check`.

@@ -6,6 +6,7 @@
 
 pub mod args;
 pub mod check;
+pub mod docs;
 pub mod explain;
 mod github;
 mod gitlab;
