@@ -31,6 +31,10 @@ scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 export PRE_COMMIT_HOME="$scratch/cache"
 export CARGO_TARGET_DIR="$repo/target/precommit"
+# pre-commit builds with `cargo install`, a release build; unoptimised, it compiles in a fraction
+# of the time, and the hooks only run on a few small files here.
+export CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_DEBUG=false
+export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
 cd "$scratch" || exit 1
 mkdir work && cd work || exit 1
 git init --quiet .
