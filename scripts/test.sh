@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs all of them: formatting and lint gates, the Rust tests
 # (core, CLI, language server in-process and over stdio), 10 s of fuzzing per fuzz target, the
-# pre-commit hooks with the real pre-commit, then the editor clients (VS Code's protocol library and packaging, headless Neovim 0.11.4, Emacs
-# with Eglot).
+# pre-commit hooks with the real pre-commit, then the editor clients (VS Code's protocol library
+# and packaging, headless Neovim 0.11.4, Emacs with Eglot).
 # `.ci/run` calls this script; run it from anywhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
