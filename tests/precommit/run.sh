@@ -79,7 +79,7 @@ if "$pre_commit" validate-manifest "$repo/.pre-commit-hooks.yaml" &&
 import sys
 text = open(sys.argv[1]).read()
 for hook, entry in [("sudoku-lsp-check", "sudoku-lsp check"), ("sudoku-lsp-fmt", "sudoku-lsp fmt")]:
-    block = text.split(f"- id: {hook}\n", 1)[1].split("\n- id:", 1)[0]
+    block = text.split(f"- id: {hook}\n", 1)[1].split("\n- id:", 1)[0] + "\n"
     assert f"entry: {entry}\n" in block, hook
     assert "files: \\.sudoku$\n" in block, hook
     assert "language: rust\n" in block, hook
