@@ -164,7 +164,8 @@ fn output_format(args: &CheckArgs) -> Option<Format> {
         (false, format) => Some(format),
         (true, Format::Human) => Some(Format::Statistics),
         (true, other) => {
-            let name = format!("{other:?}").to_lowercase();
+            let value = clap::ValueEnum::to_possible_value(&other);
+            let name = value.as_ref().map_or("", |v| v.get_name());
             report_trouble(&format!(
                 "--statistics goes with the human format, not `--format {name}`"
             ));

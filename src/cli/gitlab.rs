@@ -92,19 +92,20 @@ pub fn render_findings(
             out.push(',');
         }
         let cell = cell_of(a, f);
-        let mut fingerprint = fingerprint(path, f, cell, 0);
-        let occurrence = seen.entry(fingerprint.clone()).or_insert(0);
+        let first = fingerprint(path, f, cell, 0);
+        let occurrence = seen.entry(first.clone()).or_insert(0);
         *occurrence += 1;
-        if *occurrence > 1 {
-            fingerprint = self::fingerprint(path, f, cell, *occurrence - 1);
-        }
+        let print = match *occurrence {
+            1 => first,
+            n => fingerprint(path, f, cell, n - 1),
+        };
         let (start, end) = locator.locate_range(f.range);
         let issue = Issue {
             kind: "issue",
             check_name: f.code.as_str(),
             description: &f.message,
             categories: ["Bug Risk"],
-            fingerprint,
+            fingerprint: print,
             severity: severity(f.severity),
             location: Location {
                 path,
