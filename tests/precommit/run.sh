@@ -5,6 +5,7 @@
 # `sudoku-lsp-check` on the scratch repository's files. The release build goes to
 # target/precommit, so only the first run builds from scratch.
 # `sudoku-lsp-fmt` is declared too; this script checks that pre-commit reads its definition.
+# Last, the check step of action.yml (the GitHub Action) runs with the binary built here.
 # Ends with `pre-commit: N passed, M failed` and exits non-zero when a case failed.
 set -uo pipefail
 
@@ -88,6 +89,32 @@ then
   ok "both hooks declared"
 else
   ko "both hooks declared"
+fi
+
+# The GitHub Action: its install step builds from the action's own checkout, and its check step,
+# run as the runner would (bash, the inputs in the environment) with the binary pre-commit just
+# built, annotates the clash and fails.
+runner="$scratch/runner"
+mkdir -p "$runner/sudoku-lsp/bin"
+ln -s "$CARGO_TARGET_DIR/release/sudoku-lsp" "$runner/sudoku-lsp/bin/sudoku-lsp"
+cp "$repo/fixtures/duplicate-digit/row.sudoku" bad.sudoku
+"$venv/bin/python" - "$repo/action.yml" "$scratch/check-step.sh" <<'PY'
+import sys, yaml
+action = yaml.safe_load(open(sys.argv[1]))
+assert action["runs"]["using"] == "composite"
+install, check = action["runs"]["steps"]
+assert 'cargo install --locked --path "$GITHUB_ACTION_PATH"' in install["run"], install
+assert check["shell"] == "bash" and "check --format github" in check["run"], check
+open(sys.argv[2], "w").write(check["run"])
+PY
+RUNNER_TEMP="$runner" SUDOKU_LSP_PATHS="." SUDOKU_LSP_ARGS="--ignore box-shape" \
+  bash -e "$scratch/check-step.sh" >"$scratch/out" 2>&1
+status=$?
+if [ "$status" -eq 1 ] && grep -q '^::error file=bad.sudoku,line=2,col=1,' "$scratch/out"; then
+  ok "action.yml check step annotates a clash"
+else
+  ko "action.yml check step annotates a clash (status $status)"
+  cat "$scratch/out"
 fi
 
 echo "pre-commit: $passed passed, $failed failed"
