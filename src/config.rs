@@ -13,7 +13,8 @@
 //!
 //! The CLI and the language server read the same file, so editor and CI agree.
 
-use std::collections::{BTreeMap, HashMap};
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -38,15 +39,32 @@ pub struct Config {
     /// Rate every puzzle with one solution (`check --rate`), not only those that declare a
     /// level. Set by the command line, never by the file.
     pub rate: bool,
+    /// The codes chosen on the command line (`--select`, `--ignore`, `--extend-select`),
+    /// applied after `severity`. Set by the command line, never by the file.
+    pub selection: Selection,
 }
 
 impl Config {
-    /// The severity of `code` after configuration, `None` when it is turned off.
+    /// The severity of `code` after configuration and selection, `None` when it is turned off.
     pub fn severity_of(&self, code: Code) -> Option<Severity> {
-        match self.severity.get(&code) {
+        let configured = match self.severity.get(&code) {
             Some(s) => *s,
             None => Some(code.default_severity()),
+        };
+        self.selection.apply(code, configured)
+    }
+
+    /// This configuration with the command line's own settings on top (`check --rate`, the
+    /// selection); borrowed when they change nothing.
+    pub fn with_command_line(&self, rate: bool, selection: &Selection) -> Cow<'_, Config> {
+        if !rate && *selection == Selection::default() {
+            return Cow::Borrowed(self);
         }
+        Cow::Owned(Config {
+            rate: rate || self.rate,
+            selection: selection.clone(),
+            ..self.clone()
+        })
     }
 
     /// The level a declared name means: one of the five (any case), or a `[levels]` name.
@@ -61,6 +79,72 @@ impl Config {
             None => self.levels.get(&name.to_lowercase()).copied(),
         }
     }
+}
+
+/// Which codes to report, chosen as ruff's `--select`, `--extend-select` and `--ignore` choose
+/// rules, on top of the configuration's severities: `--ignore` wins, then a selected code is
+/// reported (at its configured severity, or its default one where the configuration turns it
+/// off), then `--select` leaves out every other code. `@allow` in a file still silences.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// `--select`: only these codes; `None` keeps those the configuration leaves on.
+    pub select: Option<BTreeSet<Code>>,
+    /// `--extend-select`: these codes as well, even those the configuration turns off.
+    pub extend: BTreeSet<Code>,
+    /// `--ignore`: never these codes.
+    pub ignore: BTreeSet<Code>,
+}
+
+impl Selection {
+    /// The severity of `code` given its `configured` one (`None`: off).
+    pub fn apply(&self, code: Code, configured: Option<Severity>) -> Option<Severity> {
+        if self.ignore.contains(&code) {
+            return None;
+        }
+        let selected =
+            self.extend.contains(&code) || self.select.as_ref().is_some_and(|s| s.contains(&code));
+        match (selected, &self.select) {
+            (true, _) => Some(configured.unwrap_or(code.default_severity())),
+            (false, Some(_)) => None,
+            (false, None) => configured,
+        }
+    }
+}
+
+/// One item of a `--select`, `--ignore` or `--extend-select` list: a code, or `ALL`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selector {
+    All,
+    Code(Code),
+}
+
+impl Selector {
+    /// The codes it stands for.
+    pub fn codes(self) -> Vec<Code> {
+        match self {
+            Selector::All => Code::ALL.to_vec(),
+            Selector::Code(c) => vec![c],
+        }
+    }
+}
+
+impl std::str::FromStr for Selector {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim();
+        if s == "ALL" {
+            return Ok(Selector::All);
+        }
+        s.parse()
+            .map(Selector::Code)
+            .map_err(|e| format!("{e}; known codes: ALL, {}", known_codes()))
+    }
+}
+
+/// The codes a list of selectors stands for.
+pub fn selected(selectors: &[Selector]) -> BTreeSet<Code> {
+    selectors.iter().flat_map(|s| s.codes()).collect()
 }
 
 /// The keys a configuration file may hold at its top level.
@@ -349,6 +433,50 @@ mod tests {
         assert_eq!(c.severity_of(Code::BoxShape), None);
         assert_eq!(c.severity_of(Code::NoSolution), Some(Severity::Error));
         assert_eq!(Config::from_toml_str(""), Ok(Config::default()));
+    }
+
+    #[test]
+    fn selection_applies_after_the_configured_severities() {
+        let mut c = Config::from_toml_str(
+            "[severity]\nbox-shape = \"off\"\nmultiple-solutions = \"warning\"\n",
+        )
+        .unwrap();
+        let sel = |list: &str| -> BTreeSet<Code> {
+            let parsed: Vec<Selector> = list.split(',').map(|s| s.parse().unwrap()).collect();
+            selected(&parsed)
+        };
+        // --select: only these, each at its configured severity (a code turned off comes back
+        // at its default one).
+        c.selection.select = Some(sel("multiple-solutions,box-shape,row-length"));
+        assert_eq!(
+            c.severity_of(Code::MultipleSolutions),
+            Some(Severity::Warning)
+        );
+        assert_eq!(c.severity_of(Code::BoxShape), Some(Severity::Info));
+        assert_eq!(c.severity_of(Code::RowLength), Some(Severity::Error));
+        assert_eq!(c.severity_of(Code::NoSolution), None);
+        // --ignore wins over --select.
+        c.selection.ignore = sel("row-length");
+        assert_eq!(c.severity_of(Code::RowLength), None);
+        // --extend-select without --select adds to what the configuration leaves on.
+        c.selection = Selection {
+            extend: sel("box-shape"),
+            ..Selection::default()
+        };
+        assert_eq!(c.severity_of(Code::BoxShape), Some(Severity::Info));
+        assert_eq!(c.severity_of(Code::NoSolution), Some(Severity::Error));
+        c.selection.select = Some(sel("ALL"));
+        c.selection.ignore = sel("encoding");
+        let on: Vec<Code> = Code::ALL
+            .into_iter()
+            .filter(|&k| c.severity_of(k).is_some())
+            .collect();
+        assert_eq!(on, Code::ALL[1..].to_vec());
+        let unknown = "duplicate".parse::<Selector>().unwrap_err();
+        assert!(
+            unknown.starts_with("unknown code `duplicate`; known codes: ALL, encoding, "),
+            "{unknown}"
+        );
     }
 
     #[test]

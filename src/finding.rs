@@ -76,6 +76,32 @@ impl Code {
         }
     }
 
+    /// What the code reports, in one line: the rule's description in SARIF and `--statistics`.
+    pub fn description(self) -> &'static str {
+        match self {
+            Code::Encoding => "The file is not UTF-8 text",
+            Code::UnrecognizedLine => "A content line is no grid row, separator line or one-liner",
+            Code::InvalidSymbol => "A cell holds a character outside the puzzle's alphabet",
+            Code::RowLength => "A grid row or one-liner has the wrong number of cells",
+            Code::RowCount => "A grid has the wrong number of rows",
+            Code::DuplicateDigit => "A symbol is given twice in a row, column or box",
+            Code::NoCandidates => "An empty cell that no symbol can fill",
+            Code::DigitHasNoPlace => "A row, column or box has no place left for a symbol",
+            Code::NoSolution => "The puzzle has no solution",
+            Code::MultipleSolutions => "The puzzle has more than one solution",
+            Code::SolutionMismatch => "The recorded @solution is malformed or not the solution",
+            Code::LevelMismatch => "The declared level differs from the computed one",
+            Code::UnknownLevel => "The declared level is not a known or mapped level name",
+            Code::WrongElimination => {
+                "A pencil-mark cell lacks the digit of the reference solution"
+            }
+            Code::SearchGaveUp => "The search ran out of its step budget before a verdict",
+            Code::UnknownDirective => "An @ directive with an unknown key or an unusable value",
+            Code::NoPuzzle => "The file holds no puzzle",
+            Code::BoxShape => "A non-square box shape was assumed for want of an @box",
+        }
+    }
+
     /// The severity the format assigns to the code before configuration.
     pub fn default_severity(self) -> Severity {
         match self {
@@ -272,6 +298,19 @@ mod tests {
     fn codes_round_trip() {
         for c in Code::ALL {
             assert_eq!(c.as_str().parse::<Code>(), Ok(c));
+        }
+    }
+
+    #[test]
+    fn every_code_has_a_one_line_description_and_its_place_in_all() {
+        for (i, c) in Code::ALL.into_iter().enumerate() {
+            let d = c.description();
+            assert!(
+                !d.is_empty() && !d.contains('\n') && !d.ends_with('.'),
+                "{c}: {d}"
+            );
+            // `Totals` counts per code by `code as usize`.
+            assert_eq!(c as usize, i, "{c}");
         }
     }
 

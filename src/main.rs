@@ -18,6 +18,8 @@ fn main() {
         Command::Explain(args) => cli::explain::run(args),
         // `--stdio` is accepted because some clients always pass it; it is the only transport.
         Command::Server(ServerArgs { stdio: _ }) => lsp::run(),
+        Command::Completions(args) => cli::docs::completions(args),
+        Command::Man(args) => cli::docs::man(args),
     };
     std::process::exit(status);
 }

@@ -9,6 +9,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::config::Selector;
+
 /// A language server and CI linter for `.sudoku` puzzle files.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-lsp", version, about, propagate_version = true)]
@@ -34,6 +36,27 @@ pub enum Command {
     Explain(ExplainArgs),
     /// Run the language server.
     Server(ServerArgs),
+    /// Print a shell completion script (for example `sudoku-lsp completions bash >
+    /// ~/.local/share/bash-completion/completions/sudoku-lsp`).
+    Completions(CompletionsArgs),
+    /// Print the man page, roff source (`sudoku-lsp man | man -l -`).
+    Man(ManArgs),
+}
+
+/// The arguments of `completions`.
+#[derive(Debug, clap::Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// The arguments of `man`.
+#[derive(Debug, clap::Args)]
+pub struct ManArgs {
+    /// The page of one subcommand (`sudoku-lsp-check(1)`) instead of the main page.
+    #[arg(value_name = "SUBCOMMAND")]
+    pub subcommand: Option<String>,
 }
 
 /// The arguments of `check`.
@@ -69,6 +92,23 @@ pub struct CheckArgs {
     /// hardest technique).
     #[arg(long)]
     pub rate: bool,
+
+    /// Report only these codes (comma-separated, `ALL` for every code), at their configured
+    /// severities; a code the configuration turns off is reported at its default severity.
+    #[arg(long, value_delimiter = ',', value_name = "CODE")]
+    pub select: Option<Vec<Selector>>,
+
+    /// Report these codes as well as the others, even those the configuration turns off.
+    #[arg(long, value_delimiter = ',', value_name = "CODE")]
+    pub extend_select: Vec<Selector>,
+
+    /// Never report these codes (this wins over `--select` and `--extend-select`).
+    #[arg(long, value_delimiter = ',', value_name = "CODE")]
+    pub ignore: Vec<Selector>,
+
+    /// Print how many findings each code has instead of every finding (human format only).
+    #[arg(long)]
+    pub statistics: bool,
 }
 
 /// The arguments of `explain`.
@@ -142,6 +182,13 @@ pub enum Format {
     Github,
     /// One JSON document for tools (0-based lines, columns in Unicode scalar values).
     Json,
+    /// A SARIF 2.1.0 log (GitHub code scanning and other SARIF viewers).
+    Sarif,
+    /// A GitLab Code Quality report (`artifacts:reports:codequality`).
+    Gitlab,
+    /// Set by `--statistics`, never by `--format`: a count per code and the closing line.
+    #[value(skip)]
+    Statistics,
 }
 
 /// When to colour the output (`--color`).

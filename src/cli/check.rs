@@ -8,7 +8,6 @@
 //!
 //! [`run`] reads as the list of steps; each step is a function below it.
 
-use std::borrow::Cow;
 use std::collections::{BTreeSet, HashSet};
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::num::NonZeroUsize;
@@ -20,10 +19,11 @@ use rayon::prelude::*;
 use super::args::{CheckArgs, Format};
 use super::human::{self, Totals};
 use super::progress::Progress;
-use super::render;
+use super::render::{self, lists_items};
 use super::style::Style;
-use super::{json, report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
-use crate::config::{absolute, Config, ConfigCache};
+use super::{json, report_note, report_trouble, sarif};
+use super::{EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
+use crate::config::{absolute, selected, Config, ConfigCache, Selection};
 
 /// The name shown for standard input when `--stdin-filename` is not given.
 const STDIN_NAME: &str = "<stdin>";
@@ -103,10 +103,15 @@ struct Job<'a> {
     progress: &'a Progress,
     /// `--rate`: rate every puzzle with one solution and show its difficulty.
     rate: bool,
+    /// `--select`, `--extend-select` and `--ignore`.
+    selection: Selection,
 }
 
 /// Checks the files and folders `args` names and returns the exit code.
 pub fn run(args: CheckArgs) -> i32 {
+    let Some(format) = output_format(&args) else {
+        return EXIT_TROUBLE;
+    };
     let Some(cache) = load_configuration(args.config.as_deref()) else {
         return EXIT_TROUBLE;
     };
@@ -121,17 +126,18 @@ pub fn run(args: CheckArgs) -> i32 {
     let Some(threads) = start_workers(args.jobs) else {
         return EXIT_TROUBLE;
     };
-    let progress = start_progress(&targets, args.format);
+    let progress = start_progress(&targets, format);
     let stdout = io::stdout();
     let style = Style::new(args.color.enabled(stdout.is_terminal()));
-    let mut output = Output::new(BufWriter::new(stdout.lock()), args.format, style);
+    let mut output = Output::new(BufWriter::new(stdout.lock()), format, style);
     let job = Job {
-        format: args.format,
+        format,
         style,
         cache: &cache,
         troubles: &troubles,
         progress: &progress,
         rate: args.rate,
+        selection: selection(&args),
     };
     let written = check_all(&targets, threads, &job, &mut output);
     progress.finish();
@@ -149,6 +155,32 @@ pub fn run(args: CheckArgs) -> i32 {
         report_note("no .sudoku files found");
     }
     exit_code(trouble, &output.totals)
+}
+
+/// The format to write: `--format`, or the per-code table of `--statistics`, which goes with
+/// the human format only. `None` (reported) for `--statistics` with another format.
+fn output_format(args: &CheckArgs) -> Option<Format> {
+    match (args.statistics, args.format) {
+        (false, format) => Some(format),
+        (true, Format::Human) => Some(Format::Statistics),
+        (true, other) => {
+            let value = clap::ValueEnum::to_possible_value(&other);
+            let name = value.as_ref().map_or("", |v| v.get_name());
+            report_trouble(&format!(
+                "--statistics goes with the human format, not `--format {name}`"
+            ));
+            None
+        }
+    }
+}
+
+/// The codes the command line selects.
+fn selection(args: &CheckArgs) -> Selection {
+    Selection {
+        select: args.select.as_deref().map(selected),
+        extend: selected(&args.extend_select),
+        ignore: selected(&args.ignore),
+    }
 }
 
 /// The configuration source for every file: the file `--config` names, or else each file's own
@@ -187,8 +219,9 @@ fn start_workers(jobs: Option<NonZeroUsize>) -> Option<usize> {
 /// never in CI logs, never with JSON (which tools read).
 fn start_progress(targets: &[Target], format: Format) -> Progress {
     let total_bytes = targets.iter().map(Target::size).sum();
-    let for_a_person =
-        io::stderr().is_terminal() && format != Format::Json && std::env::var_os("CI").is_none();
+    let for_a_person = io::stderr().is_terminal()
+        && matches!(format, Format::Human | Format::Github | Format::Statistics)
+        && std::env::var_os("CI").is_none();
     Progress::start(total_bytes, for_a_person)
 }
 
@@ -217,7 +250,8 @@ struct Output<W: Write> {
     out: W,
     format: Format,
     style: Style,
-    /// Whether a file has been written yet (JSON puts a comma between two files).
+    /// Whether a file (in SARIF and GitLab, a result) has been written yet: JSON puts a comma
+    /// between two files, SARIF and GitLab between two results.
     started: bool,
     totals: Totals,
     /// Set when a file could not be read, so its results are missing or cut short (exit 2).
@@ -237,25 +271,27 @@ impl<W: Write> Output<W> {
         }
     }
 
-    /// Opens the JSON document; the other formats have no header.
+    /// Opens the JSON, SARIF or GitLab document; the other formats have no header.
     fn begin(&mut self) -> io::Result<()> {
-        if self.format == Format::Json {
-            write!(self.out, "{{\"version\":{},\"files\":[", json::VERSION)?;
+        match self.format {
+            Format::Json => write!(self.out, "{{\"version\":{},\"files\":[", json::VERSION),
+            Format::Sarif => self.out.write_all(sarif::header().as_bytes()),
+            Format::Gitlab => self.out.write_all(b"["),
+            Format::Human | Format::Github | Format::Statistics => Ok(()),
         }
-        Ok(())
     }
 
     /// Writes what checking one file gave, in its turn.
     fn file(&mut self, target: &Target, outcome: Outcome, progress: &Progress) -> io::Result<()> {
         match outcome {
             Outcome::Checked { rendered, totals } => {
-                self.separate()?;
+                self.separate(!rendered.is_empty())?;
                 self.out.write_all(rendered.as_bytes())?;
                 self.totals.add(&totals);
                 Ok(())
             }
             Outcome::Big { path, config } => {
-                self.separate()?;
+                self.separate(false)?;
                 self.stream(target, &path, &config, progress)
             }
             Outcome::Failed(message) => self.fail(&message),
@@ -266,9 +302,12 @@ impl<W: Write> Output<W> {
         }
     }
 
-    /// Writes the comma that goes before every file but the first in the JSON document.
-    fn separate(&mut self) -> io::Result<()> {
-        if self.format == Format::Json && std::mem::replace(&mut self.started, true) {
+    /// Writes the comma that goes before every file but the first in the JSON document, and
+    /// before every file's results but the first (`has_items`: the file has some) in SARIF and
+    /// GitLab.
+    fn separate(&mut self, has_items: bool) -> io::Result<()> {
+        let listed = lists_items(self.format) && has_items;
+        if (self.format == Format::Json || listed) && std::mem::replace(&mut self.started, true) {
             self.out.write_all(b",")?;
         }
         Ok(())
@@ -283,12 +322,22 @@ impl<W: Write> Output<W> {
         progress: &Progress,
     ) -> io::Result<()> {
         let out = &mut self.out;
+        // SARIF and GitLab: the file's first results need a comma when another file's came
+        // before.
+        let mut comma = lists_items(self.format).then_some(&mut self.started);
         let mut buf = String::new();
         let mut sink = render::Sink {
             format: self.format,
             style: self.style,
             buf: &mut buf,
             flush: &mut |buf| {
+                if !buf.is_empty() {
+                    if let Some(started) = comma.take() {
+                        if std::mem::replace(started, true) {
+                            out.write_all(b",")?;
+                        }
+                    }
+                }
                 out.write_all(buf.as_bytes())?;
                 buf.clear();
                 Ok(())
@@ -332,8 +381,14 @@ impl<W: Write> Output<W> {
                 writeln!(self.out, "],\"summary\":{summary}}}")?;
             }
             Format::Human => writeln!(self.out, "{}", self.style.bold(&human::summary(totals)))?,
+            Format::Statistics => {
+                self.out.write_all(human::statistics(totals).as_bytes())?;
+                writeln!(self.out, "{}", self.style.bold(&human::summary(totals)))?;
+            }
             // stdout stays pure workflow commands; people reading the CI log still get a count.
             Format::Github => report_note(&human::summary(totals)),
+            Format::Sarif => self.out.write_all(sarif::FOOTER.as_bytes())?,
+            Format::Gitlab => self.out.write_all(b"]\n")?,
         }
         self.out.flush()
     }
@@ -494,15 +549,8 @@ fn check_target(target: &Target, job: &Job<'_>) -> Outcome {
             return Outcome::Skipped;
         }
     };
-    // `--rate` is the command line's, not the file's: the analysis rates every puzzle.
-    let config = if job.rate {
-        Cow::Owned(Config {
-            rate: true,
-            ..config.config.clone()
-        })
-    } else {
-        Cow::Borrowed(&config.config)
-    };
+    // `--rate` and the selection are the command line's, not the file's.
+    let config = config.config.with_command_line(job.rate, &job.selection);
     let read;
     let bytes: &[u8] = match &target.input {
         Input::Stdin(bytes) => bytes,

@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use super::position::Locator;
 use super::style::{printable, sanitize, Style};
 use crate::analysis::{Analysis, Difficulty, Verdict};
-use crate::finding::Finding;
+use crate::finding::{Code, Finding, Severity};
 use crate::text::TextRange;
 
 /// Source lines longer than this many characters are shown as a window around the finding.
@@ -222,6 +222,8 @@ pub struct Totals {
     pub infos: usize,
     /// Files with at least one finding.
     pub files_with_findings: usize,
+    /// Findings per code, indexed by `code as usize` (the order of `Code::ALL`).
+    pub by_code: [usize; Code::ALL.len()],
 }
 
 impl Totals {
@@ -232,7 +234,48 @@ impl Totals {
         self.warnings += other.warnings;
         self.infos += other.infos;
         self.files_with_findings += other.files_with_findings;
+        for (mine, theirs) in self.by_code.iter_mut().zip(other.by_code) {
+            *mine += theirs;
+        }
     }
+
+    /// Counts one finding.
+    pub fn count(&mut self, f: &Finding) {
+        match f.severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Info => self.infos += 1,
+        }
+        self.by_code[f.code as usize] += 1;
+    }
+}
+
+/// `check --statistics`: one line per code found, most frequent first (then in code order), as
+/// `  12  duplicate-digit  A symbol is given twice in a row, column or box`; empty when
+/// nothing was found.
+pub fn statistics(t: &Totals) -> String {
+    let mut found: Vec<(usize, Code)> = Code::ALL
+        .into_iter()
+        .map(|c| (t.by_code[c as usize], c))
+        .filter(|&(n, _)| n > 0)
+        .collect();
+    found.sort_by_key(|&(n, c)| (std::cmp::Reverse(n), c));
+    let count_width = found.first().map_or(0, |(n, _)| n.to_string().len());
+    let code_width = found
+        .iter()
+        .map(|(_, c)| c.as_str().len())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for (n, code) in found {
+        let _ = writeln!(
+            out,
+            "{n:>count_width$}  {:<code_width$}  {}",
+            code.as_str(),
+            code.description()
+        );
+    }
+    out
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
@@ -271,7 +314,7 @@ pub fn summary(t: &Totals) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::finding::{Code, Related};
+    use crate::finding::Related;
 
     fn render(text: &str, findings: &[Finding]) -> String {
         let mut out = String::new();
@@ -364,6 +407,7 @@ mod tests {
             warnings: 1,
             infos: 0,
             files_with_findings: 2,
+            ..Totals::default()
         };
         assert_eq!(
             summary(&t),
@@ -376,6 +420,7 @@ mod tests {
             warnings: 2,
             infos: 1,
             files_with_findings: 1,
+            ..Totals::default()
         };
         assert_eq!(
             summary(&t),

@@ -6,13 +6,16 @@
 
 pub mod args;
 pub mod check;
+pub mod docs;
 pub mod explain;
 mod github;
+mod gitlab;
 mod human;
 mod json;
 mod position;
 mod progress;
 mod render;
+mod sarif;
 pub mod solve;
 mod style;
 

@@ -13,10 +13,9 @@ use rayon::prelude::*;
 use super::human::{self, Totals};
 use super::position::{Earlier, Locator};
 use super::style::Style;
-use super::{github, json, Format};
+use super::{github, gitlab, json, sarif, Format};
 use crate::analysis::{analyze_bytes, analyze_piece, Analysis};
 use crate::config::Config;
-use crate::finding::Severity;
 use crate::syntax::Decoder;
 use crate::syntax::{decode, parse_window, Cutter, ParsedFile, ReaderState};
 use crate::text::TextRange;
@@ -345,21 +344,25 @@ struct Job {
 }
 
 /// One piece's output. In JSON, `text` is its puzzles and `diagnostics` its diagnostics, each
-/// comma-separated; otherwise `text` is all of it.
+/// comma-separated; in SARIF and GitLab its results, comma-separated; otherwise all of it.
 #[derive(Default)]
 struct Rendered {
     /// The output, or in JSON the puzzles.
     text: String,
     /// JSON only: the diagnostics.
     diagnostics: String,
-    /// How many puzzles the piece holds.
-    puzzles: usize,
     /// JSON only: how many diagnostics `diagnostics` holds.
     diagnostics_n: usize,
-    /// How many findings of each severity.
-    errors: usize,
-    warnings: usize,
-    infos: usize,
+    /// SARIF and GitLab only: how many results `text` holds.
+    items: usize,
+    /// The piece's puzzles and findings, counted.
+    totals: Totals,
+}
+
+/// Whether a format's output is one list of items for the whole run (SARIF results, GitLab
+/// issues), so that a comma goes between two pieces' items and two files' items.
+pub fn lists_items(format: Format) -> bool {
+    matches!(format, Format::Sarif | Format::Gitlab)
 }
 
 /// Renders one piece's analysis in `format`, locating its findings with `locator`. With `rate`
@@ -373,16 +376,10 @@ fn render_piece(
     locator: &mut Locator<'_>,
     rate: bool,
 ) -> Rendered {
-    let mut out = Rendered {
-        puzzles: a.reports.len(),
-        ..Rendered::default()
-    };
+    let mut out = Rendered::default();
+    out.totals.puzzles = a.reports.len();
     for f in &a.findings {
-        match f.severity {
-            Severity::Error => out.errors += 1,
-            Severity::Warning => out.warnings += 1,
-            Severity::Info => out.infos += 1,
-        }
+        out.totals.count(f);
     }
     match format {
         Format::Human if rate => {
@@ -392,6 +389,12 @@ fn render_piece(
             human::render_findings(&mut out.text, display, locator, &a.findings, style)
         }
         Format::Github => github::render_findings(&mut out.text, display, locator, &a.findings),
+        Format::Sarif => {
+            out.items = sarif::render_findings(&mut out.text, display, locator, &a.findings);
+        }
+        Format::Gitlab => out.items = gitlab::render_findings(&mut out.text, display, locator, a),
+        // Only counted: the closing table is all `--statistics` prints.
+        Format::Statistics => {}
         Format::Json => {
             for (i, (puzzle, report)) in a.file.puzzles.iter().zip(&a.reports).enumerate() {
                 if i > 0 {
@@ -430,6 +433,8 @@ struct FileRenderer<'a> {
     totals: Totals,
     /// JSON only: how many puzzles were written (a comma goes before the next).
     puzzles_written: usize,
+    /// SARIF and GitLab only: how many results were written (a comma goes before the next).
+    items_written: usize,
     /// JSON only: the file's diagnostics, serialized and comma-separated, to be written after
     /// its puzzles. Past `SPOOL_FROM` bytes they go to a temporary file, so a collection whose
     /// every puzzle has a finding still runs in bounded memory.
@@ -452,6 +457,7 @@ impl<'a> FileRenderer<'a> {
                 ..Totals::default()
             },
             puzzles_written: 0,
+            items_written: 0,
             diagnostics: String::new(),
             diagnostics_written: 0,
             spool: None,
@@ -483,21 +489,28 @@ impl<'a> FileRenderer<'a> {
 
     /// Appends a piece's output, in order.
     fn add(&mut self, buf: &mut String, piece: Rendered) {
-        let t = &mut self.totals;
-        t.puzzles += piece.puzzles;
-        t.errors += piece.errors;
-        t.warnings += piece.warnings;
-        t.infos += piece.infos;
+        self.totals.add(&piece.totals);
+        if lists_items(self.format) {
+            if piece.items > 0 {
+                if self.items_written > 0 {
+                    buf.push(',');
+                }
+                buf.push_str(&piece.text);
+                self.items_written += piece.items;
+            }
+            return;
+        }
         if self.format != Format::Json {
             buf.push_str(&piece.text);
             return;
         }
-        if piece.puzzles > 0 {
+        let puzzles = piece.totals.puzzles;
+        if puzzles > 0 {
             if self.puzzles_written > 0 {
                 buf.push(',');
             }
             buf.push_str(&piece.text);
-            self.puzzles_written += piece.puzzles;
+            self.puzzles_written += puzzles;
         }
         if piece.diagnostics_n > 0 {
             if self.diagnostics_written > 0 {
@@ -682,7 +695,15 @@ mod tests {
         );
         let mut bytes = vec![0xEF, 0xBB, 0xBF];
         bytes.extend_from_slice(text.as_bytes());
-        for format in [Format::Human, Format::Json, Format::Github] {
+        let formats = [
+            Format::Human,
+            Format::Json,
+            Format::Github,
+            Format::Sarif,
+            Format::Gitlab,
+            Format::Statistics,
+        ];
+        for format in formats {
             let want = whole(&text, format);
             for chunk in [1, 4093, 1 << 20] {
                 assert!(

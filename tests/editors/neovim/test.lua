@@ -280,6 +280,26 @@ local function test_unique(dir)
   end, 20), 'no diagnostics on the solved puzzle: ' .. describe(vim.diagnostic.get(buf)))
 end
 
+-- :checkhealth sudoku with a puzzle open: the server found, its version, the client attached.
+local function test_health()
+  local buf = vim.api.nvim_get_current_buf()
+  local client = client_of(buf)
+  local name = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(buf), ':t')
+  vim.cmd('checkhealth sudoku')
+  local report = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+  local has = function(text)
+    return report:find(text, 1, true) ~= nil
+  end
+  -- The report is shown only when a check fails.
+  local expect = function(cond, what)
+    check(cond, 'checkhealth: ' .. what .. (cond and '' or '\n' .. report))
+  end
+  expect(has('OK server found: ' .. vim.fn.exepath(server)), 'server found')
+  expect(has('OK version: sudoku-lsp ' .. vim.trim(vim.fn.system({ server, '--version' })):sub(12)), 'version')
+  expect(has(string.format('OK attached: client %d (sudoku_lsp) to ', client.id)) and has(name), 'attached')
+  expect(not has('ERROR') and not has('WARNING'), 'no error or warning')
+end
+
 local function finish(err)
   if err then
     io.stderr:write('FAIL - ' .. tostring(err) .. '\n')
@@ -309,6 +329,7 @@ vim.api.nvim_create_autocmd('VimEnter', {
       vim.fn.mkdir(dir, 'p')
       test_defect(dir)
       test_unique(dir)
+      test_health()
     end)
     finish(not ok and err or nil)
   end,

@@ -19,10 +19,15 @@ end
 
 --- The sudoku-lsp client attached to a buffer: by config name, or by the command it runs (for a
 --- setup through vim.lsp.start under another name).
+--- Whether a client is sudoku-lsp: by config name, or by the command it runs.
+function M.is_sudoku(client)
+  local cmd = type(client.config.cmd) == 'table' and client.config.cmd[1] or ''
+  return client.name == 'sudoku_lsp' or tostring(cmd):match('sudoku%-lsp[^/\\]*$') ~= nil
+end
+
 local function client_for(bufnr)
   for _, client in ipairs(vim.lsp.get_clients({ bufnr = bufnr })) do
-    local cmd = type(client.config.cmd) == 'table' and client.config.cmd[1] or ''
-    if client.name == 'sudoku_lsp' or tostring(cmd):match('sudoku%-lsp[^/\\]*$') then
+    if M.is_sudoku(client) then
       return client
     end
   end
