@@ -10,12 +10,15 @@ pub(super) fn full_house(f: &mut Finder<'_>) {
     let s = f.state;
     let full = full_mask(s.size());
     for u in 0..s.unit_count() {
+        let missing = full & !s.placed_in(u);
+        if missing.count_ones() != 1 {
+            continue;
+        }
         let mut empty = s.unit(u).iter().filter(|&&c| s.value(c) == 0);
         let (Some(&cell), None) = (empty.next(), empty.next()) else {
             continue;
         };
-        let missing = full & !s.placed_in(u);
-        if missing.count_ones() != 1 || s.cands(cell) & missing == 0 {
+        if s.cands(cell) & missing == 0 {
             continue;
         }
         let d = missing.trailing_zeros() as u8 + 1;
@@ -69,10 +72,13 @@ pub(super) fn hidden_single(f: &mut Finder<'_>) {
     let n = s.size();
     let order = (2 * n..3 * n).chain(0..2 * n);
     for u in order {
-        let open = full_mask(n) & !s.placed_in(u);
-        for d in digits(open) {
-            let mut at = s.unit(u).iter().filter(|&&c| s.cands(c) & bit(d) != 0);
-            let (Some(&cell), None) = (at.next(), at.next()) else {
+        let (mut once, mut twice) = (0, 0);
+        for &c in s.unit(u) {
+            twice |= once & s.cands(c);
+            once |= s.cands(c);
+        }
+        for d in digits(once & !twice & full_mask(n) & !s.placed_in(u)) {
+            let Some(&cell) = s.unit(u).iter().find(|&&c| s.cands(c) & bit(d) != 0) else {
                 continue;
             };
             let unit = s.unit_name(u);

@@ -22,6 +22,8 @@ pub struct State {
     given: Vec<bool>,
     /// Per unit, the digits placed in it (kept by [`State::place`]).
     placed: Vec<Mask>,
+    /// True once a digit has been placed twice in a unit.
+    clash: bool,
 }
 
 /// Per unit, the digits placed in it.
@@ -32,6 +34,14 @@ fn placed_per_unit(shape: Shape, values: &[u8]) -> Vec<Mask> {
         .iter()
         .map(|cells| digits_placed(cells, values))
         .collect()
+}
+
+/// True when a digit is placed twice in a unit.
+fn has_clash(shape: Shape, values: &[u8]) -> bool {
+    shape.tables().units.iter().any(|cells| {
+        let placed = cells.iter().filter(|&&c| values[c] != 0).count();
+        digits_placed(cells, values).count_ones() as usize != placed
+    })
 }
 
 /// The digits placed in `cells`.
@@ -61,6 +71,7 @@ impl State {
             shape: grid.shape,
             given: grid.values.iter().map(|&v| v != 0).collect(),
             placed: placed_per_unit(grid.shape, &grid.values),
+            clash: has_clash(grid.shape, &grid.values),
             values: grid.values.clone(),
             cands,
             symbols: default_symbols(grid.shape.size),
@@ -87,6 +98,7 @@ impl State {
             shape,
             given,
             placed: placed_per_unit(shape, &values),
+            clash: has_clash(shape, &values),
             values,
             cands,
             symbols: default_symbols(shape.size),
@@ -228,21 +240,13 @@ impl State {
     /// candidate, a digit that has no place left in a unit that lacks it, or a digit twice in a
     /// unit.
     pub fn is_broken(&self) -> bool {
-        if self.empty_cells().any(|c| self.cands[c] == 0) {
+        if self.clash || self.empty_cells().any(|c| self.cands[c] == 0) {
             return true;
         }
         let full = full_mask(self.shape.size);
         (0..self.unit_count()).any(|u| {
-            let mut placed: Mask = 0;
-            let mut open: Mask = 0;
-            for &c in self.unit(u) {
-                match self.values[c] {
-                    0 => open |= self.cands[c],
-                    v if placed & bit(v) != 0 => return true,
-                    v => placed |= bit(v),
-                }
-            }
-            (placed | open) != full
+            let open = self.unit(u).iter().fold(0, |m, &c| m | self.cands[c]);
+            (self.placed[u] | open) != full
         })
     }
 
@@ -252,13 +256,15 @@ impl State {
         self.values[cell] = d;
         self.cands[cell] = 0;
         let b = bit(d);
-        for u in self.units_of(cell) {
-            self.placed[u] = if old == 0 {
-                self.placed[u] | b
-            } else {
-                // Replacing a digit: the old one may still be placed elsewhere in the unit.
-                digits_placed(self.unit(u), &self.values)
-            };
+        if old == 0 {
+            for u in self.units_of(cell) {
+                self.clash |= self.placed[u] & b != 0;
+                self.placed[u] |= b;
+            }
+        } else {
+            // Replacing a digit (never on a solving path): count again from the values.
+            self.placed = placed_per_unit(self.shape, &self.values);
+            self.clash = has_clash(self.shape, &self.values);
         }
         for &p in self.peers(cell) {
             self.cands[p] &= !b;
