@@ -7,6 +7,7 @@
 pub mod args;
 pub mod check;
 pub mod explain;
+pub mod generate;
 mod github;
 mod human;
 mod json;
@@ -15,6 +16,7 @@ mod progress;
 mod render;
 pub mod solve;
 mod style;
+pub mod transform;
 
 use std::io::{IsTerminal, Write};
 
