@@ -38,6 +38,9 @@ pub struct Config {
     /// Rate every puzzle with one solution (`check --rate`), not only those that declare a
     /// level. Set by the command line, never by the file.
     pub rate: bool,
+    /// The puzzles of this file that repeat an earlier one of the run (`duplicate-puzzle`),
+    /// found by `check` before the file is analysed. Set by the caller, never by the file.
+    pub duplicates: Option<std::sync::Arc<crate::analysis::duplicate_puzzle::Marks>>,
 }
 
 impl Config {
@@ -45,7 +48,7 @@ impl Config {
     pub fn severity_of(&self, code: Code) -> Option<Severity> {
         match self.severity.get(&code) {
             Some(s) => *s,
-            None => Some(code.default_severity()),
+            None => code.on_by_default().then(|| code.default_severity()),
         }
     }
 

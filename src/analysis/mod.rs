@@ -4,6 +4,7 @@ mod box_shape;
 mod cache;
 mod digit_has_no_place;
 mod duplicate_digit;
+pub mod duplicate_puzzle;
 pub mod fill;
 pub mod fixes;
 pub mod levels;
@@ -171,6 +172,9 @@ fn analyze_parsed(
         let declared = levels::declared(p, &file.defaults, src, config);
         let rate = config.rate || declared.is_some();
         let mut result = check_puzzle(p, &file.defaults, cached, keep_outcome, rate);
+        if let Some(marks) = &config.duplicates {
+            duplicate_puzzle::check(p, marks, &mut result.findings);
+        }
         if let Some(declared) = &declared {
             levels::check(
                 p,
