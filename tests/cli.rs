@@ -119,6 +119,7 @@ snapshot_folders! {
     human_level_mismatch => "level-mismatch",
     human_unknown_level => "unknown-level",
     human_duplicate_puzzle => "duplicate-puzzle",
+    human_redundant_given => "redundant-given",
 }
 
 /// Each defect folder reports its own code, and exits as its severity says.
@@ -144,6 +145,7 @@ fn every_code_folder_reports_its_code() {
         ("no-puzzle", 0),
         ("box-shape", 0),
         ("duplicate-puzzle", 0),
+        ("redundant-given", 0),
     ] {
         let (code, doc) = json(&["check", "--format", "json", &format!("fixtures/{folder}")]);
         assert!(

@@ -9,6 +9,7 @@ pub mod fill;
 pub mod fixes;
 pub mod levels;
 mod no_candidates;
+mod redundant_given;
 mod solution_mismatch;
 #[cfg(test)]
 mod tests;
@@ -174,6 +175,10 @@ fn analyze_parsed(
         let mut result = check_puzzle(p, &file.defaults, cached, keep_outcome, rate);
         if let Some(marks) = &config.duplicates {
             duplicate_puzzle::check(p, marks, &mut result.findings);
+        }
+        let unique = result.report.verdict == Verdict::Solutions(1);
+        if unique && config.severity_of(Code::RedundantGiven).is_some() {
+            redundant_given::check(p, &mut result.findings);
         }
         if let Some(declared) = &declared {
             levels::check(
