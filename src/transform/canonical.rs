@@ -101,17 +101,16 @@ impl Node {
     /// The transformation this complete form came from; digits that never appear get the
     /// unused labels in order.
     fn transform(&self, n: usize) -> Transform {
-        let mut digits = vec![0u8; n + 1];
         let mut next = self.next_label;
-        for d in 1..=n {
-            digits[d] = match self.labels[d] {
-                0 => {
+        let digits = (0..=n)
+            .map(|d| match self.labels[d] {
+                0 if d > 0 => {
                     next += 1;
                     next - 1
                 }
                 l => l,
-            };
-        }
+            })
+            .collect();
         Transform {
             transpose: self.transpose,
             rows: self.rows.clone(),
