@@ -16,8 +16,10 @@ use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
+use rayon::prelude::*;
+
 use crate::finding::{Code, Finding};
-use crate::syntax::Puzzle;
+use crate::syntax::{ParsedFile, Puzzle};
 use crate::transform::canonical;
 
 /// What identifies a puzzle's class, and the puzzle within it.
@@ -150,6 +152,31 @@ impl Registry {
                 None
             }
         }
+    }
+
+    /// Keys and records the puzzles of a piece of the current file (all of it, or one piece of
+    /// a streamed text: `text` starts at byte `base`, on 0-based line `base_line`), keying in
+    /// parallel and recording in order; the marks of those that repeat an earlier puzzle.
+    pub fn see_piece(
+        &mut self,
+        file: &ParsedFile,
+        text: &str,
+        base: usize,
+        base_line: u32,
+    ) -> Vec<Mark> {
+        let keys: Vec<_> = file.puzzles.par_iter().map(keys).collect();
+        let (mut line, mut at) = (base_line, 0);
+        let mut marks = Vec::new();
+        for (p, k) in file.puzzles.iter().zip(keys) {
+            let offset = p.first_line.start.saturating_sub(base).min(text.len());
+            line += text.as_bytes()[at.min(offset)..offset]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count() as u32;
+            at = offset;
+            marks.extend(k.and_then(|k| self.see(&k, p.index, line + 1)));
+        }
+        marks
     }
 
     /// A file's marks, with the paths they point at (each once).

@@ -23,7 +23,7 @@ use super::progress::Progress;
 use super::render;
 use super::style::Style;
 use super::{json, report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
-use crate::analysis::duplicate_puzzle::{self, Marks, Registry};
+use crate::analysis::duplicate_puzzle::{Marks, Registry};
 use crate::config::{absolute, Config, ConfigCache};
 use crate::finding::Code;
 use crate::syntax::ParsedFile;
@@ -233,22 +233,7 @@ fn find_duplicates(targets: &[Target], job: &Job<'_>) -> Vec<Option<Arc<Marks>>>
             registry.start_file(&t.display);
             let mut marks = Vec::new();
             let mut see = |file: &ParsedFile, text: &str, base: usize, base_line: u32| {
-                let keys: Vec<_> = file
-                    .puzzles
-                    .par_iter()
-                    .map(duplicate_puzzle::keys)
-                    .collect();
-                let (mut line, mut at) = (base_line, 0);
-                for (p, k) in file.puzzles.iter().zip(keys) {
-                    let offset = p.first_line.start.saturating_sub(base).min(text.len());
-                    line += text.as_bytes()[at.min(offset)..offset]
-                        .iter()
-                        .filter(|&&b| b == b'\n')
-                        .count() as u32;
-                    at = offset;
-                    let mark = k.and_then(|k| registry.see(&k, p.index, line + 1));
-                    marks.extend(mark);
-                }
+                marks.extend(registry.see_piece(file, text, base, base_line));
             };
             match &t.input {
                 Input::Stdin(bytes) => render::for_each_piece(&mut &bytes[..], &mut see),
