@@ -75,9 +75,29 @@ pub fn generate(opts: &Options, index: u64) -> Generated {
 
 /// True when `values` has exactly one solution, decided within the default budget.
 pub fn is_unique(shape: Shape, values: &[u8]) -> bool {
-    let out = solver::count_values(shape, values, 2, solver::default_budget(shape));
+    is_unique_within(shape, values, solver::default_budget(shape))
+}
+
+/// True when `values` is proven to have exactly one solution within `budget` guesses.
+fn is_unique_within(shape: Shape, values: &[u8], budget: u64) -> bool {
+    let out = solver::count_values(shape, values, 2, budget);
     out.complete && out.count == 1
 }
+
+/// The search budget of one removal while a puzzle is made: the default on the fast 9x9
+/// engine; on the general one a small budget, so that a 25x25 puzzle (625 searches) takes
+/// seconds, not minutes. A removal left undecided keeps its given: the puzzle stays proper,
+/// but may then not be minimal.
+fn removal_budget(shape: Shape) -> u64 {
+    if solver::is_fast(shape) {
+        solver::DEFAULT_BUDGET
+    } else {
+        GENERAL_REMOVAL_BUDGET
+    }
+}
+
+/// See [`removal_budget`].
+const GENERAL_REMOVAL_BUDGET: u64 = 200;
 
 /// Takes givens of `solution` away, one symmetric orbit at a time in random order, while the
 /// puzzle keeps a unique solution. One pass suffices: an orbit that could not go while more
@@ -86,11 +106,12 @@ pub fn minimal(shape: Shape, solution: &[u8], symmetry: Symmetry, rng: &mut Rng)
     let mut values = solution.to_vec();
     let mut orbits = symmetry.orbits(shape);
     rng.shuffle(&mut orbits);
+    let budget = removal_budget(shape);
     for orbit in &orbits {
         for &c in orbit {
             values[c] = 0;
         }
-        if !is_unique(shape, &values) {
+        if !is_unique_within(shape, &values, budget) {
             for &c in orbit {
                 values[c] = solution[c];
             }
