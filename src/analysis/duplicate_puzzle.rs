@@ -33,12 +33,13 @@ pub struct Keys {
     pub relabelled: u64,
 }
 
-/// The keys of a puzzle; `None` for a pencil-mark puzzle or one with a syntax error.
+/// The keys of a puzzle; `None` for a pencil-mark puzzle, one with a syntax error, or one whose
+/// canonical form is out of the search's reach (a completed 16x16 grid).
 pub fn keys(p: &Puzzle) -> Option<Keys> {
     if p.pencil.is_some() || p.has_syntax_error {
         return None;
     }
-    let form = canonical(p.shape, &p.givens).values;
+    let form = canonical(p.shape, &p.givens)?.values;
     let hash = |salt: u8, values: &[u8]| {
         let mut h = DefaultHasher::new();
         (salt, p.shape, values).hash(&mut h);

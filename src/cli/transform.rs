@@ -85,7 +85,15 @@ fn transformable(p: &Puzzle, shown: &str, text: &str) -> bool {
 fn canonical_lines(puzzles: &[Puzzle], shown: &str, text: &str) -> String {
     let mut out = String::new();
     for p in puzzles.iter().filter(|p| transformable(p, shown, text)) {
-        let form = canonical(p.shape, &p.givens).values;
+        let Some(form) = canonical(p.shape, &p.givens).map(|c| c.values) else {
+            let line = text[..p.first_line.start].matches('\n').count() + 1;
+            report_note(&format!(
+                "{shown}:{line}: puzzle {} has no canonical form here: too many of its \
+                 column orders tie (a nearly complete grid)",
+                p.index + 1
+            ));
+            continue;
+        };
         let alphabet = Alphabet::default_for(p.shape.size);
         out.extend(
             form.iter()

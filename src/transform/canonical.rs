@@ -12,6 +12,8 @@
 //! matters, so the search branches there; every row candidate whose string is not the smallest
 //! is dropped, and every branch whose string so far is above the best one is cut.
 
+use std::cell::Cell;
+
 use super::Transform;
 use crate::grid::Shape;
 
@@ -27,13 +29,21 @@ pub struct Canonical {
     pub transform: Transform,
 }
 
-/// The canonical form of the puzzle `values` on `shape`.
-pub fn canonical(shape: Shape, values: &[u8]) -> Canonical {
+/// Partial forms a search may build before it gives up. Sparse puzzles need a few hundred;
+/// a completed 9x9 grid some tens of thousands (every order of its first row's columns ties);
+/// a completed 16x16 grid would need billions.
+const NODE_BUDGET: u64 = 2_000_000;
+
+/// The canonical form of the puzzle `values` on `shape`; `None` when the search would take
+/// more than [`NODE_BUDGET`] steps (grids so full and regular that nearly every column order
+/// ties, such as a completed 16x16 grid).
+pub fn canonical(shape: Shape, values: &[u8]) -> Option<Canonical> {
     let mut search = Search {
         shape,
         n: shape.size,
         grid: Vec::new(),
         best: None,
+        nodes: Cell::new(0),
     };
     let orientations: &[bool] = if shape.is_square_box() {
         &[false, true]
@@ -44,12 +54,15 @@ pub fn canonical(shape: Shape, values: &[u8]) -> Canonical {
         search.grid = oriented(shape.size, values, transpose);
         search.dfs(Node::root(shape, transpose));
     }
-    let node = search.best.expect("every search reaches a leaf");
+    if search.nodes.get() > NODE_BUDGET {
+        return None;
+    }
+    let node = search.best?;
     let transform = node.transform(shape.size);
-    Canonical {
+    Some(Canonical {
         values: node.out,
         transform,
-    }
+    })
 }
 
 /// The values, transposed when asked.
@@ -143,10 +156,15 @@ struct Search {
     /// The puzzle in the current orientation.
     grid: Vec<u8>,
     best: Option<Node>,
+    /// Partial forms built so far, against [`NODE_BUDGET`].
+    nodes: Cell<u64>,
 }
 
 impl Search {
     fn dfs(&mut self, node: Node) {
+        if self.nodes.get() > NODE_BUDGET {
+            return;
+        }
         let depth = node.rows.len();
         if depth == self.n {
             if self.best.as_ref().is_none_or(|b| node.out < b.out) {
@@ -267,7 +285,11 @@ impl Search {
         ties: &[Tie],
         out: &mut Vec<Node>,
     ) {
+        if self.nodes.get() > NODE_BUDGET {
+            return;
+        }
         let Some((tie, rest)) = ties.split_first() else {
+            self.nodes.set(self.nodes.get() + 1);
             out.push(self.finish(node, r, cols));
             return;
         };
