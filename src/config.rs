@@ -42,6 +42,9 @@ pub struct Config {
     /// The codes chosen on the command line (`--select`, `--ignore`, `--extend-select`),
     /// applied after `severity`. Set by the command line, never by the file.
     pub selection: Selection,
+    /// The puzzles of this file that repeat an earlier one of the run (`duplicate-puzzle`),
+    /// found by `check` before the file is analysed. Set by the caller, never by the file.
+    pub duplicates: Option<std::sync::Arc<crate::analysis::duplicate_puzzle::Marks>>,
 }
 
 impl Config {
@@ -49,7 +52,7 @@ impl Config {
     pub fn severity_of(&self, code: Code) -> Option<Severity> {
         let configured = match self.severity.get(&code) {
             Some(s) => *s,
-            None => Some(code.default_severity()),
+            None => code.on_by_default().then(|| code.default_severity()),
         };
         self.selection.apply(code, configured)
     }

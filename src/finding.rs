@@ -27,11 +27,13 @@ pub enum Code {
     UnknownDirective,
     NoPuzzle,
     BoxShape,
+    DuplicatePuzzle,
+    RedundantGiven,
 }
 
 impl Code {
     /// Every code, in the order the README's table lists them.
-    pub const ALL: [Code; 18] = [
+    pub const ALL: [Code; 20] = [
         Code::Encoding,
         Code::UnrecognizedLine,
         Code::InvalidSymbol,
@@ -50,6 +52,8 @@ impl Code {
         Code::UnknownDirective,
         Code::NoPuzzle,
         Code::BoxShape,
+        Code::DuplicatePuzzle,
+        Code::RedundantGiven,
     ];
 
     /// The code's stable name, as `check` prints it and `@allow` and the configuration take it.
@@ -73,6 +77,8 @@ impl Code {
             Code::UnknownDirective => "unknown-directive",
             Code::NoPuzzle => "no-puzzle",
             Code::BoxShape => "box-shape",
+            Code::DuplicatePuzzle => "duplicate-puzzle",
+            Code::RedundantGiven => "redundant-given",
         }
     }
 
@@ -99,6 +105,8 @@ impl Code {
             Code::UnknownDirective => "An @ directive with an unknown key or an unusable value",
             Code::NoPuzzle => "The file holds no puzzle",
             Code::BoxShape => "A non-square box shape was assumed for want of an @box",
+            Code::DuplicatePuzzle => "The puzzle is an equivalent copy of an earlier one",
+            Code::RedundantGiven => "A given can be removed and the solution stays unique",
         }
     }
 
@@ -109,10 +117,17 @@ impl Code {
             | Code::UnknownDirective
             | Code::NoPuzzle
             | Code::LevelMismatch
-            | Code::UnknownLevel => Severity::Warning,
-            Code::BoxShape => Severity::Info,
+            | Code::UnknownLevel
+            | Code::DuplicatePuzzle => Severity::Warning,
+            Code::BoxShape | Code::RedundantGiven => Severity::Info,
             _ => Severity::Error,
         }
+    }
+
+    /// False for the codes that run only when the configuration turns them on (`[severity]`):
+    /// those that cost far more than the rest of the check.
+    pub fn on_by_default(self) -> bool {
+        !matches!(self, Code::DuplicatePuzzle | Code::RedundantGiven)
     }
 
     /// True for the codes of the reader (as opposed to the codes of the analysis); a puzzle with

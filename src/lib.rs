@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod cli;
 pub mod config;
 pub mod finding;
+pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod lsp;
@@ -15,6 +16,7 @@ pub mod solver;
 pub mod sync;
 pub mod syntax;
 pub mod text;
+pub mod transform;
 pub mod walk;
 
 pub use analysis::{analyze, analyze_bytes, Analysis};

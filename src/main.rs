@@ -16,6 +16,8 @@ fn main() {
         Command::Check(args) => cli::check::run(args),
         Command::Solve(args) => cli::solve::run(args),
         Command::Explain(args) => cli::explain::run(args),
+        Command::Generate(args) => cli::generate::run(args),
+        Command::Transform(args) => cli::transform::run(args),
         // `--stdio` is accepted because some clients always pass it; it is the only transport.
         Command::Server(ServerArgs { stdio: _ }) => lsp::run(),
         Command::Completions(args) => cli::docs::completions(args),

@@ -118,6 +118,8 @@ snapshot_folders! {
     human_allow => "allow",
     human_level_mismatch => "level-mismatch",
     human_unknown_level => "unknown-level",
+    human_duplicate_puzzle => "duplicate-puzzle",
+    human_redundant_given => "redundant-given",
 }
 
 /// Each defect folder reports its own code, and exits as its severity says.
@@ -142,6 +144,8 @@ fn every_code_folder_reports_its_code() {
         ("unknown-directive", 0),
         ("no-puzzle", 0),
         ("box-shape", 0),
+        ("duplicate-puzzle", 0),
+        ("redundant-given", 0),
     ] {
         let (code, doc) = json(&["check", "--format", "json", &format!("fixtures/{folder}")]);
         assert!(
@@ -1368,4 +1372,90 @@ fn levels_are_mapped_by_the_configuration() {
         r.stderr
     );
     assert_eq!(run(&["explain", file.to_str().unwrap()]).code, 2);
+}
+
+// `generate` and `transform`.
+
+/// Generated collections are the same for a seed whatever `--jobs` says, and `check` finds
+/// nothing in them, in every layout and for another size.
+#[test]
+fn generated_files_repeat_for_a_seed_and_check_clean() {
+    let args = [
+        "generate", "--seed", "9", "--count", "6", "--level", "medium",
+    ];
+    let one = run(&[&args[..], &["--symmetry", "central", "--jobs", "1"]].concat());
+    let two = run(&[&args[..], &["--symmetry", "central", "--jobs", "2"]].concat());
+    assert_eq!((one.code, &one.stdout), (0, &two.stdout), "{}", one.stderr);
+    assert!(one.stdout.starts_with("# sudoku-lsp generate --seed 9 "));
+    assert_eq!(one.stdout.matches("  level=medium\n").count(), 6);
+    for extra in [
+        vec!["--format", "grid", "--with-solution"],
+        vec!["--size", "6", "--box", "3x2", "--symmetry", "mirror"],
+        vec!["--size", "4", "--format", "grid"],
+    ] {
+        let mut a = vec!["generate", "--seed", "3", "--count", "3"];
+        a.extend(&extra);
+        let made = run(&a);
+        assert_eq!(made.code, 0, "{extra:?}: {}", made.stderr);
+        let checked = run_in(root(), &["check", "-"], Some(made.stdout.as_bytes()));
+        assert_eq!(
+            (checked.code, checked.stdout.as_str()),
+            (0, "All checked: 3 puzzles in 1 file, no problems.\n"),
+            "{extra:?}:\n{}",
+            made.stdout
+        );
+    }
+    let refused = run(&["generate", "--size", "6", "--level", "hard"]);
+    assert_eq!(refused.code, 2);
+    assert!(refused.stderr.contains("--level is only supported for 9x9"));
+}
+
+/// Copies keep the layout, the level and the verdict, and all share one canonical form.
+#[test]
+fn transformed_copies_keep_the_puzzle() {
+    let path = "fixtures/level-mismatch/directive.sudoku";
+    let copies = run(&[
+        "transform",
+        "--seed",
+        "1",
+        "--count",
+        "3",
+        "fixtures/ok/classic.sudoku",
+    ]);
+    assert_eq!(copies.code, 0, "{}", copies.stderr);
+    let checked = run_in(
+        root(),
+        &["check", "--rate", "-"],
+        Some(copies.stdout.as_bytes()),
+    );
+    assert_eq!(checked.code, 0, "{}", copies.stdout);
+    let levels: Vec<&str> = checked
+        .stdout
+        .lines()
+        .filter_map(|l| l.split_once(": puzzle ")?.1.split_once(": ").map(|x| x.1))
+        .collect();
+    assert_eq!(
+        levels,
+        vec!["easy · 204 (hardest: naked-single)"; 3],
+        "{}",
+        checked.stdout
+    );
+    let canon = run_in(
+        root(),
+        &["transform", "--canonical", "-"],
+        Some(copies.stdout.as_bytes()),
+    );
+    let forms: Vec<&str> = canon.stdout.lines().collect();
+    assert_eq!(forms.len(), 3);
+    assert!(
+        forms.iter().all(|f| *f == forms[0] && f.len() == 81),
+        "{forms:?}"
+    );
+    let original = run(&["transform", "--canonical", "fixtures/ok/classic.sudoku"]);
+    assert_eq!(original.stdout.trim(), forms[0]);
+    // A grid stays a grid, with its directives.
+    let grid = run(&["transform", "--seed", "2", path]);
+    let source = std::fs::read_to_string(root().join(path)).unwrap();
+    assert_eq!(grid.stdout.lines().count(), source.lines().count());
+    assert_ne!(grid.stdout, source);
 }

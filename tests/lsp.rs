@@ -791,3 +791,31 @@ async fn hover_candidates_on_a_16x16_grid_match_an_independent_count() {
     assert!(checked > 20);
     assert!(lsp.shutdown_exit().await);
 }
+
+/// With `duplicate-puzzle` turned on, the workspace scan reports a puzzle that repeats one of
+/// an earlier file (in path order), naming where the first is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn workspace_scan_reports_duplicate_puzzles_across_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::write(
+        root.join("sudoku-lsp.toml"),
+        "[severity]\nduplicate-puzzle = \"warning\"\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("a.sudoku"), format!("# first\n{PUZZLE}")).unwrap();
+    std::fs::write(root.join("b.sudoku"), PUZZLE).unwrap();
+    let uri_of = |name: &str| format!("file://{}/{name}", root.display());
+    let mut lsp = Lsp::start(json!({})).await;
+    let folders = json!([{"uri": format!("file://{}", root.display()), "name": "ws"}]);
+    lsp.initialize_with(json!({}), None, folders).await;
+    let b = lsp.diagnostics(&uri_of("b.sudoku"), None).await;
+    let found = with_code(&b, "duplicate-puzzle");
+    assert_eq!(found.len(), 1, "{b:?}");
+    let message = found[0]["message"].as_str().unwrap();
+    let first = format!("{}:3 (an identical copy)", root.join("a.sudoku").display());
+    assert!(message.ends_with(&first), "{message}");
+    let a = lsp.diagnostics(&uri_of("a.sudoku"), None).await;
+    assert!(with_code(&a, "duplicate-puzzle").is_empty(), "{a:?}");
+    assert!(lsp.shutdown_exit().await);
+}

@@ -4,10 +4,12 @@ mod box_shape;
 mod cache;
 mod digit_has_no_place;
 mod duplicate_digit;
+pub mod duplicate_puzzle;
 pub mod fill;
 pub mod fixes;
 pub mod levels;
 mod no_candidates;
+mod redundant_given;
 mod solution_mismatch;
 #[cfg(test)]
 mod tests;
@@ -171,6 +173,13 @@ fn analyze_parsed(
         let declared = levels::declared(p, &file.defaults, src, config);
         let rate = config.rate || declared.is_some();
         let mut result = check_puzzle(p, &file.defaults, cached, keep_outcome, rate);
+        if let Some(marks) = &config.duplicates {
+            duplicate_puzzle::check(p, marks, &mut result.findings);
+        }
+        let unique = result.report.verdict == Verdict::Solutions(1);
+        if unique && config.severity_of(Code::RedundantGiven).is_some() {
+            redundant_given::check(p, &mut result.findings);
+        }
         if let Some(declared) = &declared {
             levels::check(
                 p,

@@ -41,6 +41,10 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Print the man page, roff source (`sudoku-lsp man | man -l -`).
     Man(ManArgs),
+    /// Make new proper, minimal puzzles and print them as a `.sudoku` collection.
+    Generate(GenerateArgs),
+    /// Print random equivalent copies of each puzzle of a file, or each one's canonical form.
+    Transform(TransformArgs),
 }
 
 /// The arguments of `completions`.
@@ -163,6 +167,78 @@ pub struct SolveArgs {
     /// Use this configuration file instead of looking for `sudoku-lsp.toml`.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+}
+
+/// The arguments of `generate`.
+#[derive(Debug, clap::Args)]
+pub struct GenerateArgs {
+    /// The grid's size: 4, 6, 8, 9, 12, 16 or 25.
+    #[arg(long, default_value_t = 9, value_name = "N")]
+    pub size: usize,
+
+    /// The box shape, rows x columns (default: the size's usual box, e.g. 2x3 for 6).
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<String>,
+
+    /// How many puzzles to make.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub count: usize,
+
+    /// Only puzzles of this level (easy, medium, hard, unfair, extreme; 9x9 only), declared in
+    /// the output.
+    #[arg(long, value_name = "LEVEL")]
+    pub level: Option<crate::logic::Level>,
+
+    /// The symmetry of the givens: none, central, diagonal, anti-diagonal, mirror, rotational.
+    #[arg(long, default_value = "none", value_name = "S")]
+    pub symmetry: crate::generate::Symmetry,
+
+    /// The seed: the same seed gives the same file on every machine (default: a fresh one,
+    /// recorded in the output's first comment).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
+    /// One puzzle a line, or grids.
+    #[arg(long, value_enum, default_value_t = GenerateFormat::Line)]
+    pub format: GenerateFormat,
+
+    /// Write each puzzle's solution as `@solution` above it.
+    #[arg(long)]
+    pub with_solution: bool,
+
+    /// How many puzzles to make at once (default: all cores); the output does not change.
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<NonZeroUsize>,
+}
+
+/// How `generate` writes its puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GenerateFormat {
+    /// One puzzle a line, `level=NAME` after the cells.
+    Line,
+    /// A grid per puzzle, `@level NAME` above it.
+    Grid,
+}
+
+/// The arguments of `transform`.
+#[derive(Debug, clap::Args)]
+pub struct TransformArgs {
+    /// The puzzle file (`-` reads standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// The seed of the random transformations (default: a fresh one).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
+    /// How many copies of each puzzle to print.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub count: usize,
+
+    /// Print each puzzle's canonical form instead: one line a puzzle, blanks as 0, the same for
+    /// every equivalent puzzle (the smallest string of its class).
+    #[arg(long)]
+    pub canonical: bool,
 }
 
 /// The arguments of `server`.

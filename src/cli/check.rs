@@ -23,7 +23,10 @@ use super::render::{self, lists_items};
 use super::style::Style;
 use super::{json, report_note, report_trouble, sarif};
 use super::{EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
+use crate::analysis::duplicate_puzzle::{Marks, Registry};
 use crate::config::{absolute, selected, Config, ConfigCache, Selection};
+use crate::finding::Code;
+use crate::syntax::ParsedFile;
 
 /// The name shown for standard input when `--stdin-filename` is not given.
 const STDIN_NAME: &str = "<stdin>";
@@ -234,13 +237,47 @@ fn check_all<W: Write>(
     output: &mut Output<W>,
 ) -> io::Result<()> {
     output.begin()?;
-    for batch in targets.chunks(threads * BATCH_PER_THREAD) {
-        let outcomes: Vec<Outcome> = batch.par_iter().map(|t| check_target(t, job)).collect();
+    let marks = find_duplicates(targets, job);
+    let size = threads * BATCH_PER_THREAD;
+    for (batch, marks) in targets.chunks(size).zip(marks.chunks(size)) {
+        let outcomes: Vec<Outcome> = batch
+            .par_iter()
+            .zip(marks)
+            .map(|(t, m)| check_target(t, m.clone(), job))
+            .collect();
         for (target, outcome) in batch.iter().zip(outcomes) {
             output.file(target, outcome, job.progress)?;
         }
     }
     output.end()
+}
+
+/// `duplicate-puzzle`: each target's puzzles that repeat an earlier puzzle of the run, found
+/// by a first pass over the files in path order (puzzles keyed in parallel, registered in
+/// order). `None` for a file whose configuration leaves the code off, or that cannot be read
+/// (the check reports why).
+fn find_duplicates(targets: &[Target], job: &Job<'_>) -> Vec<Option<Arc<Marks>>> {
+    let mut registry = Registry::default();
+    targets
+        .iter()
+        .map(|t| {
+            let config = job.cache.for_path(&t.config_path).ok()?;
+            let config = config.config.with_command_line(job.rate, &job.selection);
+            config.severity_of(Code::DuplicatePuzzle)?;
+            registry.start_file(&t.display);
+            let mut marks = Vec::new();
+            let mut see = |file: &ParsedFile, text: &str, base: usize, base_line: u32| {
+                marks.extend(registry.see_piece(file, text, base, base_line));
+            };
+            match &t.input {
+                Input::Stdin(bytes) => render::for_each_piece(&mut &bytes[..], &mut see),
+                Input::File(path) => std::fs::File::open(path)
+                    .and_then(|mut f| render::for_each_piece(&mut f, &mut see)),
+            }
+            .ok()?;
+            Some(Arc::new(registry.marks(marks)))
+        })
+        .collect()
 }
 
 /// The results on stdout as they are written: one file after another in the chosen format,
@@ -540,7 +577,7 @@ fn walk(
 }
 
 /// Reads, analyses and renders one file (on a worker thread).
-fn check_target(target: &Target, job: &Job<'_>) -> Outcome {
+fn check_target(target: &Target, marks: Option<Arc<Marks>>, job: &Job<'_>) -> Outcome {
     let _span = tracing::debug_span!("check", path = %target.display).entered();
     let config = match job.cache.for_path(&target.config_path) {
         Ok(config) => config,
@@ -549,8 +586,11 @@ fn check_target(target: &Target, job: &Job<'_>) -> Outcome {
             return Outcome::Skipped;
         }
     };
-    // `--rate` and the selection are the command line's, not the file's.
-    let config = config.config.with_command_line(job.rate, &job.selection);
+    // `--rate`, the selection and the run's duplicates are the command line's, not the file's.
+    let mut config = config.config.with_command_line(job.rate, &job.selection);
+    if marks.is_some() {
+        config.to_mut().duplicates = marks;
+    }
     let read;
     let bytes: &[u8] = match &target.input {
         Input::Stdin(bytes) => bytes,

@@ -8,6 +8,7 @@ pub mod args;
 pub mod check;
 pub mod docs;
 pub mod explain;
+pub mod generate;
 mod github;
 mod gitlab;
 mod human;
@@ -18,6 +19,7 @@ mod render;
 mod sarif;
 pub mod solve;
 mod style;
+pub mod transform;
 
 use std::io::{IsTerminal, Write};
 

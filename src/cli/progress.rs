@@ -1,6 +1,6 @@
-//! A progress bar on stderr for long `check` runs at a terminal.
+//! A progress bar on stderr for long `check` (bytes) and `generate` (puzzles) runs at a terminal.
 //!
-//! Workers add the bytes they finish to an atomic counter; a ticker thread redraws one line
+//! Workers add the bytes (or puzzles) they finish to an atomic counter; a ticker thread redraws one line
 //! every 100 ms once the run has taken more than a second, and wipes it at the end, so short
 //! runs never show it and the findings printed on stdout are never interleaved with it.
 
@@ -24,15 +24,31 @@ struct Shared {
     done: AtomicU64,
     total: u64,
     stop: AtomicBool,
+    /// What is counted: `None` for bytes (shown as MB/s), else the verb and the items' name.
+    items: Option<(&'static str, &'static str)>,
 }
 
 impl Progress {
     /// Starts the ticker when `enabled`; otherwise counting costs one atomic add per piece.
     pub fn start(total: u64, enabled: bool) -> Progress {
+        Progress::with_items(total, enabled, None)
+    }
+
+    /// A bar counting items (`generating [###...]  31%  12/40 puzzles`) instead of bytes.
+    pub fn counting(total: u64, enabled: bool, verb: &'static str, name: &'static str) -> Progress {
+        Progress::with_items(total, enabled, Some((verb, name)))
+    }
+
+    fn with_items(
+        total: u64,
+        enabled: bool,
+        items: Option<(&'static str, &'static str)>,
+    ) -> Progress {
         let shared = Arc::new(Shared {
             done: AtomicU64::new(0),
             total,
             stop: AtomicBool::new(false),
+            items,
         });
         let ticker = enabled.then(|| {
             let shared = Arc::clone(&shared);
@@ -64,7 +80,10 @@ fn tick(shared: &Shared) {
             continue;
         }
         let done = shared.done.load(Ordering::Relaxed).min(shared.total);
-        let line = bar(done, shared.total, elapsed);
+        let line = match shared.items {
+            None => bar(done, shared.total, elapsed),
+            Some((verb, name)) => item_bar(verb, name, done, shared.total),
+        };
         let mut err = std::io::stderr().lock();
         let _ = write!(err, "\r\x1b[2K{line}");
         let _ = err.flush();
@@ -79,15 +98,25 @@ fn tick(shared: &Shared) {
 
 /// `checking [#########.....................]  31%  12.4 MB/s`
 fn bar(done: u64, total: u64, elapsed: Duration) -> String {
+    let rate = done as f64 / elapsed.as_secs_f64().max(1e-3) / 1e6;
+    format!("{}  {rate:.1} MB/s", filled("checking", done, total))
+}
+
+/// `generating [#########.....................]  31%  12/40 puzzles`
+fn item_bar(verb: &str, name: &str, done: u64, total: u64) -> String {
+    format!("{}  {done}/{total} {name}", filled(verb, done, total))
+}
+
+/// `verb [####....]  31%`
+fn filled(verb: &str, done: u64, total: u64) -> String {
     let fraction = if total == 0 {
         0.0
     } else {
         done as f64 / total as f64
     };
     let filled = ((fraction * WIDTH as f64) as usize).min(WIDTH);
-    let rate = done as f64 / elapsed.as_secs_f64().max(1e-3) / 1e6;
     format!(
-        "checking [{}{}] {:>3}%  {rate:.1} MB/s",
+        "{verb} [{}{}] {:>3}%",
         "#".repeat(filled),
         ".".repeat(WIDTH - filled),
         (fraction * 100.0) as u32
@@ -105,5 +134,9 @@ mod tests {
         assert!(line.contains(" 25%"), "{line}");
         assert!(bar(0, 0, Duration::ZERO).contains("  0%"));
         assert!(bar(9, 9, Duration::from_secs(2)).contains("100%"));
+        assert_eq!(
+            item_bar("generating", "puzzles", 3, 4),
+            "generating [######################........]  75%  3/4 puzzles"
+        );
     }
 }

@@ -130,19 +130,7 @@ fn stream_in_chunks(
 ) -> io::Result<Totals> {
     let mut r = FileRenderer::new(display, sink.format, sink.style);
     r.begin(sink.buf)?;
-    let mut reading = Reading {
-        input,
-        window: Window {
-            chunk,
-            ..Window::default()
-        },
-        cutter: Cutter::default(),
-        state: ReaderState::default(),
-        base_line: 0,
-        earlier: Vec::new(),
-        pinned_unlisted: false,
-        finished: false,
-    };
+    let mut reading = Reading::new(input, chunk);
     // Pieces are read in order (each continues the reader's state), a batch at a time; while
     // the pool analyses and renders one batch, the next is read, and the output is written in
     // order.
@@ -181,6 +169,24 @@ fn stream_in_chunks(
     Ok(r.finish())
 }
 
+/// Reads a stream of UTF-8 text piece by piece as [`render_stream`] does, without analysing
+/// it: `each` gets every piece's puzzles, its text, where it starts (byte, 0-based line).
+pub(super) fn for_each_piece(
+    input: &mut (dyn Read + Send),
+    each: &mut dyn FnMut(&ParsedFile, &str, usize, u32),
+) -> io::Result<()> {
+    let mut reading = Reading::new(input, CHUNK);
+    loop {
+        let jobs = reading.batch(1)?;
+        if jobs.is_empty() {
+            return Ok(());
+        }
+        for j in jobs {
+            each(&j.file, &j.text, j.base, j.base_line);
+        }
+    }
+}
+
 /// Reading a text piece by piece, in order.
 struct Reading<'i> {
     /// Where the bytes come from.
@@ -202,7 +208,24 @@ struct Reading<'i> {
     finished: bool,
 }
 
-impl Reading<'_> {
+impl<'i> Reading<'i> {
+    /// Reading `input` from its start, `chunk` bytes at a time.
+    fn new(input: &'i mut (dyn Read + Send), chunk: usize) -> Self {
+        Reading {
+            input,
+            window: Window {
+                chunk,
+                ..Window::default()
+            },
+            cutter: Cutter::default(),
+            state: ReaderState::default(),
+            base_line: 0,
+            earlier: Vec::new(),
+            pinned_unlisted: false,
+            finished: false,
+        }
+    }
+
     /// Reads up to `n` more pieces; none once the text is done.
     fn batch(&mut self, n: usize) -> io::Result<Vec<Job>> {
         let mut jobs = Vec::with_capacity(n);

@@ -58,7 +58,7 @@ pub fn run(args: SolveArgs) -> i32 {
 }
 
 /// The file's bytes; `None` (reported) when it cannot be read.
-fn read_puzzles(path: &Path, shown: &str) -> Option<Vec<u8>> {
+pub(super) fn read_puzzles(path: &Path, shown: &str) -> Option<Vec<u8>> {
     match std::fs::read(path) {
         Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {

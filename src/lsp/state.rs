@@ -15,8 +15,10 @@ use ropey::Rope;
 use tokio::sync::{mpsc, Notify};
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
+use crate::analysis::duplicate_puzzle::{Marks, Registry};
 use crate::analysis::{analyze, Leftovers, PieceCache};
 use crate::config::ProjectConfig;
+use crate::finding::Code;
 use crate::lsp::convert::{self, Mapper};
 use crate::lsp::features::Snapshot;
 use crate::lsp::settings::{lock, ProjectConfigs, Settings};
@@ -364,11 +366,21 @@ impl State {
     /// editor's text wins) or excluded by configuration (then its diagnostics are cleared).
     /// Blocking. A missing file has its diagnostics cleared.
     pub fn publish_disk(&self, path: &Path, uri: Option<Uri>) {
+        self.publish_disk_marked(path, uri, None);
+    }
+
+    /// [`State::publish_disk`], with the file's `duplicate-puzzle` marks from a workspace scan.
+    fn publish_disk_marked(&self, path: &Path, uri: Option<Uri>, marks: Option<Arc<Marks>>) {
         let Some(uri) = uri.or_else(|| Uri::from_file_path(path)) else {
             tracing::warn!("cannot name {} as a URI", path.display());
             return;
         };
-        let project = self.configs.for_path(path);
+        let mut project = self.configs.for_path(path);
+        if marks.is_some() {
+            let mut marked = (*project).clone();
+            marked.config.duplicates = marks;
+            project = Arc::new(marked);
+        }
         let diagnostics = match std::fs::read(path) {
             Ok(_) if project.is_excluded(path) => Vec::new(),
             Ok(bytes) => self.disk_diagnostics(&bytes, &uri, &project),
@@ -458,10 +470,35 @@ impl State {
         count
     }
 
-    /// Publishes every `.sudoku` file of the workspace folders that is not open (blocking).
+    /// Publishes every `.sudoku` file of the workspace folders that is not open (blocking), in
+    /// path order; where the configuration turns `duplicate-puzzle` on, each puzzle that
+    /// repeats an earlier one of the scan is reported (as `check` does over the same files).
     pub fn scan_workspace(&self) -> usize {
+        let files = self.workspace_files();
+        let mut registry = Registry::default();
+        for path in &files {
+            let marks = self.duplicate_marks(path, &mut registry);
+            self.publish_disk_marked(path, None, marks);
+        }
+        files.len()
+    }
+
+    /// The `duplicate-puzzle` marks of a scanned file, when its configuration turns the code on.
+    fn duplicate_marks(&self, path: &Path, registry: &mut Registry) -> Option<Arc<Marks>> {
+        let project = self.configs.for_path(path);
+        project.config.severity_of(Code::DuplicatePuzzle)?;
+        let bytes = std::fs::read(path).ok()?;
+        let (text, _) = syntax::decode(&bytes).ok()?;
+        registry.start_file(&path.display().to_string());
+        let marks = registry.see_piece(&syntax::parse(text), text, 0, 0);
+        Some(Arc::new(registry.marks(marks)))
+    }
+
+    /// Every `.sudoku` file of the workspace folders that the configuration does not exclude,
+    /// sorted by path.
+    fn workspace_files(&self) -> Vec<PathBuf> {
         let folders = lock(&self.folders).clone();
-        let mut count = 0;
+        let mut files = Vec::new();
         for folder in folders {
             for path in Walk::new(&folder).files() {
                 let path = match path {
@@ -478,11 +515,12 @@ impl State {
                 if self.configs.for_path(&path).is_excluded(&path) {
                     continue;
                 }
-                self.publish_disk(&path, None);
-                count += 1;
+                files.push(path);
             }
         }
-        count
+        files.sort();
+        files.dedup();
+        files
     }
 }
 
