@@ -16,6 +16,7 @@ fn main() {
         Command::Check(args) => cli::check::run(args),
         Command::Solve(args) => cli::solve::run(args),
         Command::Explain(args) => cli::explain::run(args),
+        Command::Fmt(args) => cli::fmt::run(args),
         // `--stdio` is accepted because some clients always pass it; it is the only transport.
         Command::Server(ServerArgs { stdio: _ }) => lsp::run(),
     };

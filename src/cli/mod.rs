@@ -7,6 +7,7 @@
 pub mod args;
 pub mod check;
 pub mod explain;
+pub mod fmt;
 mod github;
 mod human;
 mod json;
