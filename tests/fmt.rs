@@ -167,3 +167,163 @@ fn before_and_after_pairs() {
     }
     assert!(pairs >= 4, "only {pairs} pairs");
 }
+
+// ---------------------------------------------------------------------------------------------
+// The command line: `fmt`, `fmt --check`, `fmt --diff`, their exit codes and what they write.
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lsp");
+
+/// What a run of the binary gave: exit code, stdout, stderr.
+type Ran = (i32, String, String);
+
+/// Runs `sudoku-lsp ARGS` in `dir` with `input` on standard input.
+fn sudoku_lsp(dir: &Path, args: &[&str], input: &[u8]) -> Ran {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (
+        out.status.code().unwrap(),
+        text(out.stdout),
+        text(out.stderr),
+    )
+}
+
+/// A folder holding an unformatted file, a formatted one, one with a syntax error and one that
+/// is not UTF-8.
+fn workspace() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fmt");
+    let copy = |from: &str, to: &str| std::fs::copy(data.join(from), dir.path().join(to)).unwrap();
+    copy("classic.before.sudoku", "a-plain.sudoku");
+    copy("classic.after.sudoku", "b-spaced.sudoku");
+    copy("untouched.before.sudoku", "c-typo.sudoku");
+    std::fs::write(dir.path().join("d-latin1.sudoku"), b"@title caf\xe9\n").unwrap();
+    dir
+}
+
+fn read(dir: &Path, name: &str) -> String {
+    std::fs::read_to_string(dir.join(name)).unwrap()
+}
+
+#[test]
+fn check_lists_the_files_that_would_change_and_writes_nothing() {
+    let dir = workspace();
+    let before = read(dir.path(), "a-plain.sudoku");
+    let (code, out, err) = sudoku_lsp(dir.path(), &["fmt", "--check", "."], b"");
+    assert_eq!(code, 1);
+    assert_eq!(out, "a-plain.sudoku\nc-typo.sudoku\n");
+    assert_eq!(
+        err,
+        "sudoku-lsp: c-typo.sudoku:1: left untouched: it has a syntax error (invalid-symbol)\n\
+         sudoku-lsp: d-latin1.sudoku: left untouched: the file is not UTF-8 text: invalid UTF-8 \
+         at byte 10; save it as UTF-8 to have it checked\n"
+    );
+    assert_eq!(read(dir.path(), "a-plain.sudoku"), before);
+    // A formatted file passes.
+    let ok = sudoku_lsp(dir.path(), &["fmt", "--check", "b-spaced.sudoku"], b"");
+    assert_eq!(ok, (0, String::new(), String::new()));
+}
+
+#[test]
+fn diff_prints_unified_diffs() {
+    let dir = workspace();
+    let (code, out, _) = sudoku_lsp(
+        dir.path(),
+        &["fmt", "--diff", "a-plain.sudoku", "b-spaced.sudoku"],
+        b"",
+    );
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("fmt_diff", out);
+    assert_eq!(
+        read(dir.path(), "a-plain.sudoku"),
+        include_str!("data/fmt/classic.before.sudoku")
+    );
+}
+
+#[test]
+fn fmt_rewrites_files_and_names_what_it_left() {
+    let dir = workspace();
+    let (code, out, err) = sudoku_lsp(dir.path(), &["fmt"], b"");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("c-typo.sudoku:1: left untouched"), "{err}");
+    assert_eq!(
+        read(dir.path(), "a-plain.sudoku"),
+        include_str!("data/fmt/classic.after.sudoku")
+    );
+    assert_eq!(
+        read(dir.path(), "c-typo.sudoku"),
+        include_str!("data/fmt/untouched.after.sudoku")
+    );
+    // Everything formattable is formatted now: the formattable files pass, and a second run
+    // changes nothing.
+    let named = ["fmt", "--check", "a-plain.sudoku", "b-spaced.sudoku"];
+    assert_eq!(sudoku_lsp(dir.path(), &named, b"").0, 0);
+    assert_eq!(sudoku_lsp(dir.path(), &["fmt", "a-plain.sudoku"], b"").0, 0);
+    assert_eq!(
+        read(dir.path(), "a-plain.sudoku"),
+        include_str!("data/fmt/classic.after.sudoku")
+    );
+}
+
+#[test]
+fn fmt_keeps_the_byte_order_mark_and_line_endings() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = include_str!("data/fmt/classic.before.sudoku").replace('\n', "\r\n");
+    let path = dir.path().join("bom.sudoku");
+    std::fs::write(&path, format!("\u{feff}{plain}")).unwrap();
+    assert_eq!(sudoku_lsp(dir.path(), &["fmt", "bom.sudoku"], b"").0, 0);
+    let spaced = include_str!("data/fmt/classic.after.sudoku").replace('\n', "\r\n");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        format!("\u{feff}{spaced}")
+    );
+}
+
+#[test]
+fn standard_input_is_formatted_to_standard_output_in_the_configured_style() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("sudoku-lsp.toml"),
+        "[format]\ngrid = \"plain\"\n",
+    )
+    .unwrap();
+    let spaced = include_str!("data/fmt/classic.after.sudoku");
+    let (code, out, err) = sudoku_lsp(dir.path(), &["fmt", "-"], spaced.as_bytes());
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (0, include_str!("data/fmt/classic.before.sudoku"), "")
+    );
+}
+
+#[test]
+fn a_path_that_cannot_be_read_exits_2() {
+    let dir = workspace();
+    let (code, _, err) = sudoku_lsp(
+        dir.path(),
+        &["fmt", "--check", "missing.sudoku", "b-spaced.sudoku"],
+        b"",
+    );
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "sudoku-lsp: error: missing.sudoku: no such file or folder\n"
+    );
+    std::fs::write(
+        dir.path().join("sudoku-lsp.toml"),
+        "[format]\ngrid = \"fancy\"\n",
+    )
+    .unwrap();
+    let (code, _, err) = sudoku_lsp(dir.path(), &["fmt", "b-spaced.sudoku"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown style `fancy`"), "{err}");
+}
