@@ -89,9 +89,9 @@ fn meaning(text: &str, analysis: &Analysis) -> Vec<String> {
 /// the levels, are compared byte for byte anyway.
 const ANALYSED_UP_TO: usize = 16 << 10;
 
-/// The file's analysis; for a long file, the reader's output and findings only.
-fn examine(text: &str, config: &Config) -> Analysis {
-    if text.len() <= ANALYSED_UP_TO {
+/// The file's analysis; for a file longer than `up_to`, the reader's output and findings only.
+fn examine(text: &str, config: &Config, up_to: usize) -> Analysis {
+    if text.len() <= up_to {
         return analyze(text, config);
     }
     let file = syntax::parse(text);
@@ -128,8 +128,9 @@ fn formatting_every_file_is_idempotent_and_keeps_its_meaning() {
                 continue;
             }
             formatted += 1;
-            let before = before.get_or_insert_with(|| meaning(text, &examine(text, &config)));
-            let after = meaning(&once, &examine(&once, &config));
+            let before = before
+                .get_or_insert_with(|| meaning(text, &examine(text, &config, ANALYSED_UP_TO)));
+            let after = meaning(&once, &examine(&once, &config, ANALYSED_UP_TO));
             assert_eq!(
                 &after,
                 before,
@@ -326,4 +327,88 @@ fn a_path_that_cannot_be_read_exits_2() {
     let (code, _, err) = sudoku_lsp(dir.path(), &["fmt", "b-spaced.sudoku"], b"");
     assert_eq!(code, 2);
     assert!(err.contains("unknown style `fancy`"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Never-seen files: every fixture, mutated line by line.
+
+/// A small deterministic generator (no dependency, same cases on every run).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+/// `text` with one line changed: spaces added or taken, a line doubled, dropped or blanked, a
+/// blank line added, a cell's character changed, two lines swapped.
+fn mutate(text: &str, rng: &mut Lcg) -> String {
+    let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+    let i = rng.below(lines.len());
+    let j = rng.below(lines.len());
+    match rng.below(8) {
+        0 => lines[i] = format!("  {}  ", lines[i].replace(' ', "   ")),
+        1 => lines[i] = lines[i].replace([' ', '|'], ""),
+        2 => lines.insert(i, lines[i].clone()),
+        3 => drop(lines.remove(i)),
+        4 => lines.insert(i, String::new()),
+        5 => lines.swap(i, j),
+        6 => lines[i] = lines[i].replace('.', "0").replace('\u{2502}', "|"),
+        _ => {
+            let chars: Vec<char> = lines[i].chars().collect();
+            if !chars.is_empty() {
+                let k = rng.below(chars.len());
+                let c = ['.', '5', ' ', '|', '#', '-', 'A', '+'][rng.below(8)];
+                lines[i] = chars[..k]
+                    .iter()
+                    .chain([&c])
+                    .chain(&chars[k + 1..])
+                    .collect();
+            }
+        }
+    }
+    lines.join("\n")
+}
+
+#[test]
+fn mutated_files_format_idempotently_and_read_the_same() {
+    let mut files = Vec::new();
+    files_under(Path::new("fixtures"), &mut files);
+    let mut rng = Lcg(7);
+    let (mut cases, mut changed) = (0, 0);
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        let Ok((text, _)) = decode(&bytes) else {
+            continue;
+        };
+        if text.len() > ANALYSED_UP_TO {
+            continue;
+        }
+        for _ in 0..30 {
+            let text = mutate(text, &mut rng);
+            let before = meaning(&text, &examine_reader(&text));
+            for grid in [GridStyle::Plain, GridStyle::Spaced, GridStyle::Boxed] {
+                let style = Style { grid, blank: '.' };
+                let once = format(&text, &style).apply(&text);
+                let twice = format(&once, &style).apply(&once);
+                assert_eq!(twice, once, "not idempotent ({grid:?}) on:\n{text}");
+                let after = meaning(&once, &examine_reader(&once));
+                assert_eq!(after, before, "meaning changed ({grid:?}) on:\n{text}");
+                cases += 1;
+                changed += usize::from(once != text);
+            }
+        }
+    }
+    eprintln!("{changed} of {cases} mutated files formatted");
+    assert!(cases > 3000 && changed * 2 > cases, "{changed} of {cases}");
+}
+
+/// The reader's output and findings only.
+fn examine_reader(text: &str) -> Analysis {
+    examine(text, &Config::default(), 0)
 }

@@ -245,3 +245,35 @@ fn the_format_table_is_read() {
         .unwrap_err()
         .contains("unknown style"));
 }
+
+#[test]
+fn a_paragraph_that_would_read_differently_is_left_as_it_was() {
+    // Two 16x16 grids in one paragraph: written plain, their 32 rows of 16 cells would read as
+    // 4x4 one-liners (docs/format.md#doubtful-cases), so that paragraph keeps its layout.
+    let symbols: Vec<char> = "123456789ABCDEFG".chars().collect();
+    let grid: String = (0..16)
+        .map(|r| {
+            let row: Vec<String> = (0..16)
+                .map(|c| {
+                    if c == r {
+                        symbols[r].to_string()
+                    } else {
+                        ".".to_string()
+                    }
+                })
+                .collect();
+            row.join(" ") + "\n"
+        })
+        .collect();
+    let text = format!("{grid}@title   second\n{grid}\n{PLAIN}");
+    let f = format(&text, &style(GridStyle::Plain));
+    let paragraph = grid.len() * 2 + "@title   second\n".len();
+    assert_eq!(f.apply(&text), format!("{}\n{PLAIN}", &text[..paragraph]));
+    assert_eq!(
+        f.untouched,
+        vec![Untouched {
+            range: TextRange::new(0, paragraph),
+            reason: "formatting it would change how it reads".to_string()
+        }]
+    );
+}
