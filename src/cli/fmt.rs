@@ -29,13 +29,38 @@ enum Mode {
     Diff,
 }
 
-/// What formatting one file found.
-#[derive(Default)]
+impl Mode {
+    /// `--diff`, else `--check`, else writing.
+    fn of(args: &FmtArgs) -> Mode {
+        match (args.diff, args.check) {
+            (true, _) => Mode::Diff,
+            (false, true) => Mode::Check,
+            _ => Mode::Write,
+        }
+    }
+}
+
+/// What formatting found, in one file or all of them.
+#[derive(Clone, Copy, Default)]
 struct Outcome {
-    /// Something in it was left as it was.
+    /// Something was left as it was.
     untouched: bool,
-    /// Formatting changes it.
+    /// Formatting changes a file.
     changed: bool,
+}
+
+impl Outcome {
+    /// The exit code: 2 on trouble, else 1 when something was left untouched or, when only
+    /// checking, would change, else 0.
+    fn exit_code(self, trouble: bool, mode: Mode) -> i32 {
+        if trouble {
+            EXIT_TROUBLE
+        } else if self.untouched || (self.changed && mode != Mode::Write) {
+            EXIT_FINDINGS
+        } else {
+            EXIT_OK
+        }
+    }
 }
 
 /// Formats the files `args` names and returns the exit code.
@@ -48,14 +73,10 @@ pub fn run(args: FmtArgs) -> i32 {
         return EXIT_TROUBLE;
     };
     let mut trouble = found.trouble;
-    let mode = match (args.diff, args.check) {
-        (true, _) => Mode::Diff,
-        (false, true) => Mode::Check,
-        _ => Mode::Write,
-    };
+    let mode = Mode::of(&args);
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let (mut untouched, mut changed) = (false, false);
+    let mut all = Outcome::default();
     for target in &found.targets {
         let config = match found.cache.for_path(&target.config_path) {
             Ok(c) => c,
@@ -70,8 +91,8 @@ pub fn run(args: FmtArgs) -> i32 {
         };
         match format_file(target, &bytes, &config.config.format, mode, &mut out) {
             Ok(o) => {
-                untouched |= o.untouched;
-                changed |= o.changed;
+                all.untouched |= o.untouched;
+                all.changed |= o.changed;
             }
             Err(e) => {
                 if e.kind() != io::ErrorKind::BrokenPipe {
@@ -81,20 +102,12 @@ pub fn run(args: FmtArgs) -> i32 {
             }
         }
     }
-    if out.flush().is_err() {
-        trouble = true;
-    }
+    trouble |= out.flush().is_err();
     trouble |= check::report_config_errors(&found.troubles);
     if found.targets.is_empty() && !trouble {
         report_note("no .sudoku files found");
     }
-    if trouble {
-        EXIT_TROUBLE
-    } else if untouched || (changed && mode != Mode::Write) {
-        EXIT_FINDINGS
-    } else {
-        EXIT_OK
-    }
+    all.exit_code(trouble, mode)
 }
 
 /// Formats one file's bytes, names what is left untouched, and writes, lists or diffs the
@@ -122,19 +135,9 @@ fn format_file(
             });
         }
     };
-    let formatted = format::format(text, style);
-    let index = LineIndex::new(text);
-    for u in &formatted.untouched {
-        report_note(&format!(
-            "{}:{}: left untouched: {}",
-            target.display,
-            index.line_of(u.range.start) + 1,
-            u.reason
-        ));
-    }
-    let new = formatted.apply(text);
+    let (new, untouched) = formatted(target, text, style);
     let outcome = Outcome {
-        untouched: !formatted.untouched.is_empty(),
+        untouched,
         changed: new != text,
     };
     let bom = &bytes[..skipped.min(bytes.len())];
@@ -153,6 +156,22 @@ fn format_file(
         _ => {}
     }
     Ok(outcome)
+}
+
+/// The formatted text, and whether something was left untouched (each named on stderr with
+/// its line).
+fn formatted(target: &Target, text: &str, style: &Style) -> (String, bool) {
+    let formatted = format::format(text, style);
+    let index = LineIndex::new(text);
+    for u in &formatted.untouched {
+        report_note(&format!(
+            "{}:{}: left untouched: {}",
+            target.display,
+            index.line_of(u.range.start) + 1,
+            u.reason
+        ));
+    }
+    (formatted.apply(text), !formatted.untouched.is_empty())
 }
 
 /// A unified diff of `old` to `new`, both named `name`, with three lines of context.
