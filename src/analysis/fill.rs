@@ -159,7 +159,7 @@ fn pencil_grid_edits(
 }
 
 /// A pencil-mark grid's line as read (without its comment).
-pub(crate) fn pencil_line_text(line: &PencilLine) -> String {
+fn pencil_line_text(line: &PencilLine) -> String {
     match line {
         PencilLine::Row { tokens, gaps, .. } => {
             let mut old = String::new();
