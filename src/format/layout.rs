@@ -373,13 +373,13 @@ fn narrowed(old: &str, new: &str, at: usize) -> Edit {
     }
 }
 
-/// The paragraphs left as they were, their ranges moved by `skip` bytes.
-pub(super) fn untouched(chunks: &[Chunk], skip: usize) -> Vec<Untouched> {
+/// The paragraphs left as they were.
+pub(super) fn untouched(chunks: &[Chunk]) -> Vec<Untouched> {
     chunks
         .iter()
         .filter_map(|c| {
             c.untouched.as_ref().map(|why| Untouched {
-                range: c.range.shifted(skip),
+                range: c.range,
                 reason: why.clone(),
             })
         })

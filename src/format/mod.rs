@@ -8,8 +8,8 @@
 //! `render.rs` writes each paragraph anew): a paragraph with a syntax error or a line the reader
 //! could not place is left as it is and named in [`Formatted::untouched`]. Runs of blank lines
 //! become one blank line and none lead or trail the text, so no paragraph is split or joined
-//! and every directive keeps its puzzle. Each line keeps its own line ending; a UTF-8
-//! byte-order mark stays.
+//! and every directive keeps its puzzle. Each line keeps its own line ending (a missing final
+//! one is added).
 //!
 //! Before an answer is given the new text is read again (`verify.rs`) and compared with the
 //! old one: same puzzles, cells, candidates, directives, trailing fields, comments and reader
@@ -131,7 +131,9 @@ impl Formatted {
     }
 }
 
-/// Formats a whole text (without a byte-order mark, or with it as its first character).
+/// Formats a whole text, read as the reader reads it: a byte-order mark is the decoder's to
+/// skip (the CLI writes it back), so a text that still starts with one starts with a character
+/// that is no comment, and its first paragraph is left untouched.
 pub fn format(text: &str, style: &Style) -> Formatted {
     format_in(text, style, None)
 }
@@ -146,32 +148,20 @@ pub fn format_range(text: &str, style: &Style, range: TextRange) -> Formatted {
 const MAX_REVERTS: usize = 16;
 
 fn format_in(text: &str, style: &Style, only: Option<TextRange>) -> Formatted {
-    // A byte-order mark read as a character (an editor's buffer) stays where it is.
-    let skip = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    let body = &text[skip..];
-    let only =
-        only.map(|r| TextRange::new(r.start.saturating_sub(skip), r.end.saturating_sub(skip)));
-    let parsed = crate::syntax::parse(body);
-    let file = File::read(body, &parsed);
+    let parsed = crate::syntax::parse(text);
+    let file = File::read(text, &parsed);
     let mut chunks = file.chunks(style, only);
     for _ in 0..MAX_REVERTS {
-        let edits = layout::edits(body, &chunks);
-        let Some(new_text) = apply_edits(body, &edits) else {
+        let edits = layout::edits(text, &chunks);
+        let Some(new_text) = apply_edits(text, &edits) else {
             break;
         };
-        match verify::first_difference(body, &parsed, &new_text) {
+        match verify::first_difference(text, &parsed, &new_text) {
             None => {
-                let untouched = layout::untouched(&chunks, skip);
-                let edits = edits
-                    .into_iter()
-                    .map(|e| Edit {
-                        range: e.range.shifted(skip),
-                        new_text: e.new_text,
-                    })
-                    .collect();
+                let untouched = layout::untouched(&chunks);
                 return Formatted { edits, untouched };
             }
-            Some(at) if layout::revert(&mut chunks, body, at) => {}
+            Some(at) if layout::revert(&mut chunks, text, at) => {}
             Some(_) => break,
         }
     }
