@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of the reader, the analysis, the editor's change handling and the
-# fixes, with cargo-fuzz (libFuzzer) on the stable toolchain.
+# Coverage-guided fuzzing of the reader, the analysis, the editor's change handling, the fixes
+# and the formatter, with cargo-fuzz (libFuzzer) on the stable toolchain.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
 #
-# Runs each TARGET (default: read analyze lsp_changes fixes) for SECONDS (default 10) and exits
+# Runs each TARGET (default: read analyze lsp_changes fixes fmt) for SECONDS (default 10) and exits
 # non-zero on the first crash, timeout (an input that takes over 10 s) or out-of-memory. Each
 # target's corpus (fuzz/corpus/TARGET, not committed) is seeded with today's fixtures first; a
 # failing input is saved under fuzz/artifacts/TARGET/ and the command to replay it is printed.
@@ -19,7 +19,7 @@ seconds=${1:-10}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(read analyze lsp_changes fixes)
+  targets=(read analyze lsp_changes fixes fmt)
 fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then

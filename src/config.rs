@@ -36,6 +36,8 @@ pub struct Config {
     pub exclude: Vec<String>,
     /// `[levels]`: a collection's own level names (lower-cased) and the level each means.
     pub levels: BTreeMap<String, Level>,
+    /// `[format]`: how `fmt` and the editor's formatting write puzzles.
+    pub format: crate::format::Style,
     /// Rate every puzzle with one solution (`check --rate`), not only those that declare a
     /// level. Set by the command line, never by the file.
     pub rate: bool,
@@ -151,7 +153,7 @@ pub fn selected(selectors: &[Selector]) -> BTreeSet<Code> {
 }
 
 /// The keys a configuration file may hold at its top level.
-const TOP_KEYS: [&str; 3] = ["exclude", "severity", "levels"];
+const TOP_KEYS: [&str; 4] = ["exclude", "severity", "levels", "format"];
 
 impl Config {
     /// Reads a configuration from the text of a `sudoku-lsp.toml`. Unknown keys, unknown codes
@@ -220,6 +222,7 @@ impl Config {
                         config.levels.insert(name.to_lowercase(), level);
                     }
                 }
+                "format" => config.format = crate::format::Style::from_toml(value)?,
                 other => {
                     return Err(format!(
                         "unknown key `{other}`; known keys: {}",

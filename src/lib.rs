@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod cli;
 pub mod config;
 pub mod finding;
+pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod logic;

@@ -18,6 +18,7 @@ fn main() {
         Command::Explain(args) => cli::explain::run(args),
         Command::Generate(args) => cli::generate::run(args),
         Command::Transform(args) => cli::transform::run(args),
+        Command::Fmt(args) => cli::fmt::run(args),
         // `--stdio` is accepted because some clients always pass it; it is the only transport.
         Command::Server(ServerArgs { stdio: _ }) => lsp::run(),
         Command::Completions(args) => cli::docs::completions(args),

@@ -7,6 +7,7 @@
 
 pub mod changes;
 pub mod fixes;
+pub mod fmt;
 pub mod read;
 
 use sudoku_lsp::analysis::Analysis;

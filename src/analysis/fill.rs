@@ -107,11 +107,9 @@ fn is_stroke(ch: char) -> bool {
 }
 
 /// The edits that write `solution` into a pencil-mark grid (into `only` when given): each
-/// filled cell's token becomes its digit, and every row is rewritten with its columns
-/// realigned to the new widths (each token padded to its column's widest, the spacing and
-/// separators after it kept), and every frame line redrawn under the rows, a corner under each
-/// separator. Lines that do not change get no edit. Empty when the grid has a row of another
-/// number of tokens (such a puzzle has a syntax error and no verdict anyway).
+/// filled cell's token becomes its digit, and the grid is realigned ([`realign_pencil`], the
+/// author's spacing kept). Lines that do not change get no edit. Empty when the grid has a row of
+/// another number of tokens (such a puzzle has a syntax error and no verdict anyway).
 fn pencil_grid_edits(
     puzzle: &Puzzle,
     pm: &PencilMarks,
@@ -119,108 +117,190 @@ fn pencil_grid_edits(
     only: Option<usize>,
 ) -> Vec<Edit> {
     let shape = puzzle.shape;
-    let n = shape.size;
-    let width = |t: &str| t.chars().count();
+    let fill = |row: usize, c: usize, old: &String| {
+        let cell = shape.cell(row, c);
+        match solution.get(cell) {
+            Some(&d)
+                if d != 0
+                    && puzzle.givens.get(cell) == Some(&0)
+                    && only.is_none_or(|o| o == cell) =>
+            {
+                puzzle.alphabet.symbol(d).to_string()
+            }
+            _ => old.clone(),
+        }
+    };
+    let new_tokens: Vec<Option<Vec<String>>> = pm
+        .lines
+        .iter()
+        .map(|line| match line {
+            PencilLine::Row { row, tokens, .. } => Some(
+                tokens
+                    .iter()
+                    .enumerate()
+                    .map(|(c, old)| fill(*row, c, old))
+                    .collect(),
+            ),
+            PencilLine::Frame { .. } => None,
+        })
+        .collect();
+    let Some(bodies) = realign_pencil(pm, shape.size, &new_tokens, Spacing::Kept) else {
+        return Vec::new();
+    };
+    pm.lines
+        .iter()
+        .zip(bodies)
+        .filter(|(line, new)| pencil_line_text(line) != *new)
+        .map(|(line, new)| Edit {
+            range: line.body(),
+            new_text: new,
+        })
+        .collect()
+}
+
+/// A pencil-mark grid's line as read (without its comment).
+fn pencil_line_text(line: &PencilLine) -> String {
+    match line {
+        PencilLine::Row { tokens, gaps, .. } => {
+            let mut old = String::new();
+            for (g, t) in gaps.iter().zip(tokens.iter().map(Some).chain([None])) {
+                old.push_str(g);
+                old.extend(t.map(String::as_str));
+            }
+            old
+        }
+        PencilLine::Frame { text, .. } => text.clone(),
+    }
+}
+
+/// How much space [`realign_pencil`] leaves after each column's widest token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Spacing {
+    /// The spacing its author left there, at least one space where there was some (filling in
+    /// changes nothing else).
+    Kept,
+    /// Exactly this many spaces, and one space around each separator (the formatter).
+    Fixed(usize),
+}
+
+/// A pencil-mark grid's lines (rows and frames, in `pm.lines` order) rewritten with `tokens`
+/// (each row line's new tokens, `None` for a frame): each token padded to its column's widest,
+/// `spacing` after it, then the separators; each frame redrawn under the row next to it, a
+/// corner under each separator. `None` when a row has another number of tokens than `n`.
+pub(crate) fn realign_pencil(
+    pm: &PencilMarks,
+    n: usize,
+    tokens: &[Option<Vec<String>>],
+    spacing: Spacing,
+) -> Option<Vec<String>> {
     let mut old_w = vec![0usize; n];
     let mut new_w = vec![0usize; n];
-    // Each row line's new tokens, by line index.
-    let mut new_tokens: Vec<Option<Vec<String>>> = Vec::with_capacity(pm.lines.len());
-    for line in &pm.lines {
-        let PencilLine::Row { row, tokens, .. } = line else {
-            new_tokens.push(None);
+    for (line, toks) in pm.lines.iter().zip(tokens) {
+        let (
+            PencilLine::Row {
+                row, tokens: old, ..
+            },
+            Some(toks),
+        ) = (line, toks)
+        else {
             continue;
         };
-        if tokens.len() != n || *row >= n {
-            return Vec::new();
+        if old.len() != n || toks.len() != n || *row >= n {
+            return None;
         }
-        let toks: Vec<String> = tokens
-            .iter()
-            .enumerate()
-            .map(|(c, old)| {
-                let cell = shape.cell(*row, c);
-                match solution.get(cell) {
-                    Some(&d)
-                        if d != 0
-                            && puzzle.givens.get(cell) == Some(&0)
-                            && only.is_none_or(|o| o == cell) =>
-                    {
-                        puzzle.alphabet.symbol(d).to_string()
-                    }
-                    _ => old.clone(),
-                }
-            })
-            .collect();
         for c in 0..n {
-            old_w[c] = old_w[c].max(width(&tokens[c]));
+            old_w[c] = old_w[c].max(width(&old[c]));
             new_w[c] = new_w[c].max(width(&toks[c]));
         }
-        new_tokens.push(Some(toks));
     }
-    // Each row rendered anew, by line index.
+    let widths = Widths {
+        old: &old_w,
+        new: &new_w,
+        spacing,
+    };
     let rendered: Vec<Option<String>> = pm
         .lines
         .iter()
-        .zip(&new_tokens)
-        .map(|(line, toks)| {
-            let (PencilLine::Row { tokens, gaps, .. }, Some(toks)) = (line, toks) else {
-                return None;
-            };
-            let mut out = gaps.first().cloned().unwrap_or_default();
-            for c in 0..n {
-                out.push_str(&toks[c]);
-                let gap = gaps.get(c + 1).map(String::as_str).unwrap_or("");
-                let rest = gap.trim_start();
-                let lead = width(gap) - width(rest);
-                if c + 1 == n && rest.is_empty() {
-                    break;
-                }
-                // The spacing the author put after the column's widest token, kept at least one
-                // space where there was some.
-                let natural = lead as isize - (old_w[c] - width(&tokens[c])) as isize;
-                let keep = natural.max(isize::from(lead > 0)) as usize;
-                let pad = keep + new_w[c] - width(&toks[c]);
-                out.extend(std::iter::repeat_n(' ', pad));
-                out.push_str(rest);
+        .zip(tokens)
+        .map(|(line, toks)| match (line, toks) {
+            (PencilLine::Row { tokens, gaps, .. }, Some(toks)) => {
+                Some(render_row(tokens, gaps, toks, &widths))
             }
-            Some(out)
+            _ => None,
         })
         .collect();
-    let mut edits = Vec::new();
-    for (i, line) in pm.lines.iter().enumerate() {
-        let (body, old, new) = match line {
-            PencilLine::Row {
-                body, tokens, gaps, ..
-            } => {
-                let mut old = String::new();
-                for (g, t) in gaps.iter().zip(tokens.iter().map(Some).chain([None])) {
-                    old.push_str(g);
-                    old.extend(t.map(String::as_str));
-                }
-                let Some(Some(new)) = rendered.get(i) else {
-                    continue;
-                };
-                (*body, old, new.clone())
+    let lines = pm.lines.iter().enumerate().map(|(i, line)| match line {
+        PencilLine::Row { .. } => rendered[i].clone().unwrap_or_default(),
+        PencilLine::Frame { text, .. } => {
+            // The row above (or, for the top frame, below) gives the frame its widths.
+            let near = rendered[..i]
+                .iter()
+                .rev()
+                .chain(rendered[i + 1..].iter())
+                .flatten()
+                .next();
+            near.map_or_else(|| text.clone(), |near| redraw_frame(text, near))
+        }
+    });
+    Some(lines.collect())
+}
+
+/// The width of a token, in characters.
+fn width(t: &str) -> usize {
+    t.chars().count()
+}
+
+/// The column widths before and after, and the spacing to keep.
+struct Widths<'a> {
+    old: &'a [usize],
+    new: &'a [usize],
+    spacing: Spacing,
+}
+
+/// One row rendered with its new tokens `toks` (see [`realign_pencil`]).
+fn render_row(tokens: &[String], gaps: &[String], toks: &[String], w: &Widths<'_>) -> String {
+    let n = toks.len();
+    let lead = gaps.first().map(String::as_str).unwrap_or("");
+    let mut out = match w.spacing {
+        Spacing::Kept => lead.to_string(),
+        Spacing::Fixed(_) => separators(lead, true),
+    };
+    for c in 0..n {
+        out.push_str(&toks[c]);
+        let gap = gaps.get(c + 1).map(String::as_str).unwrap_or("");
+        let rest = gap.trim_start();
+        let lead = width(gap) - width(rest);
+        if c + 1 == n && rest.is_empty() {
+            break;
+        }
+        let keep = match w.spacing {
+            // The spacing the author put after the column's widest token, kept at least one
+            // space where there was some.
+            Spacing::Kept => {
+                let natural = lead as isize - (w.old[c] - width(&tokens[c])) as isize;
+                natural.max(isize::from(lead > 0)) as usize
             }
-            PencilLine::Frame { body, text } => {
-                // The row above (or, for the top frame, below) gives the frame its widths.
-                let near = rendered[..i]
-                    .iter()
-                    .rev()
-                    .chain(rendered[i + 1..].iter())
-                    .flatten()
-                    .next();
-                let Some(near) = near else { continue };
-                (*body, text.clone(), redraw_frame(text, near))
-            }
+            Spacing::Fixed(k) if rest.is_empty() => k,
+            Spacing::Fixed(_) => 1,
         };
-        if old != new {
-            edits.push(Edit {
-                range: body,
-                new_text: new,
-            });
+        let pad = keep + w.new[c] - width(&toks[c]);
+        out.extend(std::iter::repeat_n(' ', pad));
+        match w.spacing {
+            Spacing::Kept => out.push_str(rest),
+            Spacing::Fixed(_) => out.push_str(&separators(rest, c + 1 < n)),
         }
     }
-    edits
+    out
+}
+
+/// A run of separators between tokens with its white space made single spaces: `|   ` is
+/// `| `, and `||` stays `||`. A space follows the last one when a token does.
+fn separators(gap: &str, before_token: bool) -> String {
+    let mut out = gap.split_whitespace().collect::<Vec<_>>().join(" ");
+    if before_token && !out.is_empty() {
+        out.push(' ');
+    }
+    out
 }
 
 /// A frame line redrawn under `row`: its stroke everywhere, and its corners in order under the

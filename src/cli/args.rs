@@ -45,6 +45,10 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Print random equivalent copies of each puzzle of a file, or each one's canonical form.
     Transform(TransformArgs),
+    /// Format puzzle files in place as `[format]` in sudoku-lsp.toml says, changing only the
+    /// layout (exit 0: all formatted, 1: something left untouched, or with --check/--diff
+    /// something would change, 2: could not run).
+    Fmt(FmtArgs),
 }
 
 /// The arguments of `completions`.
@@ -239,6 +243,31 @@ pub struct TransformArgs {
     /// every equivalent puzzle (the smallest string of its class).
     #[arg(long)]
     pub canonical: bool,
+}
+
+/// The arguments of `fmt`.
+#[derive(Debug, clap::Args)]
+pub struct FmtArgs {
+    /// Files and folders to format (`-` reads standard input and writes the result to standard
+    /// output). Folders are searched for `*.sudoku` files as `check` searches them.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Write nothing; list the files that would change.
+    #[arg(long)]
+    pub check: bool,
+
+    /// Write nothing; print a unified diff of each file that would change.
+    #[arg(long)]
+    pub diff: bool,
+
+    /// The name to report for standard input (also where its configuration is looked up).
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<PathBuf>,
+
+    /// Use this configuration file for every file instead of looking for `sudoku-lsp.toml`.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }
 
 /// The arguments of `server`.

@@ -431,6 +431,36 @@ impl<W: Write> Output<W> {
     }
 }
 
+/// The files `explain` and `fmt` work on, found and configured as `check` finds them.
+pub(super) struct Targets {
+    /// Each file's configuration, loaded once per folder.
+    pub cache: Arc<ConfigCache>,
+    /// The configurations that could not be loaded, reported at the end.
+    pub troubles: Arc<Troubles>,
+    pub targets: Vec<Target>,
+    /// A path could not be read (reported already).
+    pub trouble: bool,
+}
+
+/// The files `paths` names, configured by `--config` or each file's own configuration; `None`
+/// (reported) when the `--config` file cannot be loaded.
+pub(super) fn find_targets(
+    paths: &[PathBuf],
+    stdin_filename: Option<&Path>,
+    config: Option<&Path>,
+) -> Option<Targets> {
+    let cache = Arc::new(load_configuration(config)?);
+    let troubles = Arc::new(Troubles::default());
+    let mut trouble = false;
+    let targets = collect_targets(paths, stdin_filename, &cache, &troubles, &mut trouble);
+    Some(Targets {
+        cache,
+        troubles,
+        targets,
+        trouble,
+    })
+}
+
 /// Reports each broken configuration file once, in a stable order. True when there was one.
 pub(super) fn report_config_errors(troubles: &Troubles) -> bool {
     let errors = crate::sync::lock(&troubles.config_errors);

@@ -10,13 +10,12 @@
 //! be (no solution, several, a syntax error, undecided), 2 when the command could not run.
 
 use std::io::{self, BufWriter, Write};
-use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde::Serialize;
 
 use super::args::{ExplainArgs, ExplainFormat};
-use super::check::{self, Input, Target, Troubles};
+use super::check::{self, Input, Target};
 use super::json::VERSION;
 use super::{report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::levels::difficulty_of;
@@ -29,14 +28,16 @@ use crate::text::LineIndex;
 
 /// Explains the puzzles of the files `args` names, prints them and returns the exit code.
 pub fn run(args: ExplainArgs) -> i32 {
-    let Some(cache) = check::load_configuration(args.config.as_deref()) else {
+    let stdin_name = args.stdin_filename.as_deref();
+    let Some(found) = check::find_targets(&args.paths, stdin_name, args.config.as_deref()) else {
         return EXIT_TROUBLE;
     };
-    let cache = Arc::new(cache);
-    let troubles = Arc::new(Troubles::default());
-    let mut trouble = false;
-    let stdin_name = args.stdin_filename.as_deref();
-    let targets = check::collect_targets(&args.paths, stdin_name, &cache, &troubles, &mut trouble);
+    let check::Targets {
+        cache,
+        troubles,
+        targets,
+        mut trouble,
+    } = found;
 
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -104,7 +105,7 @@ fn write_failed(e: &io::Error) -> i32 {
 }
 
 /// A target's bytes; `None` (reported) when they cannot be read.
-fn read(target: &Target) -> Option<Vec<u8>> {
+pub(super) fn read(target: &Target) -> Option<Vec<u8>> {
     match &target.input {
         Input::Stdin(bytes) => Some(bytes.clone()),
         Input::File(path) => std::fs::read(path)

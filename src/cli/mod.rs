@@ -8,6 +8,7 @@ pub mod args;
 pub mod check;
 pub mod docs;
 pub mod explain;
+pub mod fmt;
 pub mod generate;
 mod github;
 mod gitlab;

@@ -149,7 +149,7 @@ fn reason(analysis: &Analysis, puzzle: usize) -> &'static str {
 /// Replaces `path` with `bytes` so that a reader sees the old file or the new one, never half
 /// of it. A symlink is followed, so the link stays and its target changes; the permissions are
 /// carried over.
-fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub(super) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let target = std::fs::canonicalize(path)?;
     let dir = target.parent().unwrap_or_else(|| Path::new("."));
     let permissions = std::fs::metadata(&target)?.permissions();

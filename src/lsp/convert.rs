@@ -161,6 +161,12 @@ impl<'a> Mapper<'a> {
         Range::new(self.position(range.start), self.position(range.end))
     }
 
+    /// The byte range between two positions of this text, in order, clamped to it.
+    pub fn text_range(&self, range: Range) -> crate::text::TextRange {
+        let (a, b) = (self.offset(range.start), self.offset(range.end));
+        crate::text::TextRange::new(a.min(b), a.max(b))
+    }
+
     /// The byte offset of a position in this text, clamped to it.
     pub fn offset(&self, pos: Position) -> usize {
         self.index.offset(
@@ -239,6 +245,14 @@ pub fn diagnostics<F: Borrow<Finding>>(
     out
 }
 
+/// Edits as protocol text edits, in the negotiated position encoding.
+pub fn text_edits(edits: &[Edit], map: &Mapper<'_>) -> Vec<TextEdit> {
+    edits
+        .iter()
+        .map(|e| TextEdit::new(map.range(e.range), e.new_text.clone()))
+        .collect()
+}
+
 /// Edits on one document version as a workspace edit. With `versioned` (the client supports
 /// `documentChanges`) the edit names the version it was made for, so the client refuses it on
 /// any other version.
@@ -249,10 +263,7 @@ pub fn workspace_edit(
     map: &Mapper<'_>,
     versioned: bool,
 ) -> WorkspaceEdit {
-    let text_edits: Vec<TextEdit> = edits
-        .iter()
-        .map(|e| TextEdit::new(map.range(e.range), e.new_text.clone()))
-        .collect();
+    let text_edits = text_edits(edits, map);
     if versioned {
         WorkspaceEdit {
             document_changes: Some(DocumentChanges::Edits(vec![TextDocumentEdit {

@@ -1,5 +1,5 @@
-//! What hover and code actions say, computed from one analysed snapshot of a document in byte
-//! offsets and plain strings; `convert` turns the answers into protocol types.
+//! What hover, code actions and formatting say, computed from one analysed snapshot of a
+//! document in byte offsets and plain strings; `convert` turns the answers into protocol types.
 
 use crate::analysis::fixes::{self, Offered};
 use crate::analysis::{fill, PuzzleReport, SharedAnalysis, Verdict};
@@ -177,6 +177,27 @@ fn action(offered: Offered, kind: ActionKind, preferred: bool) -> Action {
         fixes: offered.resolves,
         preferred,
     }
+}
+
+/// The formatter's answer for a snapshot's text (only the paragraphs `range` touches, when
+/// given). What it leaves untouched is logged, not shown: the editor simply gets no edit there.
+pub fn format(
+    snap: &Snapshot,
+    style: &crate::format::Style,
+    range: Option<TextRange>,
+) -> crate::format::Formatted {
+    let formatted = match range {
+        Some(r) => crate::format::format_range(&snap.text, style, r),
+        None => crate::format::format(&snap.text, style),
+    };
+    for u in &formatted.untouched {
+        tracing::info!(
+            line = snap.index.line_of(u.range.start) + 1,
+            "formatting left a paragraph untouched: {}",
+            u.reason
+        );
+    }
+    formatted
 }
 
 #[cfg(test)]

@@ -207,6 +207,8 @@ impl LanguageServer for Backend {
                     },
                 )),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
+                document_formatting_provider: Some(OneOf::Left(true)),
+                document_range_formatting_provider: Some(OneOf::Left(true)),
                 workspace: Some(WorkspaceServerCapabilities {
                     workspace_folders: Some(WorkspaceFoldersServerCapabilities {
                         supported: Some(true),
@@ -442,6 +444,46 @@ impl LanguageServer for Backend {
                 })
                 .collect();
             Some(actions)
+        })
+        .await
+    }
+
+    async fn formatting(
+        &self,
+        params: tower_lsp_server::ls_types::DocumentFormattingParams,
+    ) -> Result<Option<Vec<tower_lsp_server::ls_types::TextEdit>>> {
+        self.format(params.text_document.uri, None).await
+    }
+
+    async fn range_formatting(
+        &self,
+        params: tower_lsp_server::ls_types::DocumentRangeFormattingParams,
+    ) -> Result<Option<Vec<tower_lsp_server::ls_types::TextEdit>>> {
+        self.format(params.text_document.uri, Some(params.range))
+            .await
+    }
+}
+
+impl Backend {
+    /// The edits that format a document (only the paragraphs `range` touches, when given), in
+    /// the style of its `sudoku-lsp.toml`. Paragraphs the formatter leaves untouched get no
+    /// edit.
+    async fn format(
+        &self,
+        uri: Uri,
+        range: Option<tower_lsp_server::ls_types::Range>,
+    ) -> Result<Option<Vec<tower_lsp_server::ls_types::TextEdit>>> {
+        let Some(snap) = self.state.current_snapshot(&uri).await else {
+            tracing::warn!("formatting a document that is not open: {}", uri.as_str());
+            return Ok(None);
+        };
+        let unit = self.state.unit();
+        let style = self.state.project_for(&uri).config.format;
+        off_thread(move || {
+            let map = Mapper::new(&snap.text, &snap.index, unit);
+            let range = range.map(|r| map.text_range(r));
+            let formatted = features::format(&snap, &style, range);
+            Some(convert::text_edits(&formatted.edits, &map))
         })
         .await
     }

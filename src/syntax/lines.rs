@@ -71,7 +71,7 @@ pub(super) fn default_value(ch: char) -> Option<u8> {
 
 /// What kind of line it is, before any context is applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Kind {
+pub enum Kind {
     /// Nothing but whitespace: ends a paragraph.
     Blank,
     /// Only a comment (after optional whitespace).
@@ -84,7 +84,7 @@ pub(super) enum Kind {
 
 /// One line of the text.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Ln {
+pub struct Ln {
     /// The line without its terminator (`\n` or `\r\n`).
     pub full: TextRange,
     /// The line without its comment, trimmed of whitespace.

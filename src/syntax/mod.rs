@@ -48,6 +48,7 @@ pub use alphabet::Alphabet;
 pub use cells::Cells;
 pub use directive::level_in;
 pub use encoding::Decoder;
+pub use lines::{Kind as LineKind, Ln as Line};
 #[cfg(test)]
 pub(crate) use pieces::cut_pieces;
 pub use pieces::{content_pieces, Cutter};
@@ -272,6 +273,24 @@ pub struct ParsedFile {
 /// relative to.
 pub fn decode(bytes: &[u8]) -> Result<(&str, usize), Finding> {
     encoding::decode(bytes)
+}
+
+/// Every line of `text`, classified as the reader classifies it (blank, comment, directive,
+/// content), with its body (the line without its comment, trimmed). A text ending with a line
+/// terminator ends with an empty line.
+pub fn lines(text: &str) -> impl Iterator<Item = Line> + '_ {
+    lines::lines_in(Src::whole(text), 0, text.len())
+}
+
+/// Whether a line's body is a separator line as the grid reader skips it
+/// (docs/format.md#grids): border characters and spaces only, with three strokes.
+pub fn is_separator_line(body: &str) -> bool {
+    lines::is_separator_like(body)
+}
+
+/// Whether `ch` is one of the format's blank characters (`.`, `0`, `_`, `-`, `x`, `X`, `*`).
+pub fn is_blank_char(ch: char) -> bool {
+    lines::is_blank(ch)
 }
 
 /// Reads every puzzle of a text. Never fails: what cannot be read becomes a finding.
