@@ -11,6 +11,7 @@ mod no_candidates;
 mod solution_mismatch;
 #[cfg(test)]
 mod tests;
+pub mod tutor;
 mod verdict;
 mod wrong_elimination;
 
