@@ -101,21 +101,26 @@ fn with_article(phrase: &str) -> String {
 }
 
 /// What the step is and where to look, without what it places or removes: `a hidden single in
-/// box 5` (no unit when the pattern has none).
-pub fn step_nudge(step: &Step) -> String {
+/// box 5`, or for a pattern without units its cells (`a naked single at r7c3`).
+pub fn step_nudge(step: &Step, shape: crate::grid::Shape) -> String {
     let mut out = with_article(&technique_phrase(step.technique));
-    if !step.units.is_empty() {
-        let units: Vec<String> = step.units.iter().map(|u| u.to_string()).collect();
-        out.push_str(" in ");
-        out.push_str(&logic::and_list(&units));
+    let (word, places): (&str, Vec<String>) = if step.units.is_empty() {
+        let cells = step.cells.iter().map(|&c| shape.cell_name(c).to_string());
+        (" at ", cells.collect())
+    } else {
+        (" in ", step.units.iter().map(|u| u.to_string()).collect())
+    };
+    if !places.is_empty() {
+        out.push_str(word);
+        out.push_str(&logic::and_list(&places));
     }
     out
 }
 
 /// The hint's message: the nudge (`A hidden single in box 5`), or with `full` the nudge and the
 /// step's whole sentence, digit included.
-pub fn hint_message(step: &Step, full: bool) -> String {
-    let nudge = step_nudge(step);
+pub fn hint_message(step: &Step, shape: crate::grid::Shape, full: bool) -> String {
+    let nudge = step_nudge(step, shape);
     let mut chars = nudge.chars();
     let capital = match chars.next() {
         Some(c) => c.to_uppercase().chain(chars).collect(),
@@ -267,11 +272,17 @@ pub struct CellReasons {
 /// The reasons of `cell`, an empty cell of a taught puzzle whose solving path from `state` is
 /// `path`.
 pub fn cell_reasons(puzzle: &Puzzle, state: &State, path: &[Step], cell: usize) -> CellReasons {
+    let shape = puzzle.shape;
     let settled = path
         .iter()
         .position(|s| s.placements.iter().any(|p| p.0 == cell))
-        .map(|i| format!("Settled at step {} by {}", i + 1, step_nudge(&path[i])));
-    let shape = puzzle.shape;
+        .map(|i| {
+            format!(
+                "Settled at step {} by {}",
+                i + 1,
+                step_nudge(&path[i], shape)
+            )
+        });
     let missing = crate::grid::full_mask(shape.size) & !state.cands(cell);
     let peers = state.peers(cell);
     let removed = digits(missing)
@@ -359,10 +370,10 @@ mod tests {
         let (p, r) = first(&format!("{EASY}\n"));
         let (state, _) = teachable(&p, &r).unwrap();
         let step = next_step(&state).unwrap();
-        let nudge = hint_message(&step, false);
+        let nudge = hint_message(&step, p.shape, false);
         assert!(nudge.starts_with("A "), "{nudge}");
         assert!(!nudge.contains(':'), "{nudge}");
-        let full = hint_message(&step, true);
+        let full = hint_message(&step, p.shape, true);
         assert_eq!(full, format!("{nudge}: {}", step.explanation));
         let view = StepView::new(&p, &step);
         assert_eq!(view.technique, step.technique.id());

@@ -225,7 +225,7 @@ pub fn hint(snap: &Snapshot, offset: usize, settings: &Settings) -> Option<HintA
     cells.sort();
     cells.dedup();
     Some(HintAnswer {
-        message: tutor::hint_message(&step, settings.hints == Hints::Full),
+        message: tutor::hint_message(&step, puzzle.shape, settings.hints == Hints::Full),
         view: StepView::new(&puzzle, &step),
         cells,
     })
