@@ -112,8 +112,8 @@ local function candidates(rows, r, c)
   return out
 end
 
-local function open_copy(name, dir)
-  local path = dir .. '/' .. name
+local function open_copy(name, dir, as_name)
+  local path = dir .. '/' .. (as_name or name)
   vim.fn.writefile(vim.fn.readfile(fixtures .. '/' .. name, 'b'), path, 'b')
   vim.cmd.edit(vim.fn.fnameescape(path))
   local buf = vim.api.nvim_get_current_buf()
@@ -284,8 +284,7 @@ end
 --- and writes nothing; :SudokuApplyStep writes a true digit; the difficulty is an inlay hint.
 local function test_tutor(dir)
   local want = expected.unique
-  vim.fn.writefile(vim.fn.readfile(fixtures .. '/' .. want.file, 'b'), dir .. '/tutor.sudoku', 'b')
-  local buf, uri = open_copy('tutor.sudoku', dir)
+  local buf, uri = open_copy(want.file, dir, 'tutor.sudoku')
   check(vim.wait(TIMEOUT, function()
     return (published[uri] or 0) > 0
   end, 20), 'tutor: diagnostics published')
