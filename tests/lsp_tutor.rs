@@ -8,8 +8,8 @@ mod lsp_client;
 
 use lsp_client::{apply_text_edits, range, Lsp};
 use serde_json::{json, Value};
+use sudoku_lsp::analysis::analyze;
 use sudoku_lsp::analysis::tutor::technique_phrase;
-use sudoku_lsp::analysis::{analyze, levels};
 use sudoku_lsp::config::Config;
 use sudoku_lsp::logic::Technique;
 
@@ -270,6 +270,31 @@ fn collection(n: usize) -> String {
     text
 }
 
+/// `level · score` of each puzzle of `text`, as `sudoku-lsp explain --format json` rates it.
+fn explained_levels(text: &str) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("levels.sudoku");
+    std::fs::write(&path, text).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-lsp"))
+        .args(["explain", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    doc["files"][0]["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            format!(
+                "{} \u{b7} {}",
+                p["level"].as_str().unwrap_or("-"),
+                p["score"]
+            )
+        })
+        .collect()
+}
+
 fn labels(hints: &Value) -> Vec<(u64, String)> {
     hints
         .as_array()
@@ -297,14 +322,10 @@ async fn inlay_hints_rate_as_explain_does_and_only_in_range() {
             json!({"textDocument": {"uri": uri}, "range": range(0, 0, n as u64 + 2, 0)}),
         )
         .await;
-    let analysis = analyze(&text, &Config::default());
-    let mut want: Vec<(u64, String)> = analysis.file.puzzles[..n]
+    let mut want: Vec<(u64, String)> = explained_levels(&text)[..n]
         .iter()
         .enumerate()
-        .map(|(i, p)| {
-            let d = levels::rate(p).unwrap();
-            (i as u64, format!("{} \u{b7} {}", d.level, d.score))
-        })
+        .map(|(i, label)| (i as u64, label.clone()))
         .collect();
     want.push((n as u64, "no solution".into()));
     want.push((n as u64 + 1, "several solutions".into()));
@@ -357,12 +378,7 @@ async fn a_client_without_inlay_hints_gets_code_lenses() {
     assert_eq!(lenses[2]["command"]["title"], "no solution");
     assert!(lenses[0].get("command").is_none_or(Value::is_null));
     let resolved = lsp.request("codeLens/resolve", lenses[0].clone()).await;
-    let p = &analyze(&text, &Config::default()).file.puzzles[0];
-    let d = levels::rate(p).unwrap();
-    assert_eq!(
-        resolved["command"]["title"],
-        format!("{} \u{b7} {}", d.level, d.score)
-    );
+    assert_eq!(resolved["command"]["title"], explained_levels(&text)[0]);
     assert!(lsp.shutdown_exit().await);
 
     // VS Code shows inlay hints: no code lens.

@@ -400,6 +400,47 @@ mod tests {
         assert_eq!(out.as_bytes()[cell], b'0' + d);
     }
 
+    /// The classic written as a candidate line: each cell its nine characters.
+    fn candidate_line() -> String {
+        let (p, _) = first(&format!("{EASY}\n"));
+        let state = logic::start(&p);
+        let mut line = String::new();
+        for cell in 0..81 {
+            let mask = match state.value(cell) {
+                0 => state.cands(cell),
+                d => crate::grid::bit(d),
+            };
+            line.extend((1..=9u8).map(|d| {
+                if mask & crate::grid::bit(d) != 0 {
+                    (b'0' + d) as char
+                } else {
+                    '.'
+                }
+            }));
+        }
+        line + "\n"
+    }
+
+    #[test]
+    fn a_candidate_line_takes_exactly_the_next_step() {
+        let text = candidate_line();
+        let (p, r) = first(&text);
+        assert_eq!(p.layout, Layout::CandidateLine);
+        let (state, solution) = teachable(&p, &r).unwrap();
+        let applied = apply_next(&p, &state).unwrap();
+        assert_eq!(applied.steps.len(), 1);
+        let out = apply_edits(&text, &applied.edits).unwrap();
+        assert_ne!(out, text);
+        let (q, _) = first(&out);
+        let marks = q.candidates().unwrap();
+        for (cell, &d) in solution.iter().enumerate() {
+            assert!(
+                marks[cell] & crate::grid::bit(d) != 0,
+                "cell {cell} lost {d}"
+            );
+        }
+    }
+
     #[test]
     fn reasons_name_the_step_and_the_removing_cells() {
         let (p, r) = first(&format!("{EASY}\n"));
