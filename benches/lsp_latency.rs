@@ -2,7 +2,8 @@
 //! time from sending a `didChange` to receiving the `publishDiagnostics` of that version, for a
 //! 9x9 file and for a 50,000-puzzle collection (also with the inlay hints of a screenful asked
 //! for after every edit, as an editor does); and the tutor's answers on the hard puzzles of
-//! `fixtures/sets/top1465.txt`: a hint (`sudoku.hint`) and the applied step's code action.
+//! `fixtures/sets/top1465.txt`: a hint (`sudoku.hint`), the applied step's code action and an
+//! empty cell's hover (which solves the whole path for its reasons).
 //! Run with `cargo bench --bench lsp_latency`.
 
 #[path = "../tests/lsp_client/mod.rs"]
@@ -116,6 +117,7 @@ fn top1465() -> Vec<&'static str> {
 /// A hint and the applied step's code action on each top1465 puzzle, each in its own file.
 async fn tutor_latency(lsp: &mut Lsp) {
     let (mut hints, mut applies) = (Vec::new(), Vec::new());
+    let (mut hovers, mut warm) = (Vec::new(), Vec::new());
     for (i, puzzle) in top1465().into_iter().enumerate() {
         let uri = format!("untitled:top{i}.sudoku");
         lsp.open(&uri, &format!("{puzzle}\n"), 1).await;
@@ -135,6 +137,17 @@ async fn tutor_latency(lsp: &mut Lsp) {
         applies.push(t.elapsed());
         let titles = actions.to_string();
         assert!(titles.contains("Apply next step: r"), "{titles}");
+        // The hover of the first empty cell solves the whole path for its reasons.
+        let blank = puzzle.find('.').unwrap_or(0) as u64;
+        let t = Instant::now();
+        let h = lsp.hover(&uri, 0, blank).await;
+        hovers.push(t.elapsed());
+        assert!(h.to_string().contains("Settled at step"), "{h}");
+        // Another empty cell of the same puzzle: its path is kept.
+        let other = puzzle.rfind('.').unwrap_or(0) as u64;
+        let t = Instant::now();
+        lsp.hover(&uri, 0, other).await;
+        warm.push(t.elapsed());
         lsp.notify(
             "textDocument/didClose",
             json!({"textDocument": {"uri": uri}}),
@@ -146,6 +159,16 @@ async fn tutor_latency(lsp: &mut Lsp) {
         "top1465 puzzle, codeAction with Apply next step -> answer",
         "puzzles",
         applies,
+    );
+    stats_of(
+        "top1465 puzzle, hover on an empty cell (whole path) -> answer",
+        "puzzles",
+        hovers,
+    );
+    stats_of(
+        "top1465 puzzle, hover on another empty cell (path kept) -> answer",
+        "puzzles",
+        warm,
     );
 }
 

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use rayon::prelude::*;
 use serde_json::{json, Value};
@@ -21,6 +21,7 @@ use tower_lsp_server::ls_types::{
 use crate::analysis::levels::{self, Difficulty};
 use crate::analysis::tutor::{self, Applied, Glance, Known, StepView};
 use crate::grid::{Mask, Shape};
+use crate::logic::{State, Step};
 use crate::lsp::convert::{self, Mapper, SOURCE};
 use crate::lsp::features::Snapshot;
 use crate::lsp::settings::{lock, Hints, Settings};
@@ -171,7 +172,7 @@ pub fn lens(
 }
 
 /// The puzzle at `offset` when it is taught, with its starting state.
-fn taught(snap: &Snapshot, offset: usize) -> Option<(Puzzle, crate::logic::State)> {
+fn taught(snap: &Snapshot, offset: usize) -> Option<(Puzzle, State)> {
     let puzzle = snap.puzzle_at(offset)?;
     let report = snap.report(&puzzle)?;
     let (state, _) = tutor::teachable(&puzzle, &report)?;
@@ -296,13 +297,36 @@ pub fn command_target(arguments: &[Value]) -> Option<(Uri, Position)> {
     Some((uri, position))
 }
 
+/// The most solving paths kept for hovers: moving over the cells of a few puzzles solves each
+/// once.
+const MAX_PATHS: usize = 32;
+
+/// The solving paths of the puzzles hovered lately, by puzzle.
+static PATHS: LazyLock<Mutex<HashMap<Key, Arc<Vec<Step>>>>> = LazyLock::new(Mutex::default);
+
+/// The solving path of a taught puzzle from its starting `state`, solved once while it is among
+/// the puzzles hovered lately.
+fn path_of(puzzle: &Puzzle, state: &State) -> Arc<Vec<Step>> {
+    let key = key(puzzle);
+    if let Some(path) = lock(&PATHS).get(&key) {
+        return path.clone();
+    }
+    let path = Arc::new(tutor::path(state).steps);
+    let mut paths = lock(&PATHS);
+    if paths.len() >= MAX_PATHS {
+        paths.clear();
+    }
+    paths.insert(key, path.clone());
+    path
+}
+
 /// The reasons an empty cell's hover gives after its candidates: the step that settles it and
 /// the cells that remove each missing candidate. `None` when the puzzle is not taught.
 pub fn hover_reasons(snap: &Snapshot, puzzle: &Puzzle, cell: usize) -> Option<String> {
     let report = snap.report(puzzle)?;
     let (state, _) = tutor::teachable(puzzle, &report)?;
-    let path = tutor::path(&state);
-    let reasons = tutor::cell_reasons(puzzle, &state, &path.steps, cell);
+    let path = path_of(puzzle, &state);
+    let reasons = tutor::cell_reasons(puzzle, &state, &path, cell);
     let mut out = String::new();
     if let Some(settled) = reasons.settled {
         out.push_str(&settled);
