@@ -1,6 +1,10 @@
 //! Edit-to-diagnostics latency of the language server, in process over an in-memory pipe: the
 //! time from sending a `didChange` to receiving the `publishDiagnostics` of that version, for a
-//! 9x9 file and for a 50,000-puzzle collection. Run with `cargo bench --bench lsp_latency`.
+//! 9x9 file and for a 50,000-puzzle collection (also with the inlay hints of a screenful asked
+//! for after every edit, as an editor does); and the tutor's answers on the hard puzzles of
+//! `fixtures/sets/top1465.txt`: a hint (`sudoku.hint`), the applied step's code action and an
+//! empty cell's hover (which solves the whole path for its reasons).
+//! Run with `cargo bench --bench lsp_latency`.
 
 #[path = "../tests/lsp_client/mod.rs"]
 mod lsp_client;
@@ -56,13 +60,17 @@ fn collection(n: usize) -> String {
     out
 }
 
-fn stats(name: &str, mut samples: Vec<Duration>) {
+fn stats(name: &str, samples: Vec<Duration>) {
+    stats_of(name, "edits", samples)
+}
+
+fn stats_of(name: &str, what: &str, mut samples: Vec<Duration>) {
     samples.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let median = samples[samples.len() / 2];
     let p95 = samples[(samples.len() * 95).div_ceil(100).saturating_sub(1)];
     println!(
-        "{name}: {} edits, median {:.2} ms, p95 {:.2} ms, max {:.2} ms",
+        "{name}: {} {what}, median {:.2} ms, p95 {:.2} ms, max {:.2} ms",
         samples.len(),
         ms(median),
         ms(p95),
@@ -95,6 +103,115 @@ async fn edit_loop(
         samples.push(t.elapsed());
     }
     samples
+}
+
+/// The puzzles of the top1465 sample, one a line.
+fn top1465() -> Vec<&'static str> {
+    include_str!("../fixtures/sets/top1465.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .collect()
+}
+
+/// A hint and the applied step's code action on each top1465 puzzle, each in its own file.
+async fn tutor_latency(lsp: &mut Lsp) {
+    let (mut hints, mut applies) = (Vec::new(), Vec::new());
+    let (mut hovers, mut warm) = (Vec::new(), Vec::new());
+    for (i, puzzle) in top1465().into_iter().enumerate() {
+        let uri = format!("untitled:top{i}.sudoku");
+        lsp.open(&uri, &format!("{puzzle}\n"), 1).await;
+        lsp.diagnostics(&uri, Some(1)).await;
+        let target = json!([{"uri": uri, "position": {"line": 0, "character": 0}}]);
+        let t = Instant::now();
+        let step = lsp
+            .request(
+                "workspace/executeCommand",
+                json!({"command": "sudoku.hint", "arguments": target}),
+            )
+            .await;
+        hints.push(t.elapsed());
+        assert!(step["technique"].is_string(), "{step}");
+        let t = Instant::now();
+        let actions = lsp.code_actions(&uri, 0, 0).await;
+        applies.push(t.elapsed());
+        let titles = actions.to_string();
+        assert!(titles.contains("Apply next step: r"), "{titles}");
+        // The hover of the first empty cell solves the whole path for its reasons.
+        let blank = puzzle.find('.').unwrap_or(0) as u64;
+        let t = Instant::now();
+        let h = lsp.hover(&uri, 0, blank).await;
+        hovers.push(t.elapsed());
+        assert!(h.to_string().contains("Settled at step"), "{h}");
+        // Another empty cell of the same puzzle: its path is kept.
+        let other = puzzle.rfind('.').unwrap_or(0) as u64;
+        let t = Instant::now();
+        lsp.hover(&uri, 0, other).await;
+        warm.push(t.elapsed());
+        lsp.notify(
+            "textDocument/didClose",
+            json!({"textDocument": {"uri": uri}}),
+        )
+        .await;
+    }
+    stats_of("top1465 puzzle, sudoku.hint -> answer", "puzzles", hints);
+    stats_of(
+        "top1465 puzzle, codeAction with Apply next step -> answer",
+        "puzzles",
+        applies,
+    );
+    stats_of(
+        "top1465 puzzle, hover on an empty cell (whole path) -> answer",
+        "puzzles",
+        hovers,
+    );
+    stats_of(
+        "top1465 puzzle, hover on another empty cell (path kept) -> answer",
+        "puzzles",
+        warm,
+    );
+}
+
+/// Edits in the collection, each followed by an inlay hint request for the 60 lines around it
+/// (an editor's screenful); the edit's time is still edit -> publishDiagnostics, and the inlay
+/// hints' time is from the edit to their answer.
+async fn edits_with_inlay_hints(lsp: &mut Lsp, uri: &str, at: (u64, u64), digit: &str) {
+    let (line, col) = at;
+    let (mut edits, mut hints) = (Vec::new(), Vec::new());
+    let screen = range(line.saturating_sub(30), 0, line + 30, 0);
+    for i in 0..30 {
+        let version = 200 + i as i64;
+        let text = if i % 2 == 0 { "." } else { digit };
+        let t = Instant::now();
+        lsp.change(
+            uri,
+            version,
+            json!([{"range": range(line, col, line, col + 1), "text": text}]),
+        )
+        .await;
+        let id = 1_000_000 + i as i64;
+        lsp.send(
+            json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/inlayHint",
+            "params": {"textDocument": {"uri": uri}, "range": screen}}),
+        )
+        .await;
+        lsp.diagnostics(uri, Some(version)).await;
+        edits.push(t.elapsed());
+        let reply = lsp.next_matching(|m| m["id"] == id).await;
+        hints.push(t.elapsed());
+        assert!(
+            reply["result"].as_array().is_some_and(|a| a.len() == 61),
+            "{reply}"
+        );
+    }
+    stats(
+        "50000-puzzle collection, edit -> publishDiagnostics, inlay hints asked after each",
+        edits,
+    );
+    stats(
+        "50000-puzzle collection, edit -> inlay hints of a screenful (61 puzzles)",
+        hints,
+    );
 }
 
 fn main() {
@@ -146,6 +263,9 @@ fn main() {
             samples.push(t.elapsed());
         }
         stats(&format!("{n}-puzzle collection, edit + hover -> hover answer"), samples);
+        edits_with_inlay_hints(&mut lsp, uri, (line, col as u64), digit).await;
+
+        tutor_latency(&mut lsp).await;
         lsp.shutdown_exit().await;
     });
 }

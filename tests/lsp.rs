@@ -345,7 +345,12 @@ async fn safe_fixes_are_preferred_and_fixed_all_at_once() {
     let kinds = &init["capabilities"]["codeActionProvider"]["codeActionKinds"];
     assert_eq!(
         kinds,
-        &json!(["quickfix", "refactor.rewrite", "source.fixAll.sudoku"])
+        &json!([
+            "quickfix",
+            "refactor.rewrite",
+            "source.fixAll.sudoku",
+            "refactor.hint"
+        ])
     );
     let uri = "untitled:fixes.sudoku";
     lsp.open(uri, SIX_AND_CLASH, 1).await;

@@ -10,8 +10,14 @@
 ;; separators and directives, and an entry for the sudoku-lsp language server in
 ;; `eglot-server-programs'.  Start the server with M-x eglot, or on every file with
 ;; (add-hook 'sudoku-mode-hook #'eglot-ensure).
+;;
+;; The tutor: M-x sudoku-hint shows the next step of the puzzle at point (and marks the cells
+;; that prove it until the next edit), M-x sudoku-apply-next-step applies it.  In `sudoku-mode'
+;; they are on C-c C-h and C-c C-n.
 
 ;;; Code:
+
+(require 'seq)
 
 (defgroup sudoku nil
   "Editing .sudoku puzzle files."
@@ -21,10 +27,13 @@
   "The command that starts the sudoku-lsp language server over stdio."
   :type '(repeat string))
 
-(defcustom sudoku-lsp-initialization-options '(:showSolutions :json-false :maxDiagnostics 1000)
+(defcustom sudoku-lsp-initialization-options
+  '(:showSolutions :json-false :maxDiagnostics 1000 :hints "nudge")
   "Editor settings sent to the server in `initialize'.
 `:showSolutions' lets hovers and `Fill r3c5' titles show solution
-digits; `:maxDiagnostics' caps the diagnostics of one file."
+digits; `:maxDiagnostics' caps the diagnostics of one file;
+`:hints' is what `sudoku-hint' shows: \"nudge\" (the technique and
+where) or \"full\" (the whole step, digit included)."
   :type 'plist)
 
 (defvar sudoku-mode-syntax-table
@@ -58,6 +67,57 @@ digits; `:maxDiagnostics' caps the diagnostics of one file."
     ("[|,\u2502\u2503\u2551]" . font-lock-delimiter-face)
     ("[1-9A-Pa-p]" . font-lock-constant-face))
   "Highlighting for `sudoku-mode'.")
+
+(declare-function eglot--current-server-or-lose "eglot")
+(declare-function eglot--TextDocumentPositionParams "eglot")
+(declare-function eglot--apply-workspace-edit "eglot")
+(declare-function jsonrpc-request "jsonrpc")
+
+(defun sudoku--at-point ()
+  "The server's cursor argument `{uri, position}' for point."
+  (let ((params (eglot--TextDocumentPositionParams)))
+    (list :uri (plist-get (plist-get params :textDocument) :uri)
+          :position (plist-get params :position))))
+
+(defun sudoku-hint ()
+  "Show the next step of the puzzle at point; it writes nothing.
+The server says it in the echo area and marks the cells that prove
+it until the next edit.  Returns the step as `sudoku-lsp explain'
+shapes it (a plist)."
+  (interactive)
+  (let ((step (jsonrpc-request (eglot--current-server-or-lose) :workspace/executeCommand
+                               (list :command "sudoku.hint"
+                                     :arguments (vector (sudoku--at-point))))))
+    (if step
+        (message "%s" (plist-get step :message))
+      (message "No hint here: the puzzle must have exactly one solution"))
+    step))
+
+(defun sudoku-apply-next-step ()
+  "Apply the next step of the puzzle at point.
+A plain grid gets the steps up to the next placed digit, a
+pencil-mark grid exactly the next step.  Returns the action's title."
+  (interactive)
+  (let* ((at (eglot--TextDocumentPositionParams))
+         (range (list :start (plist-get at :position) :end (plist-get at :position)))
+         (actions (jsonrpc-request (eglot--current-server-or-lose) :textDocument/codeAction
+                                   (list :textDocument (plist-get at :textDocument)
+                                         :range range
+                                         :context (list :diagnostics [] :only ["refactor.rewrite"]))))
+         (action (seq-find (lambda (a) (string-prefix-p "Apply next step: " (plist-get a :title)))
+                           actions)))
+    (if (not action)
+        (user-error "No step to apply here: the puzzle must have exactly one solution")
+      (eglot--apply-workspace-edit (plist-get action :edit))
+      (message "%s" (plist-get action :title))
+      (plist-get action :title))))
+
+(defvar sudoku-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map (kbd "C-c C-h") #'sudoku-hint)
+    (define-key map (kbd "C-c C-n") #'sudoku-apply-next-step)
+    map)
+  "Keys of `sudoku-mode'.")
 
 ;;;###autoload
 (define-derived-mode sudoku-mode prog-mode "Sudoku"

@@ -169,6 +169,32 @@ impl SharedAnalysis {
             .map(|(p, q)| p.puzzle(q))
     }
 
+    /// The puzzles whose range meets `start..=end`, in text order: what an editor shows on
+    /// screen, found without looking at the pieces' puzzles outside it.
+    pub fn puzzles_in(&self, start: usize, end: usize) -> Vec<Puzzle> {
+        let mut out = Vec::new();
+        for p in &self.pieces {
+            let puzzles = p.puzzles();
+            if puzzles.last().is_none_or(|q| p.range(q.range).end < start) {
+                continue;
+            }
+            if puzzles
+                .first()
+                .is_some_and(|q| p.range(q.range).start > end)
+            {
+                break;
+            }
+            let first = puzzles.partition_point(|q| p.range(q.range).end < start);
+            out.extend(
+                puzzles[first..]
+                    .iter()
+                    .take_while(|q| p.range(q.range).start <= end)
+                    .map(|q| p.puzzle(q)),
+            );
+        }
+        out
+    }
+
     /// The report on the puzzle with index `index`: the one at that position if its index
     /// agrees, else the first with that index.
     pub fn report(&self, index: usize) -> Option<PuzzleReport> {

@@ -9,6 +9,7 @@
 
 use crate::analysis::{Analysis, PuzzleReport, Verdict};
 use crate::finding::{apply_edits, Applicability, Edit, Fix};
+use crate::grid::{bit, Mask};
 use crate::syntax::{Layout, PencilLine, PencilMarks, Puzzle};
 
 /// The solution of `puzzle` when `report` (its report) says it has exactly one.
@@ -59,39 +60,52 @@ pub fn assists(
 /// given), sorted by position. Cells whose text is empty (missing from a short row) are skipped:
 /// such a puzzle has a syntax error and no verdict anyway.
 fn fill_edits(puzzle: &Puzzle, solution: &[u8], only: Option<usize>) -> Vec<Edit> {
+    let fills = |cell: usize| {
+        only.is_none_or(|o| o == cell)
+            && puzzle.givens.get(cell) == Some(&0)
+            && solution.get(cell).is_some_and(|&d| d != 0)
+    };
     if let (Layout::PencilGrid, Some(pm)) = (puzzle.layout, puzzle.pencil.as_deref()) {
-        return pencil_grid_edits(puzzle, pm, solution, only);
+        return rewrite_pencil_grid(puzzle, pm, |cell| {
+            fills(cell).then(|| puzzle.alphabet.symbol(solution[cell]).to_string())
+        });
+    }
+    if puzzle.layout == Layout::CandidateLine {
+        return rewrite_candidate_line(puzzle, |cell| fills(cell).then(|| bit(solution[cell])));
     }
     puzzle
         .cells
         .iter()
         .enumerate()
-        .filter(|&(cell, range)| {
-            only.is_none_or(|o| o == cell)
-                && !range.is_empty()
-                && puzzle.givens.get(cell) == Some(&0)
-                && solution.get(cell).is_some_and(|&d| d != 0)
-        })
+        .filter(|&(cell, range)| !range.is_empty() && fills(cell))
         .map(|(cell, range)| Edit {
             range,
-            new_text: if puzzle.layout == Layout::CandidateLine {
-                candidate_cell(puzzle, solution[cell])
-            } else {
-                puzzle.write_digit(cell, solution[cell])
-            },
+            new_text: puzzle.write_digit(cell, solution[cell]),
         })
         .collect()
 }
 
-/// A solved cell of a candidate line: its `N` characters showing only its digit, at its place.
-fn candidate_cell(puzzle: &Puzzle, d: u8) -> String {
-    (1..=puzzle.shape.size as u8)
-        .map(|j| {
-            if j == d {
-                puzzle.alphabet.symbol(d)
-            } else {
-                '.'
-            }
+/// The edits that rewrite the cells of a candidate line that `marks` gives new marks (`None`:
+/// the cell stays as written): each its `N` characters, the `d`-th showing symbol `d` while `d`
+/// is a candidate, else `.`. A solved cell shows only its digit.
+pub fn rewrite_candidate_line(puzzle: &Puzzle, marks: impl Fn(usize) -> Option<Mask>) -> Vec<Edit> {
+    puzzle
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|(_, range)| !range.is_empty())
+        .filter_map(|(cell, range)| {
+            let mask = marks(cell)?;
+            let new_text = (1..=puzzle.shape.size as u8)
+                .map(|j| {
+                    if mask & bit(j) != 0 {
+                        puzzle.alphabet.symbol(j)
+                    } else {
+                        '.'
+                    }
+                })
+                .collect();
+            Some(Edit { range, new_text })
         })
         .collect()
 }
@@ -106,29 +120,20 @@ fn is_stroke(ch: char) -> bool {
     matches!(ch, '-' | '=' | '─' | '━' | '═')
 }
 
-/// The edits that write `solution` into a pencil-mark grid (into `only` when given): each
-/// filled cell's token becomes its digit, and the grid is realigned ([`realign_pencil`], the
-/// author's spacing kept). Lines that do not change get no edit. Empty when the grid has a row of
-/// another number of tokens (such a puzzle has a syntax error and no verdict anyway).
-fn pencil_grid_edits(
+/// The edits that rewrite a pencil-mark grid whose cells `token` gives a new token (`None`: the
+/// cell keeps its token), realigned by [`realign_pencil`] with the author's spacing kept. Lines
+/// that do not
+/// change get no edit. Empty when the grid has a row of another number of tokens (such a puzzle
+/// has a syntax error and no verdict anyway). Filling in writes each filled cell's digit; the
+/// tutor's applied step writes its placements and what its eliminations leave.
+pub fn rewrite_pencil_grid(
     puzzle: &Puzzle,
     pm: &PencilMarks,
-    solution: &[u8],
-    only: Option<usize>,
+    token: impl Fn(usize) -> Option<String>,
 ) -> Vec<Edit> {
     let shape = puzzle.shape;
     let fill = |row: usize, c: usize, old: &String| {
-        let cell = shape.cell(row, c);
-        match solution.get(cell) {
-            Some(&d)
-                if d != 0
-                    && puzzle.givens.get(cell) == Some(&0)
-                    && only.is_none_or(|o| o == cell) =>
-            {
-                puzzle.alphabet.symbol(d).to_string()
-            }
-            _ => old.clone(),
-        }
+        token(shape.cell(row, c)).unwrap_or_else(|| old.clone())
     };
     let new_tokens: Vec<Option<Vec<String>>> = pm
         .lines

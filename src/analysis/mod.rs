@@ -13,6 +13,7 @@ mod redundant_given;
 mod solution_mismatch;
 #[cfg(test)]
 mod tests;
+pub mod tutor;
 mod verdict;
 mod wrong_elimination;
 

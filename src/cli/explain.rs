@@ -19,10 +19,10 @@ use super::check::{self, Input, Target};
 use super::json::VERSION;
 use super::{report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::levels::difficulty_of;
+use crate::analysis::tutor::StepView;
 use crate::analysis::{analyze, Difficulty, PuzzleReport, Verdict};
 use crate::config::Config;
-use crate::grid::digits;
-use crate::logic::{self, Step};
+use crate::logic;
 use crate::syntax::{decode, Puzzle};
 use crate::text::LineIndex;
 
@@ -148,32 +148,10 @@ struct PuzzleExplained {
     /// `undecided`, or `stuck` (the engine stopped short of the solution).
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
-    steps: Vec<StepJson>,
+    steps: Vec<StepView>,
     /// The difficulty as computed, for the human header.
     #[serde(skip)]
     difficulty: Option<Difficulty>,
-}
-
-#[derive(Serialize)]
-struct StepJson {
-    technique: &'static str,
-    placements: Vec<PlacementJson>,
-    eliminations: Vec<EliminationJson>,
-    cells: Vec<String>,
-    units: Vec<String>,
-    explanation: String,
-}
-
-#[derive(Serialize)]
-struct PlacementJson {
-    cell: String,
-    digit: String,
-}
-
-#[derive(Serialize)]
-struct EliminationJson {
-    cell: String,
-    digits: String,
 }
 
 /// Analyses a file and explains its puzzles (those `--puzzle` selects). `None` (reported) when
@@ -261,13 +239,17 @@ fn explain_puzzle(
     if all_steps {
         out.steps = logic::all_steps(&start, &opts)
             .iter()
-            .map(|s| step_json(puzzle, s))
+            .map(|s| StepView::new(puzzle, s))
             .collect();
         out.solved = true;
         return out;
     }
     let path = logic::solve(start, &opts);
-    out.steps = path.steps.iter().map(|s| step_json(puzzle, s)).collect();
+    out.steps = path
+        .steps
+        .iter()
+        .map(|s| StepView::new(puzzle, s))
+        .collect();
     if path.solved {
         let d = difficulty_of(&path.steps, puzzle.shape.size);
         out.level = Some(d.level.to_string());
@@ -279,33 +261,6 @@ fn explain_puzzle(
         out.reason = Some("stuck");
     }
     out
-}
-
-/// A step as JSON: cells named `r4c6`, digits in the puzzle's alphabet.
-fn step_json(puzzle: &Puzzle, step: &Step) -> StepJson {
-    let name = |c: usize| puzzle.shape.cell_name(c).to_string();
-    StepJson {
-        technique: step.technique.id(),
-        placements: step
-            .placements
-            .iter()
-            .map(|&(c, d)| PlacementJson {
-                cell: name(c),
-                digit: puzzle.alphabet.symbol(d).to_string(),
-            })
-            .collect(),
-        eliminations: step
-            .eliminations
-            .iter()
-            .map(|&(c, m)| EliminationJson {
-                cell: name(c),
-                digits: digits(m).map(|d| puzzle.alphabet.symbol(d)).collect(),
-            })
-            .collect(),
-        cells: step.cells.iter().map(|&c| name(c)).collect(),
-        units: step.units.iter().map(|u| u.to_string()).collect(),
-        explanation: step.explanation.clone(),
-    }
 }
 
 /// Why a puzzle was not explained, in words.

@@ -37,6 +37,7 @@ use std::collections::HashSet;
 
 pub use rating::{rate, Level, Rating};
 pub use state::State;
+pub(crate) use step::and_list;
 pub use step::Step;
 pub use technique::Technique;
 

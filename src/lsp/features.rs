@@ -6,6 +6,7 @@ use crate::analysis::{fill, PuzzleReport, SharedAnalysis, Verdict};
 use crate::grid::digits;
 use crate::lsp::convert::{Action, ActionKind};
 use crate::lsp::settings::Settings;
+use crate::lsp::tutor;
 use crate::syntax::Puzzle;
 use crate::text::{LineIndex, TextRange};
 
@@ -68,6 +69,10 @@ fn empty_cell_hover(snap: &Snapshot, puzzle: &Puzzle, cell: usize, settings: &Se
     } else {
         format!("Candidates: {}", symbols(puzzle, candidates))
     };
+    if let Some(reasons) = tutor::hover_reasons(snap, puzzle, cell) {
+        out.push_str("\n\n");
+        out.push_str(&reasons);
+    }
     out.push_str(&format!("\n\n{}", shape.cell_name(cell)));
     let mut excluded = Vec::new();
     for unit in shape.units_of(cell) {

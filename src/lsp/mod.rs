@@ -10,15 +10,20 @@
 //! - `showSolutions` (default `false`): name solution digits in hovers and in `Fill r3c5`.
 //! - `maxDiagnostics` (default 1000, 0 for no limit): diagnostics sent per file; beyond it one
 //!   information diagnostic says how many more there are.
+//! - `hints` (default `"nudge"`): what a hint (`sudoku.hint`) shows: the technique and the unit
+//!   only (`"nudge"`), or the step's whole sentence with its digit (`"full"`).
 //!
 //! Severities and excludes come from the project's `sudoku-lsp.toml`, read as `check` reads it.
 
 pub mod convert;
 pub mod features;
+pub mod outline;
 pub mod server;
 pub mod settings;
 pub mod state;
+pub mod tokens;
 pub mod transport;
+pub mod tutor;
 
 use std::future::Future;
 use std::pin::Pin;

@@ -6,16 +6,22 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use ropey::Rope;
+use serde_json::{json, Value};
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::{
     CodeActionKind, CodeActionOptions, CodeActionOrCommand, CodeActionParams,
-    CodeActionProviderCapability, CodeActionResponse, ConfigurationItem,
-    DidChangeConfigurationParams, DidChangeTextDocumentParams, DidChangeWatchedFilesParams,
-    DidChangeWatchedFilesRegistrationOptions, DidChangeWorkspaceFoldersParams,
-    DidCloseTextDocumentParams, DidOpenTextDocumentParams, FileChangeType, FileSystemWatcher,
-    GlobPattern, Hover, HoverParams, HoverProviderCapability, InitializeParams, InitializeResult,
-    InitializedParams, MarkupKind, MessageType, OneOf, Registration, ServerCapabilities,
-    ServerInfo, TextDocumentContentChangeEvent, TextDocumentSyncCapability, TextDocumentSyncKind,
+    CodeActionProviderCapability, CodeActionResponse, CodeLens, CodeLensOptions, CodeLensParams,
+    ConfigurationItem, DidChangeConfigurationParams, DidChangeTextDocumentParams,
+    DidChangeWatchedFilesParams, DidChangeWatchedFilesRegistrationOptions,
+    DidChangeWorkspaceFoldersParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
+    DocumentSymbolParams, DocumentSymbolResponse, ExecuteCommandOptions, ExecuteCommandParams,
+    FileChangeType, FileSystemWatcher, FoldingRange, FoldingRangeParams,
+    FoldingRangeProviderCapability, GlobPattern, Hover, HoverParams, HoverProviderCapability,
+    InitializeParams, InitializeResult, InitializedParams, InlayHint, InlayHintParams, MarkupKind,
+    MessageType, OneOf, Position, Registration, SemanticTokensFullOptions, SemanticTokensOptions,
+    SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensRangeResult,
+    SemanticTokensResult, SemanticTokensServerCapabilities, ServerCapabilities, ServerInfo,
+    TextDocumentContentChangeEvent, TextDocumentSyncCapability, TextDocumentSyncKind,
     TextDocumentSyncOptions, Uri, WorkspaceFolder, WorkspaceFoldersServerCapabilities,
     WorkspaceServerCapabilities,
 };
@@ -24,17 +30,137 @@ use tower_lsp_server::{Client, LanguageServer};
 use crate::config::FILE_NAME;
 use crate::lsp::convert::{self, ActionKind, Mapper};
 use crate::lsp::features;
+use crate::lsp::features::Snapshot;
 use crate::lsp::settings::{lock, SECTION};
 use crate::lsp::state::{file_path, is_sudoku, Caps, Document, State};
+use crate::lsp::tutor::{self, Tutor};
+use crate::lsp::{outline, tokens};
 
 pub struct Backend {
     client: Client,
     state: Arc<State>,
+    tutor: Arc<Tutor>,
 }
 
 impl Backend {
     pub fn new(client: Client, state: Arc<State>) -> Self {
-        Backend { client, state }
+        Backend {
+            client,
+            state,
+            tutor: Arc::default(),
+        }
+    }
+
+    /// The current snapshot of an open document for request `what` (logged when not open).
+    async fn snapshot_for(&self, uri: &Uri, what: &str) -> Option<Arc<Snapshot>> {
+        let snap = self.state.current_snapshot(uri).await;
+        if snap.is_none() {
+            tracing::warn!("{what} on a document that is not open: {}", uri.as_str());
+        }
+        snap
+    }
+
+    /// Answers a read-only request on the current snapshot of `uri`, off the async threads:
+    /// `None` when the document is not open.
+    async fn on_snapshot<T: Send + 'static>(
+        &self,
+        uri: &Uri,
+        what: &str,
+        work: impl FnOnce(&Snapshot, &Mapper<'_>) -> Option<T> + Send + 'static,
+    ) -> Result<Option<T>> {
+        let Some(snap) = self.snapshot_for(uri, what).await else {
+            return Ok(None);
+        };
+        let unit = self.state.unit();
+        off_thread(move || work(&snap, &Mapper::new(&snap.text, &snap.index, unit))).await
+    }
+
+    /// A test of whether a document has changed since `snap` was made, for long work to stop.
+    fn staleness(&self, uri: &Uri, snap: &Snapshot) -> impl Fn() -> bool + Send + Sync + 'static {
+        let state = self.state.clone();
+        let (uri, generation) = (uri.clone(), snap.generation);
+        move || {
+            lock(&state.store)
+                .docs
+                .get(&uri)
+                .is_none_or(|d| d.generation != generation)
+        }
+    }
+
+    /// `sudoku.hint`: shows the next step and marks the cells that prove it until the next edit.
+    async fn hint_command(&self, uri: Uri, pos: Position) -> Result<Option<Value>> {
+        let Some(snap) = self.snapshot_for(&uri, "sudoku.hint").await else {
+            return Ok(None);
+        };
+        let (unit, settings) = (self.state.unit(), self.state.settings());
+        let task_snap = snap.clone();
+        let task_uri = uri.clone();
+        let found = off_thread(move || {
+            let map = Mapper::new(&task_snap.text, &task_snap.index, unit);
+            let answer = tutor::hint(&task_snap, map.offset(pos), &settings)?;
+            let mut diagnostics = convert::diagnostics(
+                task_snap.analysis.findings(),
+                &map,
+                &task_uri,
+                settings.max_diagnostics,
+            );
+            diagnostics.extend(answer.diagnostics(&map));
+            Some((answer, diagnostics))
+        })
+        .await?;
+        let Some((answer, diagnostics)) = found else {
+            self.client
+                .show_message(MessageType::INFO, "No hint here: put the cursor in a puzzle with exactly one solution that is not solved yet.")
+                .await;
+            return Ok(None);
+        };
+        {
+            let store = lock(&self.state.store);
+            if store
+                .docs
+                .get(&uri)
+                .is_some_and(|d| d.generation == snap.generation)
+            {
+                self.state
+                    .queue(&store, uri, diagnostics, Some(snap.version));
+            }
+        }
+        self.client
+            .show_message(MessageType::INFO, &answer.message)
+            .await;
+        Ok(Some(answer.to_json()))
+    }
+
+    /// `sudoku.applyNextStep`: asks the client to apply the next step's edit.
+    async fn apply_command(&self, uri: Uri, pos: Position) -> Result<Option<Value>> {
+        let Some(snap) = self.snapshot_for(&uri, "sudoku.applyNextStep").await else {
+            return Ok(None);
+        };
+        let unit = self.state.unit();
+        let versioned = lock(&self.state.caps).document_changes;
+        let task_uri = uri.clone();
+        let found = off_thread(move || {
+            let map = Mapper::new(&snap.text, &snap.index, unit);
+            let applied = tutor::apply(&snap, map.offset(pos))?;
+            let edit =
+                convert::workspace_edit(&task_uri, snap.version, &applied.edits, &map, versioned);
+            Some((applied.title, edit))
+        })
+        .await?;
+        let Some((title, edit)) = found else {
+            self.client
+                .show_message(MessageType::INFO, "No step to apply here.")
+                .await;
+            return Ok(None);
+        };
+        let applied = match self.client.apply_edit(edit).await {
+            Ok(response) => response.applied,
+            Err(e) => {
+                tracing::warn!("workspace/applyEdit failed: {e}");
+                false
+            }
+        };
+        Ok(Some(json!({"title": title, "applied": applied})))
     }
 
     /// Asks the client for the `sudoku` section and applies it; true when it changed.
@@ -169,6 +295,12 @@ impl LanguageServer for Backend {
         let unit = convert::negotiate_encoding(&params);
         *lock(&self.state.unit) = unit;
         *lock(&self.state.caps) = caps_of(&params);
+        let inlay_hints = params
+            .capabilities
+            .text_document
+            .as_ref()
+            .is_some_and(|t| t.inlay_hint.is_some());
+        self.tutor.inlay_hints.store(inlay_hints, Ordering::Relaxed);
         if let Some(options) = &params.initialization_options {
             lock(&self.state.settings).update(options);
         }
@@ -222,10 +354,35 @@ impl LanguageServer for Backend {
                             CodeActionKind::QUICKFIX,
                             CodeActionKind::REFACTOR_REWRITE,
                             ActionKind::FixAll.kind(),
+                            CodeActionKind::new(tutor::HINT_KIND),
                         ]),
                         ..CodeActionOptions::default()
                     },
                 )),
+                execute_command_provider: Some(ExecuteCommandOptions {
+                    commands: vec![
+                        tutor::HINT_COMMAND.to_string(),
+                        tutor::APPLY_COMMAND.to_string(),
+                    ],
+                    ..ExecuteCommandOptions::default()
+                }),
+                inlay_hint_provider: Some(OneOf::Left(true)),
+                // Where the client shows no inlay hints, the glance is a code lens.
+                code_lens_provider: (!inlay_hints).then_some(CodeLensOptions {
+                    resolve_provider: Some(true),
+                }),
+                document_symbol_provider: Some(OneOf::Left(true)),
+                folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+                semantic_tokens_provider: Some(
+                    SemanticTokensServerCapabilities::SemanticTokensOptions(
+                        SemanticTokensOptions {
+                            legend: tokens::legend(),
+                            range: Some(true),
+                            full: Some(SemanticTokensFullOptions::Bool(true)),
+                            ..SemanticTokensOptions::default()
+                        },
+                    ),
+                ),
                 ..ServerCapabilities::default()
             },
             server_info: Some(ServerInfo {
@@ -431,7 +588,7 @@ impl LanguageServer for Backend {
             if !only.is_empty() && wanted(ActionKind::FixAll) {
                 actions.extend(features::fix_all(&snap));
             }
-            let actions: Vec<CodeActionOrCommand> = actions
+            let mut actions: Vec<CodeActionOrCommand> = actions
                 .iter()
                 .map(|a| {
                     CodeActionOrCommand::CodeAction(convert::code_action(
@@ -443,7 +600,127 @@ impl LanguageServer for Backend {
                     ))
                 })
                 .collect();
+            let wanted =
+                |k: &CodeActionKind| only.is_empty() || only.iter().any(|o| kind_within(k, o));
+            let target = (&uri, range.start);
+            let taught = tutor::code_actions(&snap, start, target, &map, versioned, wanted);
+            actions.extend(taught.into_iter().map(CodeActionOrCommand::CodeAction));
             Some(actions)
+        })
+        .await
+    }
+
+    async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<Value>> {
+        let Some((uri, pos)) = tutor::command_target(&params.arguments) else {
+            return Err(Error::invalid_params(format!(
+                "{} takes one argument {{uri, position}}",
+                params.command
+            )));
+        };
+        match params.command.as_str() {
+            tutor::HINT_COMMAND => self.hint_command(uri, pos).await,
+            tutor::APPLY_COMMAND => self.apply_command(uri, pos).await,
+            other => Err(Error::invalid_params(format!("unknown command {other}"))),
+        }
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        let uri = params.text_document.uri;
+        let Some(snap) = self.snapshot_for(&uri, "inlayHint").await else {
+            return Ok(None);
+        };
+        let unit = self.state.unit();
+        let stale = self.staleness(&uri, &snap);
+        let tutor = self.tutor.clone();
+        let range = params.range;
+        let hints = off_thread(move || {
+            let map = Mapper::new(&snap.text, &snap.index, unit);
+            let span = (map.offset(range.start), map.offset(range.end));
+            tutor.inlay_hints(&snap, span, &map, &stale)
+        })
+        .await?;
+        // The text changed while rating: the client asks again for the new text.
+        hints.map(Some).ok_or_else(Error::content_modified)
+    }
+
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        let uri = params.text_document.uri;
+        let tutor = self.tutor.clone();
+        let lens_uri = uri.clone();
+        self.on_snapshot(&uri, "codeLens", move |snap, map| {
+            Some(tutor.code_lenses(snap, &lens_uri, map))
+        })
+        .await
+    }
+
+    async fn code_lens_resolve(&self, lens: CodeLens) -> Result<CodeLens> {
+        let data = lens.data.clone().unwrap_or_default();
+        let uri: Option<Uri> = data["uri"].as_str().and_then(|u| u.parse().ok());
+        let (Some(uri), Some(index)) = (uri, data["puzzle"].as_u64()) else {
+            return Ok(lens);
+        };
+        let Some(snap) = self.snapshot_for(&uri, "codeLens/resolve").await else {
+            return Err(Error::content_modified());
+        };
+        if data["version"].as_i64() != Some(i64::from(snap.version)) {
+            return Err(Error::content_modified());
+        }
+        let tutor = self.tutor.clone();
+        off_thread(move || {
+            let glance = usize::try_from(index)
+                .ok()
+                .and_then(|i| snap.analysis.puzzle(i))
+                .and_then(|p| tutor.glance(&snap, &p));
+            tutor::lens(lens.range, glance, None)
+        })
+        .await
+    }
+
+    async fn document_symbol(
+        &self,
+        params: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
+        let tutor = self.tutor.clone();
+        let uri = params.text_document.uri;
+        self.on_snapshot(&uri, "documentSymbol", move |snap, map| {
+            let symbols = outline::symbols(snap, &tutor, map);
+            Some(DocumentSymbolResponse::Nested(symbols))
+        })
+        .await
+    }
+
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        let uri = params.text_document.uri;
+        self.on_snapshot(&uri, "foldingRange", |snap, _| {
+            Some(outline::folding_ranges(snap))
+        })
+        .await
+    }
+
+    async fn semantic_tokens_full(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Result<Option<SemanticTokensResult>> {
+        let uri = params.text_document.uri;
+        self.on_snapshot(&uri, "semanticTokens/full", |snap, map| {
+            let end = snap.text.len().min(tokens::MAX_FULL_BYTES);
+            let found = tokens::tokens_in(snap, 0, end);
+            Some(SemanticTokensResult::Tokens(tokens::encode(&found, map)))
+        })
+        .await
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        let uri = params.text_document.uri;
+        let range = params.range;
+        self.on_snapshot(&uri, "semanticTokens/range", move |snap, map| {
+            let found = tokens::tokens_in(snap, map.offset(range.start), map.offset(range.end));
+            Some(SemanticTokensRangeResult::Tokens(tokens::encode(
+                &found, map,
+            )))
         })
         .await
     }

@@ -22,6 +22,18 @@ pub struct Settings {
     pub show_solutions: bool,
     /// The most diagnostics sent for one file; 0 means no limit.
     pub max_diagnostics: usize,
+    /// What a hint shows: the technique and where (`"nudge"`), or the whole step (`"full"`).
+    pub hints: Hints,
+}
+
+/// What a hint shows (setting `hints`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Hints {
+    /// The technique and the unit only: `A hidden single in box 5`.
+    #[default]
+    Nudge,
+    /// The technique, the unit and the step's whole sentence, digit included.
+    Full,
 }
 
 impl Default for Settings {
@@ -29,6 +41,7 @@ impl Default for Settings {
         Settings {
             show_solutions: false,
             max_diagnostics: DEFAULT_MAX_DIAGNOSTICS,
+            hints: Hints::Nudge,
         }
     }
 }
@@ -59,6 +72,11 @@ impl Settings {
                     None => tracing::warn!(
                         "setting maxDiagnostics must be a whole number (0: no limit), not {v}"
                     ),
+                },
+                "hints" => match v.as_str() {
+                    Some("nudge") => self.hints = Hints::Nudge,
+                    Some("full") => self.hints = Hints::Full,
+                    _ => tracing::warn!("setting hints must be \"nudge\" or \"full\", not {v}"),
                 },
                 other => tracing::debug!("ignoring unknown setting {other}"),
             }
@@ -112,14 +130,17 @@ mod tests {
     #[test]
     fn settings_from_either_shape() {
         let mut s = Settings::default();
-        s.update(&json!({"sudoku": {"showSolutions": true, "maxDiagnostics": 5}}));
+        s.update(&json!({"sudoku": {"showSolutions": true, "maxDiagnostics": 5, "hints": "full"}}));
         assert_eq!(
             s,
             Settings {
                 show_solutions: true,
-                max_diagnostics: 5
+                max_diagnostics: 5,
+                hints: Hints::Full,
             }
         );
+        s.update(&json!({"hints": "everything"}));
+        assert_eq!(s.hints, Hints::Full);
         s.update(&json!({"maxDiagnostics": "many", "showSolutions": false}));
         assert_eq!(s.max_diagnostics, 5);
         assert!(!s.show_solutions);

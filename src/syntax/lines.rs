@@ -184,7 +184,7 @@ fn is_plain(bytes: &[u8]) -> bool {
 /// `#` starts a comment at the line start or after whitespace; `//` does after whitespace that
 /// follows some content (after a puzzle's cells), and never in a directive, whose value may be a
 /// URL (docs/format.md#comments: `@url https://...` keeps its value).
-fn comment_start(s: &str, allow_slashes: bool) -> (usize, bool) {
+pub(super) fn comment_start(s: &str, allow_slashes: bool) -> (usize, bool) {
     let bytes = s.as_bytes();
     if s.is_ascii() {
         // Every collection of one-liners: bytes are characters, so no decoding is needed.

@@ -33,6 +33,7 @@ mod fuzz_tests;
 mod grid;
 mod lines;
 mod one_liner;
+pub mod outline;
 mod pencil;
 #[cfg(test)]
 mod piece_tests;

@@ -7,6 +7,7 @@ return {
   -- sudoku-lsp.toml is the project's config, read by the server and by `sudoku-lsp check` alike.
   root_markers = { 'sudoku-lsp.toml', '.git' },
   -- Editor-only settings: sent at start, and served back when the server asks for section `sudoku`.
-  init_options = { showSolutions = false, maxDiagnostics = 1000 },
-  settings = { sudoku = { showSolutions = false, maxDiagnostics = 1000 } },
+  -- `hints`: what :SudokuHint shows, 'nudge' (technique and unit) or 'full' (the whole step).
+  init_options = { showSolutions = false, maxDiagnostics = 1000, hints = 'nudge' },
+  settings = { sudoku = { showSolutions = false, maxDiagnostics = 1000, hints = 'nudge' } },
 }

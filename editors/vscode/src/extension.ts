@@ -16,12 +16,27 @@ let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel | undefined;
 
 /** The editor-only settings the server reads, sent at start (it pulls later changes itself). */
-function initializationOptions(): { showSolutions: boolean; maxDiagnostics: number } {
+function initializationOptions(): { showSolutions: boolean; maxDiagnostics: number; hints: string } {
   const config = vscode.workspace.getConfiguration('sudoku');
   return {
     showSolutions: config.get<boolean>('showSolutions', false),
     maxDiagnostics: config.get<number>('maxDiagnostics', 1000),
+    hints: config.get<string>('hints', 'nudge'),
   };
+}
+
+/** The server's commands that act at the cursor; the client registers them from the server's
+ * `executeCommandProvider`, and the palette calls them with no arguments. */
+const CURSOR_COMMANDS = new Set(['sudoku.hint', 'sudoku.applyNextStep']);
+
+/** A cursor command's arguments: as given (a code action's), else the active sudoku editor's
+ * document and cursor, `[{uri, position}]`. */
+function cursorArguments(command: string, args: unknown[]): unknown[] {
+  if (!CURSOR_COMMANDS.has(command) || args.length > 0 || client === undefined) return args;
+  const editor = vscode.window.activeTextEditor;
+  if (editor === undefined || editor.document.languageId !== 'sudoku') return args;
+  const convert = client.code2ProtocolConverter;
+  return [{ uri: convert.asUri(editor.document.uri), position: convert.asPosition(editor.selection.active) }];
 }
 
 async function start(context: vscode.ExtensionContext): Promise<void> {
@@ -57,6 +72,10 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     synchronize: {
       // Pushes didChangeConfiguration; the server answers it by pulling section `sudoku`.
       configurationSection: 'sudoku',
+    },
+    middleware: {
+      // `Sudoku: Hint: Next Step` and `Sudoku: Apply Next Step` from the palette act at the cursor.
+      executeCommand: (command, args, next) => next(command, cursorArguments(command, args)),
     },
   };
   const next = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);

@@ -370,3 +370,65 @@ test('hover a blank cell, then apply "Fill in the solution"', async () => {
   const after = hoverText(await conn.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position }));
   assert.ok(!after.startsWith('Candidates:'), `r${r + 1}c${c + 1} is filled now, yet the hover says: ${after}`);
 });
+
+test('the tutor: a hint that writes nothing, an applied step with a true digit, an inlay hint', async () => {
+  const caps = init.capabilities;
+  assert.ok(caps.inlayHintProvider, 'inlay hints');
+  assert.equal(caps.codeLensProvider, undefined, 'VS Code shows inlay hints, so no code lens stands in');
+  assert.deepEqual(caps.executeCommandProvider?.commands, ['sudoku.hint', 'sudoku.applyNextStep']);
+  const source = fs.readFileSync(path.join(fixtures, expected.unique.file), 'utf8');
+  const solvedText = fs.readFileSync(path.join(fixtures, expected.unique.solved), 'utf8');
+  const uri = uriOf('tutor.sudoku');
+  await conn.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'sudoku', version: 1, text: source },
+  });
+  await waitFor('diagnostics (none) for the tutor file', () => {
+    const p = diagnostics.get(uri);
+    return p && p.version === 1 && p.diagnostics.length === 0 ? true : undefined;
+  });
+  const rows = gridCells(source);
+  const position = { line: rows[0].line, character: rows[0].cols[0] };
+  const actions = await conn.sendRequest<Array<CodeAction | Command> | null>('textDocument/codeAction', {
+    textDocument: { uri },
+    range: { start: position, end: position },
+    context: { diagnostics: [], triggerKind: 1 },
+  });
+  assert.ok(actions, 'no code actions');
+  const hint = actions.find((a) => a.title === 'Hint: next step') as CodeAction | undefined;
+  assert.ok(hint?.command, `no hint among ${actions.map((a) => a.title).join(', ')}`);
+  assert.equal(hint.edit, undefined, 'the hint writes nothing');
+  const step = await conn.sendRequest<any>('workspace/executeCommand', {
+    command: hint.command.command,
+    arguments: hint.command.arguments,
+  });
+  assert.match(step.technique, /^[a-z0-9-]+$/);
+  for (const word of step.technique.split('-')) {
+    assert.ok(step.message.toLowerCase().includes(word), `${step.message} names ${step.technique}`);
+  }
+  await waitFor('hint diagnostics on the cells that prove the step', () => {
+    const p = diagnostics.get(uri);
+    const hints = p?.diagnostics.filter((d) => d.code === 'hint' && d.severity === 4) ?? [];
+    return hints.length === step.cells.length && hints.length > 0 ? true : undefined;
+  });
+
+  const apply = actions.find((a) => a.title.startsWith('Apply next step: r')) as CodeAction | undefined;
+  assert.ok(apply?.edit, `no applied step among ${actions.map((a) => a.title).join(', ')}`);
+  assert.match(apply.title, /^Apply next step: r\dc\d \([a-zA-Z0-9 ()-]+\)$/);
+  const applied = applyEdits(source, editsFor(apply.edit, uri, 1));
+  let placed = 0;
+  for (let i = 0; i < source.length; i++) {
+    if (applied[i] !== source[i]) {
+      assert.equal(applied[i], solvedText[i], `the step wrote ${applied[i]} where the solution has ${solvedText[i]}`);
+      placed++;
+    }
+  }
+  assert.ok(placed > 0, 'the applied step wrote no digit');
+
+  const hints = await conn.sendRequest<any[]>('textDocument/inlayHint', {
+    textDocument: { uri },
+    range: { start: { line: 0, character: 0 }, end: { line: source.split('\n').length, character: 0 } },
+  });
+  assert.equal(hints.length, 1);
+  assert.match(hints[0].label, /^(easy|medium|hard|unfair|extreme) · \d+$/);
+  assert.equal(hints[0].position.line, rows[0].line, 'at the puzzle\'s first line');
+});

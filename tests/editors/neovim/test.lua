@@ -112,8 +112,8 @@ local function candidates(rows, r, c)
   return out
 end
 
-local function open_copy(name, dir)
-  local path = dir .. '/' .. name
+local function open_copy(name, dir, as_name)
+  local path = dir .. '/' .. (as_name or name)
   vim.fn.writefile(vim.fn.readfile(fixtures .. '/' .. name, 'b'), path, 'b')
   vim.cmd.edit(vim.fn.fnameescape(path))
   local buf = vim.api.nvim_get_current_buf()
@@ -300,6 +300,67 @@ local function test_health()
   expect(not has('ERROR') and not has('WARNING'), 'no error or warning')
 end
 
+--- The tutor on a fresh copy of the sound puzzle: :SudokuHint names a technique, marks its cells
+--- and writes nothing; :SudokuApplyStep writes a true digit; the difficulty is an inlay hint.
+local function test_tutor(dir)
+  local want = expected.unique
+  local buf, uri = open_copy(want.file, dir, 'tutor.sudoku')
+  check(vim.wait(TIMEOUT, function()
+    return (published[uri] or 0) > 0
+  end, 20), 'tutor: diagnostics published')
+  check(vim.fn.exists(':SudokuHint') == 2 and vim.fn.exists(':SudokuApplyStep') == 2, ':SudokuHint and :SudokuApplyStep are defined')
+  local rows = grid(buf)
+  vim.api.nvim_win_set_cursor(0, { rows[1].lnum + 1, rows[1].cols[1] })
+  local before = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+
+  local done, ok, step = false, false, nil
+  require('sudoku').hint({ on_done = function(o, s)
+    done, ok, step = true, o, s
+  end })
+  check(vim.wait(TIMEOUT, function()
+    return done
+  end, 20) and ok, ':SudokuHint answered')
+  check(type(step.technique) == 'string' and step.technique ~= '', 'the hint names a technique: ' .. tostring(step.technique))
+  for word in step.technique:gmatch('[^-]+') do
+    check(step.message:lower():find(word, 1, true) ~= nil, 'the message "' .. step.message .. '" names ' .. word)
+  end
+  check(vim.wait(TIMEOUT, function()
+    local hints = vim.diagnostic.get(buf, { severity = vim.diagnostic.severity.HINT })
+    return #hints == #step.cells and #hints > 0
+  end, 20), 'hint diagnostics on the cells that prove it: ' .. describe(vim.diagnostic.get(buf)))
+  check(vim.deep_equal(vim.api.nvim_buf_get_lines(buf, 0, -1, false), before), 'the hint wrote nothing')
+
+  done, ok = false, false
+  require('sudoku').apply_step({ on_done = function(o)
+    done, ok = true, o
+  end })
+  check(vim.wait(TIMEOUT, function()
+    return done
+  end, 20) and ok, ':SudokuApplyStep applied')
+  local solved = lines_of(read(fixtures .. '/' .. want.solved))
+  local after = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+  local changed = 0
+  for i = 1, #after do
+    for j = 1, #after[i] do
+      if after[i]:sub(j, j) ~= before[i]:sub(j, j) then
+        changed = changed + 1
+        check(after[i]:sub(j, j) == solved[i]:sub(j, j), 'the applied step wrote the solution digit at ' .. i .. ':' .. j)
+      end
+    end
+  end
+  check(changed > 0, 'the applied step wrote a digit')
+
+  check(vim.lsp.inlay_hint.is_enabled({ bufnr = buf }), 'inlay hints are on for .sudoku buffers')
+  local hints
+  check(vim.wait(TIMEOUT, function()
+    hints = vim.lsp.inlay_hint.get({ bufnr = buf })
+    return #hints > 0
+  end, 50), 'an inlay hint is shown')
+  local label = hints[1].inlay_hint.label
+  check(type(label) == 'string' and label:match('^%a+ · %d+$') ~= nil, 'the inlay hint reads "level · score": ' .. tostring(label))
+  check(hints[1].inlay_hint.position.line == rows[1].lnum, 'at the puzzle\'s first line')
+end
+
 local function finish(err)
   if err then
     io.stderr:write('FAIL - ' .. tostring(err) .. '\n')
@@ -330,6 +391,7 @@ vim.api.nvim_create_autocmd('VimEnter', {
       test_defect(dir)
       test_unique(dir)
       test_health()
+      test_tutor(dir)
     end)
     finish(not ok and err or nil)
   end,

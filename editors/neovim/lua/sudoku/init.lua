@@ -1,4 +1,5 @@
--- Runs sudoku-lsp code actions by title, so `:SudokuSolve` needs no menu.
+-- Runs sudoku-lsp code actions by title, so `:SudokuSolve` needs no menu, and the tutor's
+-- commands: `:SudokuHint` (the next step, shown and marked) and `:SudokuApplyStep`.
 local M = {}
 
 local SOLVE_TITLE = 'Fill in the solution'
@@ -116,6 +117,40 @@ function M.fill_cell(opts)
   M.run_action(function(title)
     return title:match('^Fill r%d+c%d+') ~= nil
   end, 'Fill rXcY', opts)
+end
+
+--- `:SudokuApplyStep`: applies the next step of the puzzle under the cursor (a plain grid: up to
+--- the next placed digit; a pencil-mark grid: exactly the next step).
+function M.apply_step(opts)
+  M.run_action(function(title)
+    return title:match('^Apply next step: ') ~= nil
+  end, 'Apply next step', opts)
+end
+
+--- `:SudokuHint`: asks the server for the next step of the puzzle under the cursor. The server
+--- shows it (window/showMessage) and marks the cells that prove it with hint diagnostics until
+--- the next edit; `opts.on_done(ok, step)` gets the step as `sudoku-lsp explain` shapes it.
+function M.hint(opts)
+  opts = opts or {}
+  local on_done = opts.on_done or function() end
+  local bufnr = vim.api.nvim_get_current_buf()
+  local client = client_for(bufnr)
+  if not client then
+    notify('sudoku-lsp is not running for this buffer (see :checkhealth vim.lsp)', vim.log.levels.WARN)
+    return on_done(false, 'no client')
+  end
+  local pos = vim.lsp.util.make_position_params(0, client.offset_encoding)
+  local command = {
+    command = 'sudoku.hint',
+    arguments = { { uri = pos.textDocument.uri, position = pos.position } },
+  }
+  request(client, 'workspace/executeCommand', command, function(err, step)
+    if err then
+      notify('hint failed: ' .. tostring(err.message), vim.log.levels.ERROR)
+      return on_done(false, err.message)
+    end
+    on_done(step ~= nil and step ~= vim.NIL, step)
+  end, bufnr)
 end
 
 return M
