@@ -268,8 +268,8 @@ fn analyse(s: &State, r: &Reach, broken: &[bool]) -> Vec<(u32, u32, Proof)> {
             continue;
         }
         // What the premise leaves of each cell's candidates.
-        for c in 0..left.len() {
-            left[c] = s.cands(c) & !field(off, c * n, n);
+        for (c, l) in left.iter_mut().enumerate() {
+            *l = s.cands(c) & !field(off, c * n, n);
         }
         if let Some(cell) = s.empty_cells().find(|&c| left[c] == 0) {
             out.push((premise_score(p), cost(p), Proof::EmptyCell { p, cell }));
