@@ -102,7 +102,7 @@ fn main() {
         let at = |q: f64| t.get(((t.len() as f64 * q) as usize).min(t.len().saturating_sub(1)));
         if let (Some(p50), Some(p95), Some(max)) = (at(0.5), at(0.95), t.last()) {
             println!(
-                "  next step over {} states: p50 {:.2} ms, p95 {:.2} ms, max {:.2} ms",
+                "  next step over {} states: p50 {:.3} ms, p95 {:.3} ms, max {:.1} ms",
                 t.len(),
                 p50 * 1e3,
                 p95 * 1e3,
