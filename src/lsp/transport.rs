@@ -122,11 +122,13 @@ where
     let (outbox, outgoing) = mpsc::unbounded_channel::<String>();
     let (handlers, handlings) = fmpsc::channel::<Handling>(100);
 
-    let run = run_handlers(handlings, outbox.clone());
+    let (input_ended, ended) = tokio::sync::oneshot::channel::<()>();
+    let run = run_handlers_until(handlings, outbox.clone(), ended);
     let forward = forward_server_messages(server_messages, outbox.clone());
     let read = async move {
         read_messages(input, service, handlers, client_responses, outbox).await;
         abort_server_messages.abort();
+        let _ = input_ended.send(());
     };
     let write = write_messages(output, outgoing);
     futures::join!(read, run, forward, write);
@@ -261,6 +263,29 @@ where
             }
         }
     })
+}
+
+/// How long handlers still running may go on once the input has ended (`exit`, or the end of
+/// stdin): one may be waiting for the answer to a request of the server's own (the
+/// configuration in `initialized`) that a client gone away will never send.
+const EXIT_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// [`run_handlers`], given up [`EXIT_GRACE`] after `ended` fires (or is dropped).
+async fn run_handlers_until(
+    handlings: fmpsc::Receiver<Handling>,
+    outbox: Outbox,
+    ended: tokio::sync::oneshot::Receiver<()>,
+) {
+    let grace = async {
+        let _ = ended.await;
+        tokio::time::sleep(EXIT_GRACE).await;
+    };
+    tokio::select! {
+        () = run_handlers(handlings, outbox) => {}
+        () = grace => tracing::warn!(
+            "a handler was still running {EXIT_GRACE:?} after the input ended: stopping without it"
+        ),
+    }
 }
 
 /// Runs the handlers the reader hands over, up to [`MAX_CONCURRENCY`] at once, and sends each
