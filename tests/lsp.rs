@@ -824,3 +824,39 @@ async fn workspace_scan_reports_duplicate_puzzles_across_files() {
     assert!(with_code(&a, "duplicate-puzzle").is_empty(), "{a:?}");
     assert!(lsp.shutdown_exit().await);
 }
+
+/// A client that sends `shutdown` and `exit` without answering the server's own
+/// `workspace/configuration` request (asked in `initialized`): the server still ends, once the
+/// handler waiting for that answer has had its grace period.
+#[tokio::test]
+async fn the_server_ends_after_exit_when_its_own_request_is_never_answered() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (client, server) = tokio::io::duplex(1 << 16);
+    let (sr, sw) = tokio::io::split(server);
+    let handle = tokio::spawn(sudoku_lsp::lsp::serve(sr, sw));
+    let (mut cr, mut cw) = tokio::io::split(client);
+    // Whatever the server writes is read and dropped: nothing is ever answered.
+    tokio::spawn(async move {
+        let mut sink = vec![0u8; 1 << 16];
+        while cr.read(&mut sink).await.is_ok_and(|n| n > 0) {}
+    });
+    let caps = json!({"workspace": {"configuration": true}});
+    for msg in [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+               "params": {"processId": null, "rootUri": null, "capabilities": caps}}),
+        json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}),
+        json!({"jsonrpc": "2.0", "method": "exit"}),
+    ] {
+        let body = msg.to_string();
+        let frame = format!("Content-Length: {}\r\n\r\n{body}", body.len());
+        cw.write_all(frame.as_bytes()).await.unwrap();
+        // The server handles `initialized` before `shutdown` arrives.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let clean = tokio::time::timeout(Duration::from_secs(30), handle)
+        .await
+        .expect("the server ends after exit")
+        .expect("the server task does not panic");
+    assert!(clean, "shutdown came before exit");
+}
