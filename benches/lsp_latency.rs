@@ -91,18 +91,24 @@ async fn edit_loop(
     let mut samples = Vec::with_capacity(edits);
     for i in 0..edits {
         let version = 2 + i as i64;
-        let text = if i % 2 == 0 { "." } else { digit };
         let t = Instant::now();
-        lsp.change(
-            uri,
-            version,
-            json!([{"range": range(line, col, line, col + 1), "text": text}]),
-        )
-        .await;
+        toggle(lsp, uri, (line, col), digit, version).await;
         lsp.diagnostics(uri, Some(version)).await;
         samples.push(t.elapsed());
     }
     samples
+}
+
+/// Sends version `version` of the document: cell (`line`, `col`) blank on even versions, `digit`
+/// on odd ones.
+async fn toggle(lsp: &Lsp, uri: &str, (line, col): (u64, u64), digit: &str, version: i64) {
+    let text = if version % 2 == 0 { "." } else { digit };
+    lsp.change(
+        uri,
+        version,
+        json!([{"range": range(line, col, line, col + 1), "text": text}]),
+    )
+    .await;
 }
 
 /// The puzzles of the top1465 sample, one a line.
@@ -181,14 +187,8 @@ async fn edits_with_inlay_hints(lsp: &mut Lsp, uri: &str, at: (u64, u64), digit:
     let screen = range(line.saturating_sub(30), 0, line + 30, 0);
     for i in 0..30 {
         let version = 200 + i as i64;
-        let text = if i % 2 == 0 { "." } else { digit };
         let t = Instant::now();
-        lsp.change(
-            uri,
-            version,
-            json!([{"range": range(line, col, line, col + 1), "text": text}]),
-        )
-        .await;
+        toggle(lsp, uri, (line, col), digit, version).await;
         let id = 1_000_000 + i as i64;
         lsp.send(
             json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/inlayHint",
