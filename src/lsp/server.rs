@@ -114,6 +114,10 @@ impl Backend {
                 .await;
             return Ok(None);
         };
+        // The marks and the message go out before the answer: a client that handles what follows
+        // an answer late (Emacs 28's jsonrpc leaves it unread until the server next writes)
+        // still shows them at once.
+        let (sent, published) = tokio::sync::oneshot::channel();
         {
             let store = lock(&self.state.store);
             if store
@@ -122,9 +126,10 @@ impl Backend {
                 .is_some_and(|d| d.generation == snap.generation)
             {
                 self.state
-                    .queue(&store, uri, diagnostics, Some(snap.version));
+                    .queue_then(&store, uri, diagnostics, Some(snap.version), Some(sent));
             }
         }
+        let _ = published.await;
         self.client
             .show_message(MessageType::INFO, &answer.message)
             .await;
@@ -324,6 +329,9 @@ impl LanguageServer for Backend {
                     client
                         .publish_diagnostics(p.uri, p.diagnostics, p.version)
                         .await;
+                    if let Some(sent) = p.sent {
+                        let _ = sent.send(());
+                    }
                 }
             });
         }

@@ -92,6 +92,9 @@ pub struct Publish {
     pub uri: Uri,
     pub diagnostics: Vec<Diagnostic>,
     pub version: Option<i32>,
+    /// Told once the publication is handed to the client connection, for a request whose
+    /// answer must not reach the client before it.
+    pub sent: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
 #[derive(Debug)]
@@ -148,16 +151,30 @@ impl State {
     /// Queues a publication; call it with the store locked (see the module comment).
     pub fn queue(
         &self,
+        store: &Store,
+        uri: Uri,
+        diagnostics: Vec<Diagnostic>,
+        version: Option<i32>,
+    ) {
+        self.queue_then(store, uri, diagnostics, version, None);
+    }
+
+    /// [`State::queue`], telling `sent` once the publication is handed to the client
+    /// connection; call it with the store locked.
+    pub fn queue_then(
+        &self,
         _store: &Store,
         uri: Uri,
         diagnostics: Vec<Diagnostic>,
         version: Option<i32>,
+        sent: Option<tokio::sync::oneshot::Sender<()>>,
     ) {
         // The receiver lives as long as the server; if it is gone the server is exiting.
         let _ = self.publish.send(Publish {
             uri,
             diagnostics,
             version,
+            sent,
         });
     }
 

@@ -105,11 +105,11 @@ type Handling = BoxFuture<'static, Result<Option<Response>, ExitedError>>;
 
 /// Serves `service` on `input`/`output` until `exit` or the end of the input.
 ///
-/// Four loops run side by side, joined by channels: `read_messages` reads and dispatches the
-/// input, `run_handlers` runs the handlers, `forward_server_messages` passes on what the
-/// server sends of its own accord, and `write_messages` writes everything the client gets.
-/// When the input ends, the reader closes the handler channel and stops the server's
-/// messages; the writer ends once the other three have finished and dropped their senders.
+/// Three loops run side by side, joined by channels: `read_messages` reads and dispatches the
+/// input, `run_handlers` runs the handlers and passes on what the server sends of its own
+/// accord, and `write_messages` writes everything the client gets. When the input ends, the
+/// reader closes the handler channel and stops the server's messages; the writer ends once
+/// the other two have finished and dropped their senders.
 pub async fn serve<I, O, S>(input: I, output: O, service: S, socket: ClientSocket)
 where
     I: AsyncRead + Unpin,
@@ -123,15 +123,14 @@ where
     let (handlers, handlings) = fmpsc::channel::<Handling>(100);
 
     let (input_ended, ended) = tokio::sync::oneshot::channel::<()>();
-    let run = run_handlers_until(handlings, outbox.clone(), ended);
-    let forward = forward_server_messages(server_messages, outbox.clone());
+    let run = run_handlers_until(handlings, server_messages, outbox.clone(), ended);
     let read = async move {
         read_messages(input, service, handlers, client_responses, outbox).await;
         abort_server_messages.abort();
         let _ = input_ended.send(());
     };
     let write = write_messages(output, outgoing);
-    futures::join!(read, run, forward, write);
+    futures::join!(read, run, write);
 }
 
 /// Reads messages until the end of the input or `exit`: requests and notifications go to the
@@ -273,6 +272,7 @@ const EXIT_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
 /// [`run_handlers`], given up [`EXIT_GRACE`] after `ended` fires (or is dropped).
 async fn run_handlers_until(
     handlings: fmpsc::Receiver<Handling>,
+    server_messages: impl Stream<Item = Request> + Unpin,
     outbox: Outbox,
     ended: tokio::sync::oneshot::Receiver<()>,
 ) {
@@ -281,7 +281,7 @@ async fn run_handlers_until(
         tokio::time::sleep(EXIT_GRACE).await;
     };
     tokio::select! {
-        () = run_handlers(handlings, outbox) => {}
+        () = run_handlers(handlings, server_messages, outbox) => {}
         () = grace => tracing::warn!(
             "a handler was still running {EXIT_GRACE:?} after the input ended: stopping without it"
         ),
@@ -289,28 +289,35 @@ async fn run_handlers_until(
 }
 
 /// Runs the handlers the reader hands over, up to [`MAX_CONCURRENCY`] at once, and sends each
-/// response as soon as it is ready.
-async fn run_handlers(handlings: fmpsc::Receiver<Handling>, outbox: Outbox) {
-    handlings
+/// response as soon as it is ready, together with what the server sends of its own accord
+/// (its requests to the client, published diagnostics, messages).
+///
+/// What a handler sent before it answered goes out before its answer: the handler runs while
+/// its answer is polled, so once the answer is ready every message it queued is waiting, and
+/// those are sent first. A client may act on the answer alone (Emacs 28 leaves whatever
+/// follows an answer unread until the server writes again).
+async fn run_handlers(
+    handlings: fmpsc::Receiver<Handling>,
+    server_messages: impl Stream<Item = Request> + Unpin,
+    outbox: Outbox,
+) {
+    let mut own = server_messages.fuse();
+    let mut responses = handlings
         .buffer_unordered(MAX_CONCURRENCY)
-        .for_each(|response| {
-            if let Ok(Some(response)) = response {
+        .filter_map(|response| future::ready(response.ok().flatten()));
+    loop {
+        tokio::select! {
+            biased;
+            Some(message) = own.next() => send(&outbox, &message),
+            Some(response) = responses.next() => {
+                while let Some(Some(message)) = own.next().now_or_never() {
+                    send(&outbox, &message);
+                }
                 send(&outbox, &response);
             }
-            future::ready(())
-        })
-        .await;
-}
-
-/// Passes on what the server sends of its own accord: its requests to the client and its
-/// notifications (published diagnostics, log messages).
-async fn forward_server_messages(messages: impl Stream<Item = Request>, outbox: Outbox) {
-    messages
-        .for_each(|message| {
-            send(&outbox, &message);
-            future::ready(())
-        })
-        .await;
+            else => break,
+        }
+    }
 }
 
 /// Queues a message for the client.
