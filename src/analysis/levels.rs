@@ -28,7 +28,7 @@ pub fn rate(puzzle: &Puzzle) -> Option<Difficulty> {
         unique: true,
         trial: true,
     };
-    let path = logic::solve(logic::start(puzzle), &opts);
+    let path = logic::solve_quietly(logic::start(puzzle), &opts);
     path.solved
         .then(|| difficulty_of(&path.steps, puzzle.shape.size))
 }

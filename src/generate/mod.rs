@@ -127,7 +127,11 @@ pub fn rates_as(shape: Shape, values: &[u8], target: Level) -> bool {
     let Some(grid) = Grid::from_values(shape, values.to_vec()) else {
         return false;
     };
-    let mut state = logic::State::new(&grid);
+    logic::quietly(|| rates_from(logic::State::new(&grid), shape, target))
+}
+
+/// [`rates_as`] from the starting state (the steps' sentences are not needed).
+fn rates_from(mut state: logic::State, shape: Shape, target: Level) -> bool {
     let opts = logic::Options::default();
     let mut steps = Vec::new();
     while !state.is_solved() && !state.is_broken() {

@@ -24,7 +24,10 @@ use std::rc::Rc;
 
 use crate::grid::{bit, digits, Mask};
 
-use super::{step::removal_text, Finder, State, Step, Technique};
+use super::{
+    step::{removal_text, say},
+    Finder, State, Step, Technique,
+};
 
 /// A set of cells, bit `c` for cell `c`.
 type Cells = u128;
@@ -354,12 +357,14 @@ pub(super) fn xz(f: &mut Finder<'_>) {
             } else {
                 ("restricted common", s.syms_text(rcc))
             };
-            let text = format!(
-                "ALS-XZ: {} and {} share the {what} {common}, so {}.",
-                sets.text(s, found.chain[0]),
-                sets.text(s, found.chain[1]),
-                removal_text(s, &found.elims)
-            );
+            let text = say(|| {
+                format!(
+                    "ALS-XZ: {} and {} share the {what} {common}, so {}.",
+                    sets.text(s, found.chain[0]),
+                    sets.text(s, found.chain[1]),
+                    removal_text(s, &found.elims)
+                )
+            });
             build(Technique::AlsXz, text, &sets, s, found)
         })
         .collect();
@@ -493,10 +498,10 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
             } else {
                 "ALS-XY-Chain"
             };
-            let text = format!(
+            let text = say(|| format!(
                 "{name}: {links} are linked by restricted commons, so one end holds each digit they share, and {}.",
                 removal_text(s, &found.elims)
-            );
+            ));
             build(t, text, &sets, s, found)
         })
         .collect();

@@ -25,7 +25,11 @@ use std::collections::HashMap;
 
 use crate::grid::{bit, digits, Mask, Unit};
 
-use super::{barren, step::removal_text, Finder, State, Step, Technique};
+use super::{
+    barren,
+    step::{removal_text, say},
+    Finder, State, Step, Technique,
+};
 
 /// No node.
 pub(super) const NONE: u32 = u32::MAX;
@@ -619,100 +623,103 @@ fn chain_step(s: &State, g: &Graph, t: Technique, path: &[u32]) -> Step {
         }
     }
     let (da, db) = (g.digit[a], g.digit[b]);
-    let notation = match t {
-        Technique::XChain => {
-            let names: Vec<String> = path.iter().map(|&v| g.node_name(s, v as usize)).collect();
-            join_links(&names)
-        }
-        Technique::XyChain => {
-            let cells: Vec<String> = path
-                .chunks(2)
-                .map(|p| {
-                    format!(
-                        "({}={}){}",
-                        s.sym(g.digit[p[0] as usize]),
-                        s.sym(g.digit[p[1] as usize]),
-                        g.node_name(s, p[0] as usize)
-                    )
-                })
-                .collect();
-            cells.join(" - ")
-        }
-        _ => {
-            let names: Vec<String> = path
-                .iter()
-                .map(|&v| {
-                    format!(
-                        "({}){}",
-                        s.sym(g.digit[v as usize]),
-                        g.node_name(s, v as usize)
-                    )
-                })
-                .collect();
-            join_links(&names)
-        }
-    };
-    let holds = |v: usize| {
-        if g.is_group(v) {
-            format!("{} lies in {}", s.sym(g.digit[v]), g.node_name(s, v))
-        } else {
-            format!("{} is {}", g.node_name(s, v), s.sym(g.digit[v]))
-        }
-    };
-    let text = if let Some((cell, d)) = placement {
-        format!(
-            "Nice Loop: {notation}; if {} were not {} it would have to be {}, so {} is {}.",
-            s.name(cell),
-            s.sym(d),
-            s.sym(d),
-            s.name(cell),
-            s.sym(d)
-        )
-    } else {
-        let removal = removal_text(
-            s,
-            &Step::new(t, String::new())
-                .eliminate(elims.clone())
-                .eliminations,
-        );
-        match t {
-            Technique::XChain => format!(
-                "X-Chain on {}: {notation} ({}); either {} or {} is {}, so {removal}.",
-                s.sym(da),
-                links_text(&units),
-                g.node_name(s, a),
-                g.node_name(s, b),
-                s.sym(da)
-            ),
-            Technique::XyChain => format!(
-                "XY-Chain: {notation}; either {} or {} is {}, so {removal}.",
-                g.node_name(s, a),
-                g.node_name(s, b),
-                s.sym(da)
-            ),
+    let text = say(|| {
+        let notation = match t {
+            Technique::XChain => {
+                let names: Vec<String> = path.iter().map(|&v| g.node_name(s, v as usize)).collect();
+                join_links(&names)
+            }
+            Technique::XyChain => {
+                let cells: Vec<String> = path
+                    .chunks(2)
+                    .map(|p| {
+                        format!(
+                            "({}={}){}",
+                            s.sym(g.digit[p[0] as usize]),
+                            s.sym(g.digit[p[1] as usize]),
+                            g.node_name(s, p[0] as usize)
+                        )
+                    })
+                    .collect();
+                cells.join(" - ")
+            }
             _ => {
-                let kind = if g.cells(a) == g.cells(b)
-                    || (da != db
-                        && elims.iter().any(|e| {
-                            g.cells(a).contains(&(e.0 as u32)) || g.cells(b).contains(&(e.0 as u32))
-                        })) {
-                    "Nice Loop"
-                } else {
-                    "AIC"
-                };
-                let grouped = if t == Technique::GroupedNiceLoop {
-                    "Grouped "
-                } else {
-                    ""
-                };
-                format!(
-                    "{grouped}{kind}: {notation}; either {} or {}, so {removal}.",
-                    holds(a),
-                    holds(b)
-                )
+                let names: Vec<String> = path
+                    .iter()
+                    .map(|&v| {
+                        format!(
+                            "({}){}",
+                            s.sym(g.digit[v as usize]),
+                            g.node_name(s, v as usize)
+                        )
+                    })
+                    .collect();
+                join_links(&names)
+            }
+        };
+        let holds = |v: usize| {
+            if g.is_group(v) {
+                format!("{} lies in {}", s.sym(g.digit[v]), g.node_name(s, v))
+            } else {
+                format!("{} is {}", g.node_name(s, v), s.sym(g.digit[v]))
+            }
+        };
+        if let Some((cell, d)) = placement {
+            format!(
+                "Nice Loop: {notation}; if {} were not {} it would have to be {}, so {} is {}.",
+                s.name(cell),
+                s.sym(d),
+                s.sym(d),
+                s.name(cell),
+                s.sym(d)
+            )
+        } else {
+            let removal = removal_text(
+                s,
+                &Step::new(t, String::new())
+                    .eliminate(elims.clone())
+                    .eliminations,
+            );
+            match t {
+                Technique::XChain => format!(
+                    "X-Chain on {}: {notation} ({}); either {} or {} is {}, so {removal}.",
+                    s.sym(da),
+                    links_text(&units),
+                    g.node_name(s, a),
+                    g.node_name(s, b),
+                    s.sym(da)
+                ),
+                Technique::XyChain => format!(
+                    "XY-Chain: {notation}; either {} or {} is {}, so {removal}.",
+                    g.node_name(s, a),
+                    g.node_name(s, b),
+                    s.sym(da)
+                ),
+                _ => {
+                    let kind = if g.cells(a) == g.cells(b)
+                        || (da != db
+                            && elims.iter().any(|e| {
+                                g.cells(a).contains(&(e.0 as u32))
+                                    || g.cells(b).contains(&(e.0 as u32))
+                            })) {
+                        "Nice Loop"
+                    } else {
+                        "AIC"
+                    };
+                    let grouped = if t == Technique::GroupedNiceLoop {
+                        "Grouped "
+                    } else {
+                        ""
+                    };
+                    format!(
+                        "{grouped}{kind}: {notation}; either {} or {}, so {removal}.",
+                        holds(a),
+                        holds(b)
+                    )
+                }
             }
         }
-    };
+    });
     let mut step = Step::new(t, text).eliminate(elims);
     if let Some((cell, d)) = placement {
         step = step.place(cell, d);

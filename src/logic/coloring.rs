@@ -17,7 +17,11 @@
 use crate::grid::{bit, Mask};
 
 use super::single_digit::{conjugate_pairs, Pair};
-use super::{barren, step::removal_text, Finder, State, Step, Technique};
+use super::{
+    barren,
+    step::{removal_text, say},
+    Finder, State, Step, Technique,
+};
 
 /// The clusters of one digit: each cluster's two colours (cells in search order), and for each
 /// colour the cells that see some cell of it.
@@ -155,12 +159,14 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
                     if sees_itself(&cl, x) && !sees_itself(&cl, y) {
                         let elims: Vec<(usize, Mask)> =
                             cl.colours[x].iter().map(|&c| (c, bit(d))).collect();
-                        let text = format!(
-                            "{}; two cells of {} see each other, so that side is false and {}.",
-                            intro(),
-                            colour_text(s, &cl.colours[x]),
-                            removal_text(s, &sorted(elims.clone()))
-                        );
+                        let text = say(|| {
+                            format!(
+                                "{}; two cells of {} see each other, so that side is false and {}.",
+                                intro(),
+                                colour_text(s, &cl.colours[x]),
+                                removal_text(s, &sorted(elims.clone()))
+                            )
+                        });
                         steps.push(
                             Step::new(Technique::SimpleColors, text)
                                 .eliminate(elims)
@@ -170,13 +176,15 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
                 }
                 let elims = trap(s, &cl, d, a, b);
                 if !elims.is_empty() {
-                    let text = format!(
-                        "{}; {} {} both sides, so {}.",
-                        intro(),
-                        s.names_text(&elims.iter().map(|e| e.0).collect::<Vec<_>>()),
-                        if elims.len() == 1 { "sees" } else { "see" },
-                        removal_text(s, &elims)
-                    );
+                    let text = say(|| {
+                        format!(
+                            "{}; {} {} both sides, so {}.",
+                            intro(),
+                            s.names_text(&elims.iter().map(|e| e.0).collect::<Vec<_>>()),
+                            if elims.len() == 1 { "sees" } else { "see" },
+                            removal_text(s, &elims)
+                        )
+                    });
                     steps.push(
                         Step::new(Technique::SimpleColors, text)
                             .eliminate(elims)
@@ -231,14 +239,16 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
                         if sees_colour(&cl, i, 2 * c2) && sees_colour(&cl, i, 2 * c2 + 1) {
                             let elims: Vec<(usize, Mask)> =
                                 cl.colours[i].iter().map(|&c| (c, bit(d))).collect();
-                            let text = format!(
-                                "{}; cells of {} see both sides of the other cluster, so that \
+                            let text = say(|| {
+                                format!(
+                                    "{}; cells of {} see both sides of the other cluster, so that \
                              side is not {} and {}.",
-                                intro(),
-                                colour_text(s, &cl.colours[i]),
-                                s.sym(d),
-                                removal_text(s, &sorted(elims.clone()))
-                            );
+                                    intro(),
+                                    colour_text(s, &cl.colours[i]),
+                                    s.sym(d),
+                                    removal_text(s, &sorted(elims.clone()))
+                                )
+                            });
                             steps.push(
                                 Step::new(Technique::MultiColors, text)
                                     .eliminate(elims)
@@ -258,7 +268,8 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
                             if elims.is_empty() {
                                 continue;
                             }
-                            let text = format!(
+                            let text = say(|| {
+                                format!(
                                 "{}; a cell of {} sees a cell of {}, so they are not both true \
                              and one of {} and {} holds {}, hence {}.",
                                 intro(),
@@ -268,7 +279,8 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
                                 colour_text(s, &cl.colours[j ^ 1]),
                                 s.sym(d),
                                 removal_text(s, &elims)
-                            );
+                            )
+                            });
                             steps.push(
                                 Step::new(Technique::MultiColors, text)
                                     .eliminate(elims)

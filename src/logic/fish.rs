@@ -44,7 +44,11 @@
 
 use crate::grid::{bit, Mask, Unit};
 
-use super::{barren, step::removal_text, Finder, State, Step, Technique};
+use super::{
+    barren,
+    step::{removal_text, say},
+    Finder, State, Step, Technique,
+};
 
 /// HoDoKu's default limits.
 const MAX_FINS: u32 = 5;
@@ -144,15 +148,17 @@ impl Found {
         } else {
             sees.to_string()
         };
-        let text = format!(
-            "{} on {}: in {}, {} fits only in {}{fins}, so {}{sees}.",
-            self.technique.name(),
-            s.sym(d),
-            units_text(&base),
-            s.sym(d),
-            units_text(&cover),
-            removal_text(s, &elims),
-        );
+        let text = say(|| {
+            format!(
+                "{} on {}: in {}, {} fits only in {}{fins}, so {}{sees}.",
+                self.technique.name(),
+                s.sym(d),
+                units_text(&base),
+                s.sym(d),
+                units_text(&cover),
+                removal_text(s, &elims),
+            )
+        });
         let mut step = Step::new(self.technique, text)
             .eliminate(elims)
             .cells(self.body.iter().copied())

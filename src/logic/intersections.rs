@@ -5,7 +5,10 @@
 use crate::grid::{bit, digits, Mask};
 
 use super::subsets::{naked_sets, subset_removals};
-use super::{step::removal_text, Finder, Step, Technique};
+use super::{
+    step::{removal_text, say},
+    Finder, Step, Technique,
+};
 
 /// For each box and each line crossing it in more than one cell: the box, the line and the
 /// shared cells.
@@ -58,13 +61,15 @@ fn confined(f: &mut Finder<'_>, pointing: bool) {
                     s.unit_name(b),
                 )
             };
-            let text = format!(
-                "In {from_u}, {} lies only in {} ({}), so {}.",
-                s.sym(d),
-                to_u,
-                s.names_text(&places),
-                removal_text(s, &elims)
-            );
+            let text = say(|| {
+                format!(
+                    "In {from_u}, {} lies only in {} ({}), so {}.",
+                    s.sym(d),
+                    to_u,
+                    s.names_text(&places),
+                    removal_text(s, &elims)
+                )
+            });
             let step = Step::new(tech, text)
                 .eliminate(elims)
                 .cells(places)
@@ -94,12 +99,14 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
                 continue;
             }
             let (bu, lu) = (s.unit_name(b), s.unit_name(line));
-            let text = format!(
-                "{} hold only {} between them and lie in both {bu} and {lu}, so {}.",
-                s.names_text(&combo),
-                s.syms_text(union),
-                removal_text(s, &sorted(elims.clone()))
-            );
+            let text = say(|| {
+                format!(
+                    "{} hold only {} between them and lie in both {bu} and {lu}, so {}.",
+                    s.names_text(&combo),
+                    s.syms_text(union),
+                    removal_text(s, &sorted(elims.clone()))
+                )
+            });
             let step = Step::new(tech, text)
                 .eliminate(elims)
                 .cells(combo)

@@ -37,8 +37,8 @@ use std::collections::HashSet;
 
 pub use rating::{rate, Level, Rating};
 pub use state::State;
-pub(crate) use step::and_list;
 pub use step::Step;
+pub(crate) use step::{and_list, quietly};
 pub use technique::Technique;
 
 use crate::grid::Mask;
@@ -93,10 +93,12 @@ impl<'a> Finder<'a> {
     /// Offers a step. Steps that change nothing are dropped. Returns true when the finder has
     /// enough and the technique should stop searching.
     pub fn add(&mut self, step: Step) -> bool {
+        // One step wanted: nothing to tell apart, so nothing is remembered.
         if self.state.changes(&step)
-            && self
-                .seen
-                .insert((step.placements.clone(), step.eliminations.clone()))
+            && (self.limit == 1
+                || self
+                    .seen
+                    .insert((step.placements.clone(), step.eliminations.clone())))
         {
             self.steps.push(step);
         }
@@ -253,6 +255,12 @@ pub fn all_steps(state: &State, opts: &Options) -> Vec<Step> {
         out.append(&mut f.steps);
     }
     out
+}
+
+/// [`solve`], with every step's sentence left empty: for a rating, which reads only the
+/// techniques (on a puzzle of singles, writing the sentences took most of the time).
+pub fn solve_quietly(state: State, opts: &Options) -> Path {
+    step::quietly(|| solve(state, opts))
 }
 
 /// A solving path.

@@ -20,7 +20,10 @@
 
 use crate::grid::{bit, digits, Mask};
 
-use super::{step::removal_text, Finder, State, Step, Technique};
+use super::{
+    step::{removal_text, say},
+    Finder, State, Step, Technique,
+};
 
 /// What kind of unit a conjugate pair lives in.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -176,7 +179,8 @@ fn chains(f: &mut Finder<'_>, t: Technique) {
                                 format!("share {}", s.unit_name(shared))
                             }
                         };
-                        let text = format!(
+                        let text = say(|| {
+                            format!(
                             "{}: {} in {} lies only in {} and {}, and in {} only in {} and {}; \
                              {} and {} {how}, so they are not both {}, hence one of {} and {} \
                              is {}, and {}.",
@@ -195,7 +199,8 @@ fn chains(f: &mut Finder<'_>, t: Technique) {
                             s.name(b2),
                             s.sym(d),
                             removal_text(s, &elims)
-                        );
+                        )
+                        });
                         let step = Step::new(t, text)
                             .eliminate(elims)
                             .cells(cells)
@@ -299,25 +304,27 @@ pub(super) fn empty_rectangle(f: &mut Finder<'_>) {
                             }
                             let elims = vec![(target, b)];
                             let other = if pr.kind == Kind::Col { n + c } else { r };
-                            let text = format!(
-                                "Empty Rectangle: in {}, {} lies only in {} and {}; in {} it \
+                            let text = say(|| {
+                                format!(
+                                    "Empty Rectangle: in {}, {} lies only in {} and {}; in {} it \
                                  lies only in {} and {}, so either {} is {} or {} is, which \
                                  leaves {}'s {} in {}; either way {}.",
-                                s.unit_name(bx),
-                                s.sym(d),
-                                s.unit_name(r),
-                                s.unit_name(n + c),
-                                s.unit_name(pr.unit),
-                                s.name(p),
-                                s.name(q),
-                                s.name(q),
-                                s.sym(d),
-                                s.name(p),
-                                s.unit_name(bx),
-                                s.sym(d),
-                                s.unit_name(other),
-                                removal_text(s, &elims)
-                            );
+                                    s.unit_name(bx),
+                                    s.sym(d),
+                                    s.unit_name(r),
+                                    s.unit_name(n + c),
+                                    s.unit_name(pr.unit),
+                                    s.name(p),
+                                    s.name(q),
+                                    s.name(q),
+                                    s.sym(d),
+                                    s.name(p),
+                                    s.unit_name(bx),
+                                    s.sym(d),
+                                    s.unit_name(other),
+                                    removal_text(s, &elims)
+                                )
+                            });
                             let step = Step::new(Technique::EmptyRectangle, text)
                                 .eliminate(elims)
                                 .cells(in_box.iter().copied().chain([p, q]))

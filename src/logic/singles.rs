@@ -3,7 +3,7 @@
 
 use crate::grid::{bit, digits, full_mask};
 
-use super::{Finder, Step, Technique};
+use super::{step::say, Finder, Step, Technique};
 
 /// The last empty cell of a unit takes the one digit the unit lacks.
 pub(super) fn full_house(f: &mut Finder<'_>) {
@@ -23,12 +23,14 @@ pub(super) fn full_house(f: &mut Finder<'_>) {
         }
         let d = missing.trailing_zeros() as u8 + 1;
         let unit = s.unit_name(u);
-        let text = format!(
-            "{} is the last empty cell in {unit}, so {} is {}.",
-            s.name(cell),
-            s.name(cell),
-            s.sym(d)
-        );
+        let text = say(|| {
+            format!(
+                "{} is the last empty cell in {unit}, so {} is {}.",
+                s.name(cell),
+                s.name(cell),
+                s.sym(d)
+            )
+        });
         let step = Step::new(Technique::FullHouse, text)
             .place(cell, d)
             .cells([cell])
@@ -48,13 +50,15 @@ pub(super) fn naked_single(f: &mut Finder<'_>) {
             continue;
         }
         let d = m.trailing_zeros() as u8 + 1;
-        let text = format!(
-            "{} has no candidate left but {}, so {} is {}.",
-            s.name(cell),
-            s.sym(d),
-            s.name(cell),
-            s.sym(d)
-        );
+        let text = say(|| {
+            format!(
+                "{} has no candidate left but {}, so {} is {}.",
+                s.name(cell),
+                s.sym(d),
+                s.name(cell),
+                s.sym(d)
+            )
+        });
         if f.add(
             Step::new(Technique::NakedSingle, text)
                 .place(cell, d)
@@ -82,13 +86,15 @@ pub(super) fn hidden_single(f: &mut Finder<'_>) {
                 continue;
             };
             let unit = s.unit_name(u);
-            let text = format!(
-                "In {unit}, {} fits only in {}, so {} is {}.",
-                s.sym(d),
-                s.name(cell),
-                s.name(cell),
-                s.sym(d)
-            );
+            let text = say(|| {
+                format!(
+                    "In {unit}, {} fits only in {}, so {} is {}.",
+                    s.sym(d),
+                    s.name(cell),
+                    s.name(cell),
+                    s.sym(d)
+                )
+            });
             let step = Step::new(Technique::HiddenSingle, text)
                 .place(cell, d)
                 .cells([cell])

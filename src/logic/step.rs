@@ -2,6 +2,8 @@
 //! pattern, the units it lives in, and one English sentence. `explain`, the rating and the editor
 //! all read the same steps; only the edges render them.
 
+use std::cell::Cell;
+
 use crate::grid::{Mask, Unit};
 
 use super::Technique;
@@ -70,6 +72,34 @@ impl Step {
     pub fn elimination_count(&self) -> u32 {
         self.eliminations.iter().map(|e| e.1.count_ones()).sum()
     }
+}
+
+thread_local! {
+    /// True while [`quietly`] runs: the steps found on this thread carry no sentence.
+    static QUIET: Cell<bool> = const { Cell::new(false) };
+}
+
+/// A step's sentence: `text()`, or an empty string while [`quietly`] runs (a rating reads only
+/// the techniques, and writing a sentence costs more than finding a single).
+pub(crate) fn say(text: impl FnOnce() -> String) -> String {
+    if QUIET.with(Cell::get) {
+        String::new()
+    } else {
+        text()
+    }
+}
+
+/// Runs `work` with the sentences of the steps it finds left empty (see [`say`]).
+pub(crate) fn quietly<T>(work: impl FnOnce() -> T) -> T {
+    /// Restores the flag however `work` ends.
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            QUIET.with(|q| q.set(self.0));
+        }
+    }
+    let _restore = Restore(QUIET.with(|q| q.replace(true)));
+    work()
 }
 
 /// `a`, `a and b`, `a, b and c`.

@@ -3,7 +3,10 @@
 
 use crate::grid::{bit, digits, full_mask, Mask};
 
-use super::{step::removal_text, Finder, State, Step, Technique};
+use super::{
+    step::{removal_text, say},
+    Finder, State, Step, Technique,
+};
 
 /// Every `k`-element subset of `items`, in lexicographic order.
 pub(super) fn combinations<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
@@ -119,12 +122,14 @@ pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
                 continue;
             }
             let unit = s.unit_name(u);
-            let text = format!(
-                "In {unit}, {} hold only {} between them, so {}.",
-                s.names_text(&combo),
-                s.syms_text(union),
-                removal_text(s, &elims)
-            );
+            let text = say(|| {
+                format!(
+                    "In {unit}, {} hold only {} between them, so {}.",
+                    s.names_text(&combo),
+                    s.syms_text(union),
+                    removal_text(s, &elims)
+                )
+            });
             let step = Step::new(naked_technique(k), text)
                 .eliminate(elims)
                 .cells(combo)
@@ -166,12 +171,14 @@ pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
                 continue;
             }
             let unit = s.unit_name(u);
-            let text = format!(
-                "In {unit}, {} fit only in {}, so {}.",
-                s.syms_text(mask),
-                s.names_text(&cells),
-                removal_text(s, &elims)
-            );
+            let text = say(|| {
+                format!(
+                    "In {unit}, {} fit only in {}, so {}.",
+                    s.syms_text(mask),
+                    s.names_text(&cells),
+                    removal_text(s, &elims)
+                )
+            });
             let step = Step::new(hidden_technique(k), text)
                 .eliminate(elims)
                 .cells(cells)

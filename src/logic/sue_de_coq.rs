@@ -14,7 +14,10 @@
 
 use crate::grid::{digits, Mask};
 
-use super::{step::removal_text, Finder, State, Step, Technique};
+use super::{
+    step::{removal_text, say},
+    Finder, State, Step, Technique,
+};
 
 /// Every nonempty subset of `cells` with the union of its candidates, as (bit set over `cells`,
 /// union).
@@ -127,7 +130,7 @@ pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
         .map(|(line, b, c, d, e, v, vl, vb, elims)| {
             let (lu, bu) = (s.unit_name(line), s.unit_name(b));
             let mut step = Step::new(Technique::SueDeCoq, String::new()).eliminate(elims);
-            let text = format!(
+            let text = say(|| format!(
                 "Sue de Coq: {} where {bu} meets {lu} hold {}; with {} ({}) in {lu} and {} ({}) in {bu}, these {} cells hold exactly {} digits, so {}.",
                 s.names_text(&c),
                 spaced(s, v),
@@ -138,7 +141,7 @@ pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
                 c.len() + d.len() + e.len(),
                 (v | vl | vb).count_ones(),
                 removal_text(s, &step.eliminations)
-            );
+            ));
             step.explanation = text;
             step.cells(c.into_iter().chain(d).chain(e)).unit(lu).unit(bu)
         })

@@ -65,6 +65,31 @@ fn every_step_is_true_on_the_hodoku_sample() {
 }
 
 #[test]
+fn a_quiet_path_is_the_same_path_without_sentences() {
+    for (puzzle, _, _) in sample().into_iter().step_by(10) {
+        let start = State::new(&nine(&puzzle));
+        let loud = solve(start.clone(), &Options::default());
+        let quiet = solve_quietly(start, &Options::default());
+        assert_eq!(loud.steps.len(), quiet.steps.len(), "{puzzle}");
+        for (l, q) in loud.steps.iter().zip(&quiet.steps) {
+            assert!(!l.explanation.is_empty(), "{puzzle}: {l:?}");
+            // Forcing chains write theirs while they collect the chain's cells; they are rare.
+            let forcing = matches!(q.technique, Technique::ForcingChain | Technique::ForcingNet);
+            assert!(forcing || q.explanation.is_empty(), "{puzzle}: {q:?}");
+            let q = Step {
+                explanation: l.explanation.clone(),
+                ..q.clone()
+            };
+            assert_eq!(*l, q, "{puzzle}");
+        }
+    }
+    // Sentences come back after a quiet run, also when it ends in a panic.
+    let caught = std::panic::catch_unwind(|| step::quietly(|| panic!("in a quiet run")));
+    assert!(caught.is_err());
+    assert_eq!(step::say(|| "said".into()), "said");
+}
+
+#[test]
 fn every_step_is_true_on_every_size() {
     let mut sizes = std::collections::BTreeSet::new();
     for dir in ["fixtures/layouts", "fixtures/ok"] {

@@ -8,7 +8,7 @@
 
 use crate::grid::{bit, digits};
 
-use super::{Finder, State, Step, Technique};
+use super::{step::say, Finder, State, Step, Technique};
 
 /// The most search nodes one assumption may cost before it is left undecided.
 const NODE_BUDGET: u64 = 20_000;
@@ -49,13 +49,15 @@ pub(super) fn trial(f: &mut Finder<'_>) {
     let Some((_, cell, d)) = best else {
         return;
     };
-    let text = format!(
-        "If {} were {}, the puzzle would have no solution, so {} is not {}.",
-        s.name(cell),
-        s.sym(d),
-        s.name(cell),
-        s.sym(d)
-    );
+    let text = say(|| {
+        format!(
+            "If {} were {}, the puzzle would have no solution, so {} is not {}.",
+            s.name(cell),
+            s.sym(d),
+            s.name(cell),
+            s.sym(d)
+        )
+    });
     let step = Step::new(Technique::Trial, text)
         .eliminate([(cell, bit(d))])
         .cells([cell]);

@@ -51,7 +51,10 @@
 
 use crate::grid::{bit, digits, Mask, Unit};
 
-use super::{step::removal_text, Finder, State, Step, Technique};
+use super::{
+    step::{removal_text, say},
+    Finder, State, Step, Technique,
+};
 
 /// Four cells in two rows, two columns and two boxes, in reading order.
 #[derive(Clone, Copy, Debug)]
@@ -244,14 +247,16 @@ fn ut1(s: &State, ur: &Ur, out: &mut Vec<Step>) {
     };
     let cell = ur.cell(i);
     let elims = vec![(cell, s.cands(cell) & ur.ab())];
-    let text = format!(
+    let text = say(|| {
+        format!(
         "Uniqueness Test 1: {}; if {} were {} or {} the puzzle would have two solutions, so {}.",
         hold_only(s, ur, &ur.bivalue()),
         s.name(cell),
         s.sym(ur.a),
         s.sym(ur.b),
         removal_text(s, &elims)
-    );
+    )
+    });
     out.push(ut_step(s, ur, 1, text, elims));
 }
 
@@ -301,16 +306,18 @@ fn ut3(s: &State, ur: &Ur, out: &mut Vec<Step>) {
                     continue;
                 }
                 let unit = s.unit_name(u);
-                let text = format!(
-                    "Uniqueness Test 3: {}, so {} must hold {} or the puzzle would have \
+                let text = say(|| {
+                    format!(
+                        "Uniqueness Test 3: {}, so {} must hold {} or the puzzle would have \
                      two solutions; with {} they form a naked subset of {} in {unit}, so {}.",
-                    hold_only(s, ur, &ur.bivalue()),
-                    s.names_text(&roof).replacen(" and ", " or ", 1),
-                    s.syms_text(e).replacen(" and ", " or ", 1),
-                    s.names_text(&combo),
-                    s.syms_text(digits_mask),
-                    removal_text(s, &elims)
-                );
+                        hold_only(s, ur, &ur.bivalue()),
+                        s.names_text(&roof).replacen(" and ", " or ", 1),
+                        s.syms_text(e).replacen(" and ", " or ", 1),
+                        s.names_text(&combo),
+                        s.syms_text(digits_mask),
+                        removal_text(s, &elims)
+                    )
+                });
                 let step = Step::new(Technique::UniquenessTest3, text)
                     .eliminate(elims)
                     .cells(ur.rect.corners)
@@ -332,7 +339,8 @@ fn ut4(s: &State, ur: &Ur, out: &mut Vec<Step>) {
             }
             let elims: Vec<(usize, Mask)> = roof.iter().map(|&c| (c, bit(other))).collect();
             let unit = s.unit_name(u);
-            let text = format!(
+            let text = say(|| {
+                format!(
                 "Uniqueness Test 4: {}, and in {unit}, {} fits only in {}, so one of them is {}; \
                  if either were {} the puzzle would have two solutions, so {}.",
                 hold_only(s, ur, &ur.bivalue()),
@@ -341,7 +349,8 @@ fn ut4(s: &State, ur: &Ur, out: &mut Vec<Step>) {
                 s.sym(d),
                 s.sym(other),
                 removal_text(s, &elims)
-            );
+            )
+            });
             let step = Step::new(Technique::UniquenessTest4, text)
                 .eliminate(elims)
                 .cells(ur.rect.corners)
@@ -373,7 +382,8 @@ fn one_extra_digit(s: &State, ur: &Ur, kind: u8, out: &mut Vec<Step>) {
     if elims.is_empty() {
         return;
     }
-    let text = format!(
+    let text = say(|| {
+        format!(
         "Uniqueness Test {kind}: {}, and {} hold only {}; one of them must be {} or the puzzle \
          would have two solutions, so {}.",
         hold_only(s, ur, &ur.bivalue()),
@@ -381,7 +391,8 @@ fn one_extra_digit(s: &State, ur: &Ur, kind: u8, out: &mut Vec<Step>) {
         s.syms_text(ur.ab() | x),
         s.syms_text(x),
         removal_text(s, &elims)
-    );
+    )
+    });
     out.push(ut_step(s, ur, kind, text, elims));
 }
 
@@ -406,17 +417,19 @@ fn ut6(s: &State, ur: &Ur, out: &mut Vec<Step>) {
         };
         let elims: Vec<(usize, Mask)> = ext.iter().map(|&c| (c, bit(d))).collect();
         let n = s.size();
-        let text = format!(
-            "Uniqueness Test 6: {}, and in {name} {} and {}, {} fits only in the rectangle's \
+        let text = say(|| {
+            format!(
+                "Uniqueness Test 6: {}, and in {name} {} and {}, {} fits only in the rectangle's \
              corners; were {} {} the puzzle would have two solutions, so {}.",
-            hold_only(s, ur, &ur.bivalue()),
-            pair[0] % n + 1,
-            pair[1] % n + 1,
-            s.sym(d),
-            s.names_text(&ext),
-            s.sym(d),
-            removal_text(s, &elims)
-        );
+                hold_only(s, ur, &ur.bivalue()),
+                pair[0] % n + 1,
+                pair[1] % n + 1,
+                s.sym(d),
+                s.names_text(&ext),
+                s.sym(d),
+                removal_text(s, &elims)
+            )
+        });
         out.push(ut_step(s, ur, 6, text, elims));
     }
 }
@@ -432,7 +445,8 @@ pub(super) fn hidden_rectangle(f: &mut Finder<'_>) {
                     continue;
                 }
                 let elims = vec![(cell, bit(other))];
-                let text = format!(
+                let text = say(|| {
+                    format!(
                     "Hidden Rectangle: {}, and in {} and {}, {} fits only in the rectangle; if {} \
                      were {} the puzzle would have two solutions, so {}.",
                     hold_only(s, ur, &[i]),
@@ -442,7 +456,8 @@ pub(super) fn hidden_rectangle(f: &mut Finder<'_>) {
                     s.name(cell),
                     s.sym(other),
                     removal_text(s, &elims)
-                );
+                )
+                });
                 let step = Step::new(Technique::HiddenRectangle, text)
                     .eliminate(elims)
                     .cells(ur.rect.corners)
@@ -540,19 +555,21 @@ pub(super) fn avoidable_rectangle(f: &mut Finder<'_>, kind: u8) {
 fn ar1(s: &State, rect: &Rect, e: usize, [p, q, opp]: [usize; 3]) -> Step {
     let (a, b) = (s.value(opp), s.value(p));
     let elims = vec![(e, bit(a))];
-    let text = format!(
-        "Avoidable Rectangle Type 1: {} ({}), {} ({}) and {} ({}) were solved, none of them a \
+    let text = say(|| {
+        format!(
+            "Avoidable Rectangle Type 1: {} ({}), {} ({}) and {} ({}) were solved, none of them a \
          given; if {} were {} the puzzle would have two solutions, so {}.",
-        s.name(opp),
-        s.sym(a),
-        s.name(p),
-        s.sym(b),
-        s.name(q),
-        s.sym(b),
-        s.name(e),
-        s.sym(a),
-        removal_text(s, &elims)
-    );
+            s.name(opp),
+            s.sym(a),
+            s.name(p),
+            s.sym(b),
+            s.name(q),
+            s.sym(b),
+            s.name(e),
+            s.sym(a),
+            removal_text(s, &elims)
+        )
+    });
     let step = Step::new(Technique::AvoidableRectangleType1, text)
         .eliminate(elims)
         .cells(rect.corners);
@@ -567,7 +584,8 @@ fn ar2(s: &State, rect: &Rect, [i, j]: [usize; 2], empty: [usize; 2], x: Mask) -
     if elims.is_empty() {
         return None;
     }
-    let text = format!(
+    let text = say(|| {
+        format!(
         "Avoidable Rectangle Type 2: {} ({}) and {} ({}) were solved, neither a given, {} holds \
          only {} and {} only {}; one of them must be {} or the puzzle would have two solutions, \
          so {}.",
@@ -581,7 +599,8 @@ fn ar2(s: &State, rect: &Rect, [i, j]: [usize; 2], empty: [usize; 2], x: Mask) -
         s.syms_text(s.cands(oj)),
         s.syms_text(x),
         removal_text(s, &elims)
-    );
+    )
+    });
     let step = Step::new(Technique::AvoidableRectangleType2, text)
         .eliminate(elims)
         .cells(rect.corners);
@@ -634,7 +653,8 @@ pub(super) fn bug_plus_1(f: &mut Finder<'_>) {
         return;
     }
     let [row, col, bx] = mine.map(|u| s.unit_name(u));
-    let text = format!(
+    let text = say(|| {
+        format!(
         "BUG+1: every empty cell but {} holds two candidates, and {} fits three times in {row}, \
          {col} and {bx}; were {} not {} the puzzle would have no solution or two, so {} is {}.",
         s.name(cell),
@@ -643,7 +663,8 @@ pub(super) fn bug_plus_1(f: &mut Finder<'_>) {
         s.sym(d),
         s.name(cell),
         s.sym(d)
-    );
+    )
+    });
     let step = Step::new(Technique::BugPlus1, text)
         .place(cell, d)
         .cells([cell])

@@ -16,7 +16,10 @@
 use crate::grid::{bit, digits, Mask};
 
 use super::single_digit::{conjugate_pairs, Pair};
-use super::{step::removal_text, Finder, State, Step, Technique};
+use super::{
+    step::{removal_text, say},
+    Finder, State, Step, Technique,
+};
 
 /// The empty cells holding exactly two candidates.
 fn bivalue(s: &State) -> Vec<usize> {
@@ -104,7 +107,8 @@ pub(super) fn remote_pair(f: &mut Finder<'_>) {
                 let step = Step::new(Technique::RemotePair, String::new())
                     .eliminate(elims)
                     .cells(chain.iter().copied());
-                let text = format!(
+                let text = say(|| {
+                    format!(
                     "Remote Pair: {} all hold only {}, and each sees the next, so they alternate \
                      between {}; {} and {} hold different digits, so {}.",
                     s.names_text(&chain),
@@ -113,7 +117,8 @@ pub(super) fn remote_pair(f: &mut Finder<'_>) {
                     s.name(chain[0]),
                     s.name(*chain.last().unwrap()),
                     removal_text(s, &step.eliminations)
-                );
+                )
+                });
                 if f.add(Step {
                     explanation: text,
                     ..step
@@ -161,20 +166,22 @@ pub(super) fn w_wing(f: &mut Finder<'_>) {
                 if elims.is_empty() {
                     continue;
                 }
-                let text = format!(
-                    "W-Wing: {} and {} hold only {}; {} in {} lies only in {} and {}, which \
+                let text = say(|| {
+                    format!(
+                        "W-Wing: {} and {} hold only {}; {} in {} lies only in {} and {}, which \
                          see them, so they are not both {}, hence one of them is {}, and {}.",
-                    s.name(c1),
-                    s.name(c2),
-                    s.syms_text(mask),
-                    s.sym(x),
-                    s.unit_name(pr.unit),
-                    s.name(p),
-                    s.name(q),
-                    s.sym(x),
-                    s.syms_text(y),
-                    removal_text(s, &elims)
-                );
+                        s.name(c1),
+                        s.name(c2),
+                        s.syms_text(mask),
+                        s.sym(x),
+                        s.unit_name(pr.unit),
+                        s.name(p),
+                        s.name(q),
+                        s.sym(x),
+                        s.syms_text(y),
+                        removal_text(s, &elims)
+                    )
+                });
                 let step = Step::new(Technique::WWing, text)
                     .eliminate(elims)
                     .cells([c1, p, q, c2])
@@ -212,7 +219,8 @@ pub(super) fn xy_wing(f: &mut Finder<'_>) {
                 if elims.is_empty() {
                     continue;
                 }
-                let text = format!(
+                let text = say(|| {
+                    format!(
                     "XY-Wing: {} ({}) sees {} ({}) and {} ({}); either way one of {} and {} is \
                      {}, so {}.",
                     s.name(pivot),
@@ -225,7 +233,8 @@ pub(super) fn xy_wing(f: &mut Finder<'_>) {
                     s.name(p2),
                     s.syms_text(z),
                     removal_text(s, &elims)
-                );
+                )
+                });
                 let step = Step::new(Technique::XyWing, text)
                     .eliminate(elims)
                     .cells([pivot, p1, p2]);
@@ -260,7 +269,8 @@ pub(super) fn xyz_wing(f: &mut Finder<'_>) {
                 if elims.is_empty() {
                     continue;
                 }
-                let text = format!(
+                let text = say(|| {
+                    format!(
                     "XYZ-Wing: {} ({}) sees {} ({}) and {} ({}); one of the three is {}, so {}.",
                     s.name(pivot),
                     or_text(s, pm),
@@ -270,7 +280,8 @@ pub(super) fn xyz_wing(f: &mut Finder<'_>) {
                     or_text(s, m2),
                     s.syms_text(z),
                     removal_text(s, &elims)
-                );
+                )
+                });
                 let step = Step::new(Technique::XyzWing, text)
                     .eliminate(elims)
                     .cells([pivot, p1, p2]);
