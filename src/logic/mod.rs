@@ -280,14 +280,16 @@ pub fn solve(state: State, opts: &Options) -> Path {
     let mut steps = Vec::new();
     // Every step places a digit or removes a candidate, so a path is at most this long.
     let bound = state.shape().cells() * (state.size() + 1);
-    while !state.is_solved() && steps.len() < bound && !state.is_broken() {
+    let mut broken = state.is_broken();
+    while !state.is_solved() && steps.len() < bound && !broken {
         let Some(step) = next_step(&state, opts) else {
             break;
         };
         state.apply(&step);
+        broken = state.broken_by(&step);
         steps.push(step);
     }
-    let solved = state.is_solved() && !state.is_broken();
+    let solved = state.is_solved() && !broken;
     Path {
         steps,
         end: state,

@@ -250,6 +250,49 @@ impl State {
         })
     }
 
+    /// [`State::is_broken`] after `step` was applied to a state that was not broken, looking
+    /// only at what the step touched (the solving path asks after every step, and a whole
+    /// check costs more than finding a single):
+    /// - a placed cell's units must still have every digit placed or with a place (the cell
+    ///   lost its other candidates), and the placed digit every unit (its peers lost it);
+    /// - a peer of a placed cell, or a cell that lost candidates, must keep one if empty;
+    /// - a unit of a cell that lost candidates must still have a place for each of them.
+    pub fn broken_by(&self, step: &Step) -> bool {
+        if self.clash {
+            return true;
+        }
+        let stranded = |c: usize| self.values[c] == 0 && self.cands[c] == 0;
+        for &(cell, d) in &step.placements {
+            if self.peers(cell).iter().any(|&p| stranded(p)) {
+                return true;
+            }
+            let full = full_mask(self.size());
+            if self
+                .units_of(cell)
+                .into_iter()
+                .any(|u| !self.covers(u, full))
+                || (0..self.unit_count()).any(|u| !self.covers(u, bit(d)))
+            {
+                return true;
+            }
+        }
+        step.eliminations.iter().any(|&(cell, m)| {
+            stranded(cell) || self.units_of(cell).into_iter().any(|u| !self.covers(u, m))
+        })
+    }
+
+    /// True when every digit of `mask` is placed in unit `u` or a candidate of one of its cells.
+    fn covers(&self, u: usize, mask: Mask) -> bool {
+        let mut missing = mask & !self.placed[u];
+        for &c in self.unit(u) {
+            if missing == 0 {
+                break;
+            }
+            missing &= !self.cands[c];
+        }
+        missing == 0
+    }
+
     /// Places `d` in `cell` and removes `d` from the candidates of its peers.
     pub fn place(&mut self, cell: usize, d: u8) {
         let old = self.values[cell];

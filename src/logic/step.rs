@@ -58,13 +58,20 @@ impl Step {
         self
     }
 
+    /// Adds the cells that prove the step (none while [`quietly`] runs: a rating reads only
+    /// the technique, placements and eliminations).
     pub fn cells(mut self, cells: impl IntoIterator<Item = usize>) -> Step {
-        self.cells.extend(cells);
+        if !is_quiet() {
+            self.cells.extend(cells);
+        }
         self
     }
 
+    /// Adds a unit the pattern lives in (none while [`quietly`] runs).
     pub fn unit(mut self, unit: Unit) -> Step {
-        self.units.push(unit);
+        if !is_quiet() {
+            self.units.push(unit);
+        }
         self
     }
 
@@ -82,14 +89,19 @@ thread_local! {
 /// A step's sentence: `text()`, or an empty string while [`quietly`] runs (a rating reads only
 /// the techniques, and writing a sentence costs more than finding a single).
 pub(crate) fn say(text: impl FnOnce() -> String) -> String {
-    if QUIET.with(Cell::get) {
+    if is_quiet() {
         String::new()
     } else {
         text()
     }
 }
 
-/// Runs `work` with the sentences of the steps it finds left empty (see [`say`]).
+fn is_quiet() -> bool {
+    QUIET.with(Cell::get)
+}
+
+/// Runs `work` with the sentences of the steps it finds left empty (see [`say`]), and their
+/// cells and units too.
 pub(crate) fn quietly<T>(work: impl FnOnce() -> T) -> T {
     /// Restores the flag however `work` ends.
     struct Restore(bool);

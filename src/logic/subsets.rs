@@ -1,7 +1,7 @@
 //! Subsets: `k` cells of a unit holding only `k` digits between them (naked), or `k` digits of a
 //! unit that fit only `k` cells (hidden). Either way those cells take those digits.
 
-use crate::grid::{bit, digits, full_mask, Mask};
+use crate::grid::{bit, digits, full_mask, Mask, MAX_SIZE};
 
 use super::{
     step::{removal_text, say},
@@ -67,12 +67,19 @@ fn tight_sets<T: Copy>(items: &[T], k: usize, mask: impl Fn(T) -> u32) -> Vec<(V
 /// The naked subsets among `cells`: every `k` empty cells whose candidates together are `k`
 /// digits, with those digits.
 pub(super) fn naked_sets(s: &State, cells: &[usize], k: usize) -> Vec<(Vec<usize>, Mask)> {
-    let open: Vec<usize> = cells
-        .iter()
-        .copied()
-        .filter(|&c| s.value(c) == 0 && (2..=k as u32).contains(&s.cands(c).count_ones()))
-        .collect();
-    tight_sets(&open, k, |c| s.cands(c))
+    // On the stack: this runs for every unit at every step of a path.
+    let mut open = [0usize; MAX_SIZE];
+    let mut len = 0;
+    for &c in cells.iter().take(MAX_SIZE) {
+        if s.value(c) == 0 && (2..=k as u32).contains(&s.cands(c).count_ones()) {
+            open[len] = c;
+            len += 1;
+        }
+    }
+    if len < k {
+        return Vec::new();
+    }
+    tight_sets(&open[..len], k, |c| s.cands(c))
         .into_iter()
         .filter(|(_, union)| union.count_ones() as usize == k)
         .collect()
