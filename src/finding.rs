@@ -183,7 +183,19 @@ impl fmt::Display for Severity {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Related {
     pub message: String,
+    /// The place in this file (for a place in another file, the finding's own range).
     pub range: TextRange,
+    /// A place in another file, or one this file's ranges do not reach.
+    pub elsewhere: Option<Elsewhere>,
+}
+
+/// A place named by path and line: the first copy of a duplicate puzzle, in an earlier file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Elsewhere {
+    /// The path as the run names files (relative to where `check` runs, or absolute).
+    pub path: std::sync::Arc<str>,
+    /// 1-based.
+    pub line: u32,
 }
 
 /// A replacement of the text in `range` by `new_text`.

@@ -1459,3 +1459,29 @@ fn transformed_copies_keep_the_puzzle() {
     assert_eq!(grid.stdout.lines().count(), source.lines().count());
     assert_ne!(grid.stdout, source);
 }
+
+/// A repeated puzzle points at the first copy as related information, in another file too: in
+/// JSON with the other file's path, in SARIF as a related location in that file.
+#[test]
+fn a_duplicate_puzzle_relates_to_the_first_copy() {
+    let (_, doc) = json(&["check", "--format", "json", "fixtures/duplicate-puzzle"]);
+    let related: Vec<(String, u64)> = doc["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["diagnostics"].as_array().unwrap().iter())
+        .map(|d| {
+            let r = &d["related"][0];
+            (
+                r["path"].as_str().unwrap().to_string(),
+                r["range"]["start"]["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let a = "fixtures/duplicate-puzzle/a.sudoku".to_string();
+    assert_eq!(related, [(a.clone(), 1), (a.clone(), 1), (a.clone(), 2)]);
+    let (_, sarif) = json(&["check", "--format", "sarif", "fixtures/duplicate-puzzle"]);
+    let last = &sarif["runs"][0]["results"][2]["relatedLocations"][0]["physicalLocation"];
+    assert_eq!(last["artifactLocation"]["uri"], a.as_str());
+    assert_eq!(last["region"]["startLine"], 3);
+}

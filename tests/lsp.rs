@@ -820,6 +820,10 @@ async fn workspace_scan_reports_duplicate_puzzles_across_files() {
     let message = found[0]["message"].as_str().unwrap();
     let first = format!("{}:3 (an identical copy)", root.join("a.sudoku").display());
     assert!(message.ends_with(&first), "{message}");
+    // The related information points at the first copy: a.sudoku, line 3 (0-based 2).
+    let related = &found[0]["relatedInformation"][0]["location"];
+    assert_eq!(related["uri"], uri_of("a.sudoku"), "{related}");
+    assert_eq!(related["range"]["start"]["line"], 2, "{related}");
     let a = lsp.diagnostics(&uri_of("a.sudoku"), None).await;
     assert!(with_code(&a, "duplicate-puzzle").is_empty(), "{a:?}");
     assert!(lsp.shutdown_exit().await);

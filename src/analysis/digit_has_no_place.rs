@@ -54,6 +54,7 @@ pub(super) fn check(ctx: &PuzzleCtx, clashing: &[bool], out: &mut Vec<Finding>) 
             let related = blockers
                 .iter()
                 .map(|&(c, blocker)| Related {
+                    elsewhere: None,
                     message: format!(
                         "{} cannot hold {sym}: {} holds it",
                         shape.cell_name(c),

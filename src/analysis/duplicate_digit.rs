@@ -48,6 +48,7 @@ pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) -> Vec<bool> {
         let related = clashes
             .iter()
             .map(|&(o, unit)| Related {
+                elsewhere: None,
                 message: format!("{} holds {sym} in the same {unit}", shape.cell_name(o)),
                 range: p.cells.at(o),
             })

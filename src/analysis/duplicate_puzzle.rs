@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::finding::{Code, Finding};
+use crate::finding::{Code, Elsewhere, Finding, Related};
 use crate::syntax::{ParsedFile, Puzzle};
 use crate::transform::canonical;
 
@@ -214,6 +214,14 @@ pub(crate) fn check(puzzle: &Puzzle, marks: &Marks, out: &mut Vec<Finding>) {
             "relabelled, with rows, columns, bands or stacks permuted or transposed"
         }
     };
+    let first = Related {
+        message: "the first copy".to_string(),
+        range: puzzle.first_line,
+        elsewhere: Some(Elsewhere {
+            path: path.into(),
+            line: mark.line,
+        }),
+    };
     out.push(
         Finding::new(
             Code::DuplicatePuzzle,
@@ -223,6 +231,7 @@ pub(crate) fn check(puzzle: &Puzzle, marks: &Marks, out: &mut Vec<Finding>) {
                 mark.line
             ),
         )
-        .in_puzzle(puzzle.index),
+        .in_puzzle(puzzle.index)
+        .with_related(vec![first]),
     );
 }

@@ -132,6 +132,7 @@ pub(crate) fn check(
             d.level
         );
         let related = Related {
+            elsewhere: None,
             message: format!("the file's @level {}", declared.name),
             range: declared.range,
         };

@@ -40,6 +40,7 @@ pub(super) fn check(ctx: &PuzzleCtx, clashing: &[bool], out: &mut Vec<Finding>) 
                 };
                 reasons.push(format!("{sym} ({kind}, {})", shape.cell_name(o)));
                 related.push(Related {
+                    elsewhere: None,
                     message: format!("{} holds {sym}", shape.cell_name(o)),
                     range: p.cells.at(o),
                 });

@@ -104,6 +104,7 @@ pub(super) fn check(ctx: &PuzzleCtx, unique: Option<&[u8]>, out: &mut Vec<Findin
         let related = against_givens
             .iter()
             .map(|&c| Related {
+                elsewhere: None,
                 message: format!(
                     "{} is given as {}, @solution says {}",
                     shape.cell_name(c),
@@ -144,6 +145,7 @@ pub(super) fn check(ctx: &PuzzleCtx, unique: Option<&[u8]>, out: &mut Vec<Findin
             let related = differ
                 .iter()
                 .map(|&c| Related {
+                    elsewhere: None,
                     message: format!(
                         "{} is {} in the solution, {} in @solution",
                         shape.cell_name(c),

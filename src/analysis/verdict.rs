@@ -58,6 +58,7 @@ pub(super) fn check(ctx: &PuzzleCtx, outcome: &Outcome, out: &mut Vec<Finding>) 
             let related = differ
                 .iter()
                 .map(|&c| Related {
+                    elsewhere: None,
                     message: format!(
                         "{} can be {} or {}",
                         shape.cell_name(c),

@@ -78,6 +78,7 @@ pub(super) fn check(
             Source::Recorded(dir) => (
                 "the recorded @solution",
                 Related {
+                    elsewhere: None,
                     message: format!("@solution has {sym} at {name}"),
                     range: ranges
                         .and_then(|r| r.get(cell).copied())
@@ -87,6 +88,7 @@ pub(super) fn check(
             Source::SolvedCells => (
                 "the only solution of the solved cells",
                 Related {
+                    elsewhere: None,
                     message: format!(
                         "the solved cells alone have one solution, with {sym} at {name}"
                     ),
@@ -148,6 +150,7 @@ pub(super) fn emptied(ctx: &PuzzleCtx, marks: &[Mask], out: &mut Vec<Finding>) {
                 };
                 reasons.push(format!("{sym} ({kind}, {})", shape.cell_name(o)));
                 related.push(Related {
+                    elsewhere: None,
                     message: format!("{} holds {sym}", shape.cell_name(o)),
                     range: p.cells.at(o),
                 });

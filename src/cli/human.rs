@@ -125,15 +125,18 @@ fn render_finding(
         );
     }
     for related in &finding.related {
-        let at = locator.locate(related.range.start);
+        let (file, line, col) = match &related.elsewhere {
+            Some(e) => (sanitize(&e.path), e.line, 1),
+            None => {
+                let at = locator.locate(related.range.start);
+                (path.to_string(), at.line + 1, at.col + 1)
+            }
+        };
         let _ = writeln!(
             out,
-            "{pad} {} {}: {}:{}:{}: {}",
+            "{pad} {} {}: {file}:{line}:{col}: {}",
             style.gutter("="),
             style.bold("note"),
-            path,
-            at.line + 1,
-            at.col + 1,
             sanitize(&related.message)
         );
     }
@@ -339,6 +342,7 @@ mod tests {
             "5 appears twice in row 1",
         )
         .with_related(vec![Related {
+            elsewhere: None,
             message: "r1c1 also has 5".into(),
             range: TextRange::new(first, first + 1),
         }]);

@@ -85,6 +85,10 @@ pub struct DiagnosticJson {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RelatedJson {
     pub message: String,
+    /// The file, when it is another one than the diagnostic's (as the run names files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// In `path`, when given: the start of the line.
     pub range: RangeJson,
 }
 
@@ -228,9 +232,23 @@ pub fn diagnostic_json(locator: &mut Locator<'_>, f: &Finding) -> DiagnosticJson
         related: f
             .related
             .iter()
-            .map(|r| RelatedJson {
-                message: r.message.clone(),
-                range: range_json(locator, r.range),
+            .map(|r| match &r.elsewhere {
+                Some(e) => {
+                    let at = PositionJson {
+                        line: e.line.saturating_sub(1),
+                        column: 0,
+                    };
+                    RelatedJson {
+                        message: r.message.clone(),
+                        path: Some(e.path.to_string()),
+                        range: RangeJson { start: at, end: at },
+                    }
+                }
+                None => RelatedJson {
+                    message: r.message.clone(),
+                    path: None,
+                    range: range_json(locator, r.range),
+                },
             })
             .collect(),
     }
@@ -355,6 +373,7 @@ mod tests {
             Finding::new(Code::MultipleSolutions, line_of(2), "m")
                 .in_puzzle(0)
                 .with_related(vec![Related {
+                    elsewhere: None,
                     message: "r".into(),
                     range: TextRange::new(line_of(3).start + 2, line_of(3).start + 3),
                 }]),

@@ -121,7 +121,7 @@ struct PhysicalLocation<'a> {
 
 #[derive(Serialize)]
 struct ArtifactLocation<'a> {
-    uri: &'a str,
+    uri: std::borrow::Cow<'a, str>,
 }
 
 #[derive(Serialize)]
@@ -202,7 +202,21 @@ fn result<'a>(uri: &'a str, locator: &mut Locator<'_>, f: &'a Finding) -> SarifR
     };
     let related = |(i, r): (usize, &'a Related)| Location {
         id: Some(i),
-        physical_location: physical(uri, locator, r.range),
+        physical_location: match &r.elsewhere {
+            // A line of another file: its first column to the line's start.
+            Some(e) => PhysicalLocation {
+                artifact_location: ArtifactLocation {
+                    uri: uri_of(&e.path).into(),
+                },
+                region: Region {
+                    start_line: e.line,
+                    start_column: 1,
+                    end_line: e.line,
+                    end_column: 1,
+                },
+            },
+            None => physical(uri, locator, r.range),
+        },
         message: Some(Text { text: &r.message }),
     };
     let related_locations = f.related.iter().enumerate().map(related).collect();
@@ -224,7 +238,7 @@ fn result<'a>(uri: &'a str, locator: &mut Locator<'_>, f: &'a Finding) -> SarifR
 
 fn physical<'a>(uri: &'a str, locator: &mut Locator<'_>, range: TextRange) -> PhysicalLocation<'a> {
     PhysicalLocation {
-        artifact_location: ArtifactLocation { uri },
+        artifact_location: ArtifactLocation { uri: uri.into() },
         region: region(locator, range),
     }
 }
@@ -248,7 +262,7 @@ fn sarif_fix<'a>(uri: &'a str, locator: &mut Locator<'_>, fix: &'a Fix) -> Sarif
     SarifFix {
         description: Text { text: &fix.title },
         artifact_changes: [ArtifactChange {
-            artifact_location: ArtifactLocation { uri },
+            artifact_location: ArtifactLocation { uri: uri.into() },
             replacements: fix.edits.iter().map(replacement).collect(),
         }],
     }
@@ -282,6 +296,7 @@ mod tests {
             )
             .in_puzzle(0)
             .with_related(vec![Related {
+                elsewhere: None,
                 message: "r1c1 has 5".into(),
                 range: TextRange::new(first, first + 1),
             }])

@@ -193,9 +193,18 @@ pub fn diagnostic(finding: &Finding, map: &Mapper<'_>, uri: &Uri) -> Diagnostic 
     let related: Vec<DiagnosticRelatedInformation> = finding
         .related
         .iter()
-        .map(|r| DiagnosticRelatedInformation {
-            location: Location::new(uri.clone(), map.range(r.range)),
-            message: r.message.clone(),
+        .filter_map(|r| {
+            let location = match &r.elsewhere {
+                Some(e) => {
+                    let at = Position::new(e.line.saturating_sub(1), 0);
+                    Location::new(Uri::from_file_path(&*e.path)?, Range::new(at, at))
+                }
+                None => Location::new(uri.clone(), map.range(r.range)),
+            };
+            Some(DiagnosticRelatedInformation {
+                location,
+                message: r.message.clone(),
+            })
         })
         .collect();
     // Convert the related ranges after the main one so the mapper walks forward in the usual

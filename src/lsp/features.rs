@@ -307,6 +307,7 @@ mod tests {
         };
         let dup = |at: usize, other: usize| Finding {
             related: vec![Related {
+                elsewhere: None,
                 message: "the other 1".into(),
                 range: TextRange::new(other, other + 1),
             }],

@@ -256,6 +256,7 @@ impl Reader<'_> {
             ),
         )
         .with_related(vec![Related {
+            elsewhere: None,
             message: "the grid's last row".to_string(),
             range: last_line,
         }]);

@@ -221,6 +221,7 @@ impl<'t> Reader<'t> {
                 ),
             )
             .with_related(vec![Related {
+                elsewhere: None,
                 message: "the grid's last row".to_string(),
                 range: last_line,
             }]);
