@@ -426,6 +426,38 @@ async fn safe_fixes_are_preferred_and_fixed_all_at_once() {
     assert!(lsp.shutdown_exit().await);
 }
 
+/// The editor's `select`, `extendSelect` and `ignore` settings choose codes as `check`'s flags
+/// do: `ignore` hides a code, `extendSelect` turns on one that is off by default, and an
+/// unknown code in a list is left out while the others still apply.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn editor_settings_select_codes_as_the_command_line_does() {
+    let settings = json!({
+        "ignore": ["duplicate-digit"],
+        "extendSelect": ["redundant-given", "no-such-code"],
+    });
+    let mut lsp = Lsp::start(settings).await;
+    let caps = json!({"workspace": {"configuration": true}});
+    lsp.initialize(caps, None).await;
+    lsp.next_matching(|m| m["method"] == "workspace/configuration")
+        .await;
+    // The answer may be applied after the first analysis of a document opened now; the
+    // document is analysed again then.
+    lsp.open("untitled:sound.sudoku", PUZZLE, 1).await;
+    lsp.next_matching(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == "untitled:sound.sudoku"
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| d.iter().filter(|d| d["code"] == "redundant-given").count() == 22)
+    })
+    .await;
+    let clash = PUZZLE.replacen("5 3 .", "5 3 5", 1);
+    lsp.open("untitled:clash.sudoku", &clash, 1).await;
+    let diags = lsp.diagnostics("untitled:clash.sudoku", Some(1)).await;
+    assert!(with_code(&diags, "duplicate-digit").is_empty(), "{diags:?}");
+    assert!(lsp.shutdown_exit().await);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn editor_settings_show_solutions_and_cap_diagnostics() {
     let mut lsp = Lsp::start(json!({"maxDiagnostics": 1})).await;

@@ -1,13 +1,14 @@
 //! Settings: the editor-only ones (from `initializationOptions` and `workspace/configuration`,
 //! section `sudoku`) and the project's `sudoku-lsp.toml`, the same file `sudoku-lsp check` reads.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 
-use crate::config::{ConfigCache, ProjectConfig};
+use crate::config::{selected, ConfigCache, ProjectConfig, Selection, Selector};
+use crate::finding::Code;
 
 /// The section name under which editors keep this server's settings.
 pub const SECTION: &str = "sudoku";
@@ -24,6 +25,9 @@ pub struct Settings {
     pub max_diagnostics: usize,
     /// What a hint shows: the technique and where (`"nudge"`), or the whole step (`"full"`).
     pub hints: Hints,
+    /// `select`, `extendSelect` and `ignore`: the codes shown, as `check --select`,
+    /// `--extend-select` and `--ignore` choose them, after the project's severities.
+    pub selection: Selection,
 }
 
 /// What a hint shows (setting `hints`).
@@ -42,6 +46,7 @@ impl Default for Settings {
             show_solutions: false,
             max_diagnostics: DEFAULT_MAX_DIAGNOSTICS,
             hints: Hints::Nudge,
+            selection: Selection::default(),
         }
     }
 }
@@ -78,10 +83,45 @@ impl Settings {
                     Some("full") => self.hints = Hints::Full,
                     _ => tracing::warn!("setting hints must be \"nudge\" or \"full\", not {v}"),
                 },
+                "select" => {
+                    if v.is_null() {
+                        self.selection.select = None;
+                    } else if let Some(codes) = codes_of(key, v) {
+                        self.selection.select = Some(codes);
+                    }
+                }
+                "extendSelect" => {
+                    if let Some(codes) = codes_of(key, v) {
+                        self.selection.extend = codes;
+                    }
+                }
+                "ignore" => {
+                    if let Some(codes) = codes_of(key, v) {
+                        self.selection.ignore = codes;
+                    }
+                }
                 other => tracing::debug!("ignoring unknown setting {other}"),
             }
         }
     }
+}
+
+/// The codes of a list setting (`["duplicate-digit", "ALL"]`): `None`, logged, when it is not a
+/// list of strings; an unknown code is logged and left out, the others still apply.
+fn codes_of(key: &str, v: &Value) -> Option<BTreeSet<Code>> {
+    let Some(items) = v.as_array() else {
+        tracing::warn!("setting {key} must be a list of codes, not {v}");
+        return None;
+    };
+    let mut selectors = Vec::new();
+    for item in items {
+        match item.as_str().map(str::parse::<Selector>) {
+            Some(Ok(sel)) => selectors.push(sel),
+            Some(Err(e)) => tracing::warn!("setting {key}: {e}"),
+            None => tracing::warn!("setting {key}: {item} is not a code"),
+        }
+    }
+    Some(selected(&selectors))
 }
 
 /// The project configuration of each file: the nearest `sudoku-lsp.toml` from the file's folder
@@ -137,6 +177,7 @@ mod tests {
                 show_solutions: true,
                 max_diagnostics: 5,
                 hints: Hints::Full,
+                selection: Selection::default(),
             }
         );
         s.update(&json!({"hints": "everything"}));
@@ -146,6 +187,17 @@ mod tests {
         assert!(!s.show_solutions);
         s.update(&json!(null));
         assert_eq!(s.max_diagnostics, 5);
+    }
+
+    #[test]
+    fn code_lists_select_as_the_flags_do() {
+        let mut s = Settings::default();
+        s.update(&json!({"select": ["ALL"], "ignore": ["box-shape", "nope"], "extendSelect": 3}));
+        assert_eq!(s.selection.select.as_ref().map(|c| c.len()), Some(Code::ALL.len()));
+        assert_eq!(s.selection.ignore, [Code::BoxShape].into());
+        assert!(s.selection.extend.is_empty());
+        s.update(&json!({"select": null}));
+        assert_eq!(s.selection.select, None);
     }
 
     #[test]

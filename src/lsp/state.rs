@@ -286,7 +286,8 @@ impl State {
         let cache_wait = std::time::Instant::now();
         let mut cache = lock(cache);
         let waited = cache_wait.elapsed();
-        let analysis = cache.analyze(&text, &project.config);
+        let selection = self.settings().selection;
+        let analysis = cache.analyze(&text, &project.config.with_command_line(false, &selection));
         let leftovers = cache.take_leftovers();
         drop(cache);
         let indexing = std::time::Instant::now();
@@ -424,7 +425,9 @@ impl State {
         let unit = self.unit();
         match syntax::decode(bytes) {
             Ok((text, _)) => {
-                let analysis = analyze(text, &project.config);
+                let selection = self.settings().selection;
+                let config = project.config.with_command_line(false, &selection);
+                let analysis = analyze(text, &config);
                 let index = LineIndex::new(text);
                 let map = Mapper::new(text, &index, unit);
                 convert::diagnostics(analysis.findings.iter(), &map, uri, cap)
@@ -503,7 +506,11 @@ impl State {
     /// The `duplicate-puzzle` marks of a scanned file, when its configuration turns the code on.
     fn duplicate_marks(&self, path: &Path, registry: &mut Registry) -> Option<Arc<Marks>> {
         let project = self.configs.for_path(path);
-        project.config.severity_of(Code::DuplicatePuzzle)?;
+        let selection = self.settings().selection;
+        project
+            .config
+            .with_command_line(false, &selection)
+            .severity_of(Code::DuplicatePuzzle)?;
         let bytes = std::fs::read(path).ok()?;
         let (text, _) = syntax::decode(&bytes).ok()?;
         registry.start_file(&path.display().to_string());

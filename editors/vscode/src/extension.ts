@@ -16,12 +16,22 @@ let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel | undefined;
 
 /** The editor-only settings the server reads, sent at start (it pulls later changes itself). */
-function initializationOptions(): { showSolutions: boolean; maxDiagnostics: number; hints: string } {
+function initializationOptions(): {
+  showSolutions: boolean;
+  maxDiagnostics: number;
+  hints: string;
+  select: string[] | null;
+  extendSelect: string[];
+  ignore: string[];
+} {
   const config = vscode.workspace.getConfiguration('sudoku');
   return {
     showSolutions: config.get<boolean>('showSolutions', false),
     maxDiagnostics: config.get<number>('maxDiagnostics', 1000),
     hints: config.get<string>('hints', 'nudge'),
+    select: config.get<string[] | null>('select', null),
+    extendSelect: config.get<string[]>('extendSelect', []),
+    ignore: config.get<string[]>('ignore', []),
   };
 }
 
