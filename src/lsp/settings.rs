@@ -193,7 +193,10 @@ mod tests {
     fn code_lists_select_as_the_flags_do() {
         let mut s = Settings::default();
         s.update(&json!({"select": ["ALL"], "ignore": ["box-shape", "nope"], "extendSelect": 3}));
-        assert_eq!(s.selection.select.as_ref().map(|c| c.len()), Some(Code::ALL.len()));
+        assert_eq!(
+            s.selection.select.as_ref().map(|c| c.len()),
+            Some(Code::ALL.len())
+        );
         assert_eq!(s.selection.ignore, [Code::BoxShape].into());
         assert!(s.selection.extend.is_empty());
         s.update(&json!({"select": null}));
