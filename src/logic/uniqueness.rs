@@ -233,9 +233,8 @@ fn ut_step(s: &State, ur: &Ur, kind: u8, text: String, elims: Vec<(usize, Mask)>
 }
 
 /// Adds the units of a rectangle (its rows, then its columns) to a step.
-fn with_units(mut step: Step, units: Vec<Unit>) -> Step {
-    step.units.extend(units);
-    step
+fn with_units(step: Step, units: Vec<Unit>) -> Step {
+    units.into_iter().fold(step, Step::unit)
 }
 
 fn ut1(s: &State, ur: &Ur, out: &mut Vec<Step>) {

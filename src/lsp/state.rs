@@ -6,6 +6,7 @@
 //! the order of the store's changes: a closed file never gets a late result of its open text,
 //! and an old version never overwrites a newer one.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -17,7 +18,7 @@ use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
 use crate::analysis::duplicate_puzzle::{Marks, Registry};
 use crate::analysis::{analyze, Leftovers, PieceCache};
-use crate::config::ProjectConfig;
+use crate::config::{Config, ProjectConfig};
 use crate::finding::Code;
 use crate::lsp::convert::{self, Mapper};
 use crate::lsp::features::Snapshot;
@@ -178,6 +179,12 @@ impl State {
         });
     }
 
+    /// A project's configuration with the editor's code selection (settings `select`,
+    /// `extendSelect`, `ignore`) on top, as `check` puts its flags on top.
+    fn selected<'a>(&self, config: &'a Config) -> Cow<'a, Config> {
+        config.with_command_line(false, &lock(&self.settings).selection)
+    }
+
     /// The project configuration for a document: its file's, else the first workspace
     /// folder's (an unsaved buffer), else the defaults.
     pub fn project_for(&self, uri: &Uri) -> Arc<ProjectConfig> {
@@ -286,8 +293,7 @@ impl State {
         let cache_wait = std::time::Instant::now();
         let mut cache = lock(cache);
         let waited = cache_wait.elapsed();
-        let selection = self.settings().selection;
-        let analysis = cache.analyze(&text, &project.config.with_command_line(false, &selection));
+        let analysis = cache.analyze(&text, &self.selected(&project.config));
         let leftovers = cache.take_leftovers();
         drop(cache);
         let indexing = std::time::Instant::now();
@@ -425,9 +431,7 @@ impl State {
         let unit = self.unit();
         match syntax::decode(bytes) {
             Ok((text, _)) => {
-                let selection = self.settings().selection;
-                let config = project.config.with_command_line(false, &selection);
-                let analysis = analyze(text, &config);
+                let analysis = analyze(text, &self.selected(&project.config));
                 let index = LineIndex::new(text);
                 let map = Mapper::new(text, &index, unit);
                 convert::diagnostics(analysis.findings.iter(), &map, uri, cap)
@@ -506,10 +510,7 @@ impl State {
     /// The `duplicate-puzzle` marks of a scanned file, when its configuration turns the code on.
     fn duplicate_marks(&self, path: &Path, registry: &mut Registry) -> Option<Arc<Marks>> {
         let project = self.configs.for_path(path);
-        let selection = self.settings().selection;
-        project
-            .config
-            .with_command_line(false, &selection)
+        self.selected(&project.config)
             .severity_of(Code::DuplicatePuzzle)?;
         let bytes = std::fs::read(path).ok()?;
         let (text, _) = syntax::decode(&bytes).ok()?;

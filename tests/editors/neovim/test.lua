@@ -303,6 +303,16 @@ end
 --- The tutor on a fresh copy of the sound puzzle: :SudokuHint names a technique, marks its cells
 --- and writes nothing; :SudokuApplyStep writes a true digit; the difficulty is an inlay hint.
 local function test_tutor(dir)
+  -- Where no server is attached, both commands say so and report failure to the caller.
+  vim.cmd('enew')
+  for _, run in ipairs({ function(o) require('sudoku').hint(o) end,
+                         function(o) require('sudoku').run_action(function() return true end, 'a step', o) end }) do
+    local answered, why = false, nil
+    run({ on_done = function(o, w)
+      answered, why = not o, w
+    end })
+    check(answered and why == 'no client', 'without a server the command reports no client: ' .. tostring(why))
+  end
   local want = expected.unique
   local buf, uri = open_copy(want.file, dir, 'tutor.sudoku')
   check(vim.wait(TIMEOUT, function()

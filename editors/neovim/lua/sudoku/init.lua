@@ -35,6 +35,16 @@ local function client_for(bufnr)
   return nil
 end
 
+--- The sudoku-lsp client of `bufnr`, or nil after a warning and `on_done(false, 'no client')`.
+local function attached(bufnr, on_done)
+  local client = client_for(bufnr)
+  if not client then
+    notify('sudoku-lsp is not running for this buffer (see :checkhealth vim.lsp)', vim.log.levels.WARN)
+    on_done(false, 'no client')
+  end
+  return client
+end
+
 local function apply(client, bufnr, action, done)
   if action.edit then
     vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
@@ -56,10 +66,9 @@ function M.run_action(pick, what, opts)
   local on_done = opts.on_done or function() end
   local bufnr = vim.api.nvim_get_current_buf()
   local win = vim.api.nvim_get_current_win()
-  local client = client_for(bufnr)
+  local client = attached(bufnr, on_done)
   if not client then
-    notify('sudoku-lsp is not running for this buffer (see :checkhealth vim.lsp)', vim.log.levels.WARN)
-    return on_done(false, 'no client')
+    return
   end
   local params = vim.lsp.util.make_range_params(win, client.offset_encoding)
   params.context = { diagnostics = {}, triggerKind = 1 }
@@ -134,10 +143,9 @@ function M.hint(opts)
   opts = opts or {}
   local on_done = opts.on_done or function() end
   local bufnr = vim.api.nvim_get_current_buf()
-  local client = client_for(bufnr)
+  local client = attached(bufnr, on_done)
   if not client then
-    notify('sudoku-lsp is not running for this buffer (see :checkhealth vim.lsp)', vim.log.levels.WARN)
-    return on_done(false, 'no client')
+    return
   end
   local pos = vim.lsp.util.make_position_params(0, client.offset_encoding)
   local command = {
