@@ -82,7 +82,8 @@ impl Step {
 }
 
 thread_local! {
-    /// True while [`quietly`] runs: the steps found on this thread carry no sentence.
+    /// True while [`quietly`] runs: the steps found on this thread carry no sentence, cells or
+    /// units.
     static QUIET: Cell<bool> = const { Cell::new(false) };
 }
 
