@@ -204,6 +204,11 @@ pub struct ShapeTables {
     /// Every box and line (row or column) crossing it in more than one cell: (box unit, line
     /// unit, the shared cells in reading order), boxes in order, rows before columns.
     pub intersections: Vec<(usize, usize, Vec<usize>)>,
+    /// 64-bit words in a bit set over the cells.
+    pub words: usize,
+    /// Every unit's cells as a bit set of `words` words (bit `c % 64` of word `c / 64`), one
+    /// after another in unit order.
+    pub unit_bits: Vec<u64>,
 }
 
 impl ShapeTables {
@@ -230,11 +235,20 @@ impl ShapeTables {
             })
             .filter(|(_, _, common)| common.len() > 1)
             .collect();
+        let words = shape.cells().div_ceil(64);
+        let mut unit_bits = vec![0u64; units.len() * words];
+        for (u, cells) in units.iter().enumerate() {
+            for &c in cells {
+                unit_bits[u * words + c / 64] |= 1 << (c % 64);
+            }
+        }
         ShapeTables {
             units,
             peers,
             box_of,
             intersections,
+            words,
+            unit_bits,
         }
     }
 }

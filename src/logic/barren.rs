@@ -11,9 +11,8 @@
 //! instance, not one that was looking only for instances better than an earlier digit's.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
 
-use crate::grid::bit;
+use rustc_hash::FxHashSet;
 
 use super::{State, Technique};
 
@@ -30,17 +29,13 @@ type Places = [u64; WORDS];
 type Key = (Technique, u8, u8, u8, Places);
 
 thread_local! {
-    static BARREN: RefCell<HashSet<Key>> = RefCell::new(HashSet::new());
+    static BARREN: RefCell<FxHashSet<Key>> = RefCell::new(FxHashSet::default());
 }
 
 fn key(t: Technique, s: &State, d: u8) -> Key {
-    let b = bit(d);
     let mut places = [0u64; WORDS];
-    for (c, &m) in s.all_cands().iter().enumerate() {
-        if m & b != 0 {
-            places[c >> 6] |= 1 << (c & 63);
-        }
-    }
+    let board = s.board(d);
+    places[..board.len()].copy_from_slice(board);
     let shape = s.shape();
     // Sizes are at most 25, so they fit a byte.
     (t, shape.size as u8, shape.box_rows as u8, d, places)
@@ -74,7 +69,7 @@ pub(super) fn search_digit(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Grid, Shape};
+    use crate::grid::{bit, Grid, Shape};
 
     fn state() -> State {
         let values = vec![0; 81];

@@ -285,8 +285,7 @@ pub fn solve(state: State, opts: &Options) -> Path {
         let Some(step) = next_step(&state, opts) else {
             break;
         };
-        state.apply(&step);
-        broken = state.broken_by(&step);
+        broken = state.apply_checked(&step);
         steps.push(step);
     }
     let solved = state.is_solved() && !broken;

@@ -1,7 +1,7 @@
 //! Singles: a unit with one empty cell left (full house), a cell with one candidate left (naked
 //! single), a digit with one place left in a unit (hidden single).
 
-use crate::grid::{bit, digits, full_mask};
+use crate::grid::{bit, digits, full_mask, Mask};
 
 use super::{step::say, Finder, Step, Technique};
 
@@ -9,8 +9,8 @@ use super::{step::say, Finder, Step, Technique};
 pub(super) fn full_house(f: &mut Finder<'_>) {
     let s = f.state;
     let full = full_mask(s.size());
-    for u in 0..s.unit_count() {
-        let missing = full & !s.placed_in(u);
+    for (u, &placed) in s.all_placed().iter().enumerate() {
+        let missing = full & !placed;
         if missing.count_ones() != 1 {
             continue;
         }
@@ -44,27 +44,36 @@ pub(super) fn full_house(f: &mut Finder<'_>) {
 /// A cell with one candidate left holds it.
 pub(super) fn naked_single(f: &mut Finder<'_>) {
     let s = f.state;
-    for cell in s.empty_cells() {
-        let m = s.cands(cell);
-        if m.count_ones() != 1 {
+    // A placed cell has no candidates, so a cell with one is empty. Chunks are tested without
+    // branches first, as most states have no naked single.
+    let single = |m: Mask| m != 0 && m & m.wrapping_sub(1) == 0;
+    const CHUNK: usize = 16;
+    for (i, chunk) in s.all_cands().chunks(CHUNK).enumerate() {
+        if !chunk.iter().fold(false, |any, &m| any | single(m)) {
             continue;
         }
-        let d = m.trailing_zeros() as u8 + 1;
-        let text = say(|| {
-            format!(
-                "{} has no candidate left but {}, so {} is {}.",
-                s.name(cell),
-                s.sym(d),
-                s.name(cell),
-                s.sym(d)
-            )
-        });
-        if f.add(
-            Step::new(Technique::NakedSingle, text)
-                .place(cell, d)
-                .cells([cell]),
-        ) {
-            return;
+        for (j, &m) in chunk.iter().enumerate() {
+            if !single(m) {
+                continue;
+            }
+            let cell = i * CHUNK + j;
+            let d = m.trailing_zeros() as u8 + 1;
+            let text = say(|| {
+                format!(
+                    "{} has no candidate left but {}, so {} is {}.",
+                    s.name(cell),
+                    s.sym(d),
+                    s.name(cell),
+                    s.sym(d)
+                )
+            });
+            if f.add(
+                Step::new(Technique::NakedSingle, text)
+                    .place(cell, d)
+                    .cells([cell]),
+            ) {
+                return;
+            }
         }
     }
 }
@@ -76,12 +85,7 @@ pub(super) fn hidden_single(f: &mut Finder<'_>) {
     let n = s.size();
     let order = (2 * n..3 * n).chain(0..2 * n);
     for u in order {
-        let (mut once, mut twice) = (0, 0);
-        for &c in s.unit(u) {
-            twice |= once & s.cands(c);
-            once |= s.cands(c);
-        }
-        for d in digits(once & !twice & full_mask(n) & !s.placed_in(u)) {
+        for d in digits(s.ones(u) & !s.placed_in(u)) {
             let Some(&cell) = s.unit(u).iter().find(|&&c| s.cands(c) & bit(d) != 0) else {
                 continue;
             };

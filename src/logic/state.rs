@@ -24,6 +24,52 @@ pub struct State {
     placed: Vec<Mask>,
     /// True once a digit has been placed twice in a unit.
     clash: bool,
+    /// Per digit, the cells that still have it as a candidate: a bit set of
+    /// [`crate::grid::ShapeTables::words`] words, digit `d` at `(d - 1) * words` (kept by
+    /// [`State::place`] and [`State::eliminate`], so that one-digit searches need not collect it).
+    boards: Vec<u64>,
+    /// Per unit and digit, how many of the unit's empty cells still have the digit:
+    /// `counts[u * n + d - 1]` (kept with the boards). Sizes are at most 25, so a byte holds it.
+    counts: Vec<u8>,
+    /// Per unit, the digits exactly one of its empty cells still has (kept with the counts).
+    ones: Vec<Mask>,
+    /// How many times a change left an empty cell without candidates, a digit without a place
+    /// in a unit that lacks it, or a digit twice in a unit (see [`State::apply_checked`]).
+    breaks: u32,
+}
+
+/// Per unit, the digits whose count is one.
+fn ones_of(n: usize, counts: &[u8]) -> Vec<Mask> {
+    counts
+        .chunks_exact(n)
+        .map(|c| (0..n).filter(|&i| c[i] == 1).fold(0, |m, i| m | 1 << i))
+        .collect()
+}
+
+/// Per unit and digit, the unit's empty cells that have the digit (see `State::counts`).
+fn counts_of(shape: Shape, cands: &[Mask]) -> Vec<u8> {
+    let n = shape.size;
+    let mut counts = vec![0u8; 3 * n * n];
+    for (u, cells) in shape.tables().units.iter().enumerate() {
+        for &c in cells {
+            for d in digits(cands[c]) {
+                counts[u * n + usize::from(d) - 1] += 1;
+            }
+        }
+    }
+    counts
+}
+
+/// Per digit, the cells whose candidates hold it (see [`State::board`]).
+fn boards_of(shape: Shape, cands: &[Mask]) -> Vec<u64> {
+    let words = shape.tables().words;
+    let mut boards = vec![0u64; shape.size * words];
+    for (c, &m) in cands.iter().enumerate() {
+        for d in digits(m) {
+            boards[(d as usize - 1) * words + c / 64] |= 1 << (c % 64);
+        }
+    }
+    boards
 }
 
 /// Per unit, the digits placed in it.
@@ -67,11 +113,16 @@ impl State {
                 cands[c] = 0;
             }
         }
+        let counts = counts_of(grid.shape, &cands);
         State {
             shape: grid.shape,
+            ones: ones_of(grid.shape.size, &counts),
+            breaks: 0,
             given: grid.values.iter().map(|&v| v != 0).collect(),
             placed: placed_per_unit(grid.shape, &grid.values),
             clash: has_clash(grid.shape, &grid.values),
+            boards: boards_of(grid.shape, &cands),
+            counts,
             values: grid.values.clone(),
             cands,
             symbols: default_symbols(grid.shape.size),
@@ -87,18 +138,23 @@ impl State {
             return None;
         }
         let full = full_mask(shape.size);
-        let cands = values
+        let cands: Vec<Mask> = values
             .iter()
             .zip(cands)
             .map(|(&v, m)| if v != 0 { 0 } else { m & full })
             .collect();
         // How the placed cells came to be is unknown: count them all as givens.
         let given = values.iter().map(|&v| v != 0).collect();
+        let counts = counts_of(shape, &cands);
         Some(State {
+            ones: ones_of(shape.size, &counts),
+            breaks: 0,
             shape,
             given,
             placed: placed_per_unit(shape, &values),
             clash: has_clash(shape, &values),
+            boards: boards_of(shape, &cands),
+            counts,
             values,
             cands,
             symbols: default_symbols(shape.size),
@@ -139,6 +195,14 @@ impl State {
 
     pub fn all_cands(&self) -> &[Mask] {
         &self.cands
+    }
+
+    /// The cells that still have digit `d` as a candidate, as a bit set (bit `c % 64` of word
+    /// `c / 64`; [`crate::grid::ShapeTables::words`] words).
+    pub fn board(&self, d: u8) -> &[u64] {
+        let words = self.shape.tables().words;
+        let at = (usize::from(d) - 1) * words;
+        &self.boards[at..at + words]
     }
 
     /// True when every cell holds a digit.
@@ -250,73 +314,105 @@ impl State {
         })
     }
 
-    /// [`State::is_broken`] after `step` was applied to a state that was not broken, looking
-    /// only at what the step touched (the solving path asks after every step, and a whole
-    /// check costs more than finding a single):
-    /// - a placed cell's units must still have every digit placed or with a place (the cell
-    ///   lost its other candidates), and the placed digit every unit (its peers lost it);
-    /// - a peer of a placed cell, or a cell that lost candidates, must keep one if empty;
-    /// - a unit of a cell that lost candidates must still have a place for each of them.
-    pub fn broken_by(&self, step: &Step) -> bool {
-        if self.clash {
-            return true;
-        }
-        let stranded = |c: usize| self.values[c] == 0 && self.cands[c] == 0;
-        for &(cell, d) in &step.placements {
-            if self.peers(cell).iter().any(|&p| stranded(p)) {
-                return true;
-            }
-            let full = full_mask(self.size());
-            if self
-                .units_of(cell)
-                .into_iter()
-                .any(|u| !self.covers(u, full))
-                || (0..self.unit_count()).any(|u| !self.covers(u, bit(d)))
-            {
-                return true;
-            }
-        }
-        step.eliminations.iter().any(|&(cell, m)| {
-            stranded(cell) || self.units_of(cell).into_iter().any(|u| !self.covers(u, m))
-        })
+    /// Applies a step to a state that was not broken and tells whether it broke it: whether
+    /// [`State::is_broken`] is now true. The solving path asks after every step, and a whole
+    /// check costs more than finding a single, so the changes themselves report what they
+    /// break (a cell losing its last candidate, a unit its last place for a digit it lacks,
+    /// a digit placed twice). Exact for steps that place candidates, as every technique's do.
+    pub fn apply_checked(&mut self, step: &Step) -> bool {
+        let before = self.breaks;
+        self.apply(step);
+        self.breaks != before
     }
 
-    /// True when every digit of `mask` is placed in unit `u` or a candidate of one of its cells.
-    fn covers(&self, u: usize, mask: Mask) -> bool {
-        let mut missing = mask & !self.placed[u];
-        for &c in self.unit(u) {
-            if missing == 0 {
-                break;
-            }
-            missing &= !self.cands[c];
-        }
-        missing == 0
+    /// How many empty cells of unit `u` still have digit `d`.
+    pub fn count(&self, u: usize, d: u8) -> u8 {
+        self.counts[u * self.size() + usize::from(d) - 1]
+    }
+
+    /// The digits exactly one empty cell of unit `u` still has.
+    pub fn ones(&self, u: usize) -> Mask {
+        self.ones[u]
+    }
+
+    /// Per unit, the digits placed in it (see [`State::placed_in`]).
+    pub fn all_placed(&self) -> &[Mask] {
+        &self.placed
     }
 
     /// Places `d` in `cell` and removes `d` from the candidates of its peers.
     pub fn place(&mut self, cell: usize, d: u8) {
         let old = self.values[cell];
         self.values[cell] = d;
-        self.cands[cell] = 0;
         let b = bit(d);
+        // The units take the digit before the cell leaves the counts, so that its own digit
+        // running out of places there is no break.
         if old == 0 {
             for u in self.units_of(cell) {
-                self.clash |= self.placed[u] & b != 0;
+                if self.placed[u] & b != 0 {
+                    self.clash = true;
+                    self.breaks += 1;
+                }
                 self.placed[u] |= b;
             }
         } else {
             // Replacing a digit (never on a solving path): count again from the values.
             self.placed = placed_per_unit(self.shape, &self.values);
             self.clash = has_clash(self.shape, &self.values);
+            self.breaks += u32::from(self.clash);
         }
+        self.clear_boards(cell, self.cands[cell]);
+        self.cands[cell] = 0;
+        let words = self.shape.tables().words;
+        let n = self.size();
+        let i = usize::from(d) - 1;
         for &p in self.peers(cell) {
-            self.cands[p] &= !b;
+            if self.cands[p] & b != 0 {
+                self.cands[p] &= !b;
+                self.boards[i * words + p / 64] &= !(1 << (p % 64));
+                for u in self.units_of(p) {
+                    self.uncount(u, n, i);
+                }
+                // `p` had a candidate, so it is empty.
+                self.breaks += u32::from(self.cands[p] == 0);
+            }
         }
     }
 
     /// Removes the digits of `mask` from a cell's candidates.
     pub fn eliminate(&mut self, cell: usize, mask: Mask) {
+        let lost = self.cands[cell] & mask;
+        self.clear_boards(cell, lost);
         self.cands[cell] &= !mask;
+        self.breaks += u32::from(lost != 0 && self.cands[cell] == 0 && self.values[cell] == 0);
+    }
+
+    /// One cell fewer of unit `u` has digit `i + 1`.
+    fn uncount(&mut self, u: usize, n: usize, i: usize) {
+        let k = u * n + i;
+        self.counts[k] -= 1;
+        match self.counts[k] {
+            1 => self.ones[u] |= 1 << i,
+            0 => {
+                self.ones[u] &= !(1 << i);
+                self.breaks += u32::from(self.placed[u] & 1 << i == 0);
+            }
+            _ => {}
+        }
+    }
+
+    /// Takes `cell` out of the boards and the counts of the digits of `mask`, which it has.
+    fn clear_boards(&mut self, cell: usize, mask: Mask) {
+        let words = self.shape.tables().words;
+        let n = self.size();
+        let units = self.units_of(cell);
+        for d in digits(mask) {
+            let i = usize::from(d) - 1;
+            self.boards[i * words + cell / 64] &= !(1 << (cell % 64));
+            for u in units {
+                self.uncount(u, n, i);
+            }
+        }
     }
 
     /// Applies a step: its placements, then its eliminations.
