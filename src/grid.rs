@@ -204,6 +204,9 @@ pub struct ShapeTables {
     /// Every box and line (row or column) crossing it in more than one cell: (box unit, line
     /// unit, the shared cells in reading order), boxes in order, rows before columns.
     pub intersections: Vec<(usize, usize, Vec<usize>)>,
+    /// Every cell's units: its row, column and box as unit indexes (`r`, `n + c`, `2n + b`),
+    /// without the divisions.
+    pub units_of: Vec<[usize; 3]>,
     /// 64-bit words in a bit set over the cells.
     pub words: usize,
     /// Every unit's cells as a bit set of `words` words (bit `c % 64` of word `c / 64`), one
@@ -235,6 +238,9 @@ impl ShapeTables {
             })
             .filter(|(_, _, common)| common.len() > 1)
             .collect();
+        let units_of = (0..shape.cells())
+            .map(|c| [shape.row(c), n + shape.col(c), 2 * n + shape.box_of(c)])
+            .collect();
         let words = shape.cells().div_ceil(64);
         let mut unit_bits = vec![0u64; units.len() * words];
         for (u, cells) in units.iter().enumerate() {
@@ -247,6 +253,7 @@ impl ShapeTables {
             peers,
             box_of,
             intersections,
+            units_of,
             words,
             unit_bits,
         }

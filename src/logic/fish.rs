@@ -594,8 +594,8 @@ struct Search<'a, const W: usize> {
     unit_sets: &'a [Set<W>],
     /// Per cell, its peers.
     peers: &'a [Set<W>],
-    /// True for the units that may be cover units in this orientation.
-    cover_ok: [bool; 3],
+    /// The units that may be cover units in this orientation, as a bit set over the units.
+    cover_ok: u128,
     base: Vec<usize>,
     cover: Vec<usize>,
     /// The base and the cover units as bit sets over the units (at most 75).
@@ -683,7 +683,9 @@ fn franken_digit<const W: usize>(
             dset,
             unit_sets: &unit_sets,
             peers,
-            cover_ok,
+            cover_ok: (0..3 * n)
+                .filter(|&u| cover_ok[u / n])
+                .fold(0, |m, u| m | 1 << u),
             base: Vec::with_capacity(k),
             cover: Vec::with_capacity(k),
             base_units: 0,
@@ -766,11 +768,10 @@ impl<const W: usize> Search<'_, W> {
             self.evaluate(base, covered, overlap, fins.or(open), fin_sees);
             return;
         }
-        let n = self.n;
         let units = self.s.units_of(c);
         let mut banned = banned;
         for u in units {
-            if !self.cover_ok[u / n]
+            if self.cover_ok & 1 << u == 0
                 || banned & 1 << u != 0
                 || self.base_units & 1 << u != 0
                 || self.cover_units & 1 << u != 0
@@ -810,11 +811,10 @@ impl<const W: usize> Search<'_, W> {
     /// True when some candidate outside the base sees every fin and lies in a unit that can
     /// still become a cover unit (one holding no exo fin, chosen already or with room left).
     fn may_eliminate(&self, base: Set<W>, exo_fins: Set<W>, fin_sees: Set<W>) -> bool {
-        let n = self.n;
         let room = self.cover.len() < self.k;
         fin_sees.and(self.dset).minus(base).iter().any(|x| {
             self.s.units_of(x).into_iter().any(|u| {
-                self.cover_ok[u / n]
+                self.cover_ok & 1 << u != 0
                     && self.base_units & 1 << u == 0
                     && self.unit_sets[u].and(exo_fins).is_empty()
                     && (room || self.cover_units & 1 << u != 0)

@@ -237,12 +237,7 @@ impl State {
 
     /// The units of a cell: its row, column and box indexes.
     pub fn units_of(&self, cell: usize) -> [usize; 3] {
-        let n = self.shape.size;
-        [
-            self.shape.row(cell),
-            n + self.shape.col(cell),
-            2 * n + self.shape.tables().box_of[cell],
-        ]
+        self.shape.tables().units_of[cell]
     }
 
     /// The cells that share a unit with `cell`.
