@@ -63,16 +63,6 @@ impl Reach {
     }
 }
 
-/// Bits `start..start + len` of a bitset (`len` at most 32), as a mask: a cell's candidates.
-fn field(v: &[u64], start: usize, len: usize) -> Mask {
-    let (i, sh) = (start / 64, start % 64);
-    let mut x = v[i] >> sh;
-    if sh + len > 64 {
-        x |= v[i + 1] << (64 - sh);
-    }
-    (x & ((1u64 << len) - 1)) as Mask
-}
-
 /// Chains: what single links imply from each premise.
 fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs) -> Reach {
     let mut r = Reach::new(s);
@@ -98,112 +88,41 @@ fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs) -> Reach {
     r
 }
 
-/// Fills in singles from the state in `vals`/`cands` until nothing follows; false when a cell
-/// loses every candidate, a digit its last place in a unit, or a digit is placed twice.
-fn singles(s: &State, vals: &mut [u8], cands: &mut [Mask]) -> bool {
-    let n = s.size();
-    let full = full_mask(n);
-    loop {
-        let mut progress = false;
-        for c in 0..vals.len() {
-            if vals[c] != 0 {
-                continue;
-            }
-            let m = cands[c];
-            if m == 0 {
-                return false;
-            }
-            if m.count_ones() == 1 {
-                if !place(s, vals, cands, c, m.trailing_zeros() as u8 + 1) {
-                    return false;
-                }
-                progress = true;
-            }
-        }
-        for u in 0..s.unit_count() {
-            let cells = s.unit(u);
-            let mut placed: Mask = 0;
-            let mut once: Mask = 0;
-            let mut twice: Mask = 0;
-            for &c in cells {
-                if vals[c] != 0 {
-                    placed |= bit(vals[c]);
-                } else {
-                    twice |= once & cands[c];
-                    once |= cands[c];
-                }
-            }
-            if (placed | once) != full {
-                return false;
-            }
-            let single = once & !twice & !placed;
-            for d in digits(single) {
-                if let Some(&c) = cells
-                    .iter()
-                    .find(|&&c| vals[c] == 0 && cands[c] & bit(d) != 0)
-                {
-                    if !place(s, vals, cands, c, d) {
-                        return false;
-                    }
-                    progress = true;
-                }
-            }
-        }
-        if !progress {
-            return true;
-        }
-    }
-}
-
-fn place(s: &State, vals: &mut [u8], cands: &mut [Mask], c: usize, d: u8) -> bool {
-    if cands[c] & bit(d) == 0 {
-        return false;
-    }
-    vals[c] = d;
-    cands[c] = 0;
-    for &p in s.peers(c) {
-        if vals[p] == d {
-            return false;
-        }
-        cands[p] &= !bit(d);
-    }
-    true
-}
-
 /// Nets: what singles imply from each premise. Also returns the premises that break the state.
 fn net_reach(s: &State) -> (Reach, Vec<bool>) {
     let mut r = Reach::new(s);
     let n = r.n;
     let w = r.words;
     let mut broken = vec![false; r.done.len()];
-    let mut vals = s.values().to_vec();
-    let mut cands = s.all_cands().to_vec();
+    // A state with an empty cell or a digit without a place breaks under every premise.
+    let dead = s.is_broken() && !clash_only(s);
+    let mut t = s.clone();
     for c in s.empty_cells() {
         for d in digits(s.cands(c)) {
             let k = c * n + d as usize - 1;
             for on in 0..2 {
                 let p = 2 * k + on;
                 r.done[p] = true;
-                vals.copy_from_slice(s.values());
-                cands.copy_from_slice(s.all_cands());
-                let ok = if on == 1 {
-                    place(s, &mut vals, &mut cands, c, d)
+                t.copy_from(s);
+                let start = t.breaks();
+                if on == 1 {
+                    t.place(c, d);
                 } else {
-                    cands[c] &= !bit(d);
-                    true
-                } && singles(s, &mut vals, &mut cands);
-                if !ok {
+                    t.eliminate(c, bit(d));
+                }
+                if dead || t.breaks() != start || !t.fill_singles() {
                     broken[p] = true;
                     continue;
                 }
                 for x in s.empty_cells() {
-                    if vals[x] != 0 {
-                        Reach::set(&mut r.on[p * w..(p + 1) * w], x * n + vals[x] as usize - 1);
+                    let v = t.value(x);
+                    if v != 0 {
+                        Reach::set(&mut r.on[p * w..(p + 1) * w], x * n + v as usize - 1);
                     }
-                    let gone = if vals[x] != 0 {
-                        s.cands(x) & !bit(vals[x])
+                    let gone = if v != 0 {
+                        s.cands(x) & !bit(v)
                     } else {
-                        s.cands(x) & !cands[x]
+                        s.cands(x) & !t.cands(x)
                     };
                     for e in digits(gone) {
                         Reach::set(&mut r.off[p * w..(p + 1) * w], x * n + e as usize - 1);
@@ -213,6 +132,17 @@ fn net_reach(s: &State) -> (Reach, Vec<bool>) {
         }
     }
     (r, broken)
+}
+
+/// True when the state's only flaw is a digit placed twice in a unit (every empty cell has a
+/// candidate and every unit a place for each digit it lacks).
+fn clash_only(s: &State) -> bool {
+    let full = full_mask(s.size());
+    s.empty_cells().all(|c| s.cands(c) != 0)
+        && (0..s.unit_count()).all(|u| {
+            let open = s.unit(u).iter().fold(0, |m, &c| m | s.cands(c));
+            (s.placed_in(u) | open) == full
+        })
 }
 
 /// Why a premise fails, or what a set of premises all imply.
@@ -252,7 +182,19 @@ fn analyse(s: &State, r: &Reach, broken: &[bool]) -> Vec<(u32, u32, Proof)> {
             + r.off(p).iter().map(|x| x.count_ones()).sum::<u32>()
     };
     let premise_score = |p: usize| if p & 1 == 0 { 100 } else { 1 };
-    let mut left: Vec<Mask> = vec![0; s.shape().cells()];
+    // A premise empties a cell or a unit of a digit only through what it makes false, so only
+    // those candidates are looked at: `removed` gathers them per cell, `gone` counts them per
+    // unit and digit, both cleared after each premise. What the state lacks already (a cell or
+    // a unit of a broken state) holds under every premise; the first in order is reported.
+    let static_cell = s.empty_cells().find(|&c| s.cands(c) == 0);
+    let static_unit = (0..s.unit_count()).find_map(|u| {
+        digits(full_mask(n) & !s.placed_in(u))
+            .find(|&d| s.count(u, d) == 0)
+            .map(|d| (u, d))
+    });
+    let mut removed: Vec<Mask> = vec![0; s.shape().cells()];
+    let mut gone: Vec<u8> = vec![0; s.unit_count() * n];
+    let mut touched: Vec<usize> = Vec::new();
     for p in 0..r.done.len() {
         if !r.done[p] {
             continue;
@@ -267,22 +209,56 @@ fn analyse(s: &State, r: &Reach, broken: &[bool]) -> Vec<(u32, u32, Proof)> {
             out.push((premise_score(p), cost(p), Proof::Both { p, k }));
             continue;
         }
-        // What the premise leaves of each cell's candidates.
-        for (c, l) in left.iter_mut().enumerate() {
-            *l = s.cands(c) & !field(off, c * n, n);
-        }
-        if let Some(cell) = s.empty_cells().find(|&c| left[c] == 0) {
-            out.push((premise_score(p), cost(p), Proof::EmptyCell { p, cell }));
-            continue;
-        }
-        for u in 0..s.unit_count() {
-            let open = full_mask(n) & !s.placed_in(u);
-            let places = s.unit(u).iter().fold(0, |m, &c| m | left[c]);
-            if let Some(d) = digits(open & !places).next() {
-                out.push((premise_score(p), cost(p), Proof::EmptyUnit { p, u, d }));
-                break;
+        for (i, &word) in off.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let k = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let (c, d) = (k / n, (k % n) as u8 + 1);
+                if s.cands(c) & bit(d) == 0 {
+                    continue;
+                }
+                if removed[c] == 0 {
+                    touched.push(c);
+                }
+                removed[c] |= bit(d);
+                for u in s.units_of(c) {
+                    gone[u * n + usize::from(d) - 1] += 1;
+                }
             }
         }
+        let cell = touched
+            .iter()
+            .copied()
+            .filter(|&c| s.cands(c) & !removed[c] == 0)
+            .chain(static_cell)
+            .min();
+        let unit = || {
+            touched
+                .iter()
+                .flat_map(|&c| s.units_of(c).map(|u| (u, removed[c])))
+                .flat_map(|(u, m)| digits(m).map(move |d| (u, d)))
+                .filter(|&(u, d)| {
+                    s.placed_in(u) & bit(d) == 0
+                        && gone[u * n + usize::from(d) - 1] == s.count(u, d)
+                })
+                .chain(static_unit)
+                .min()
+        };
+        if let Some(cell) = cell {
+            out.push((premise_score(p), cost(p), Proof::EmptyCell { p, cell }));
+        } else if let Some((u, d)) = unit() {
+            out.push((premise_score(p), cost(p), Proof::EmptyUnit { p, u, d }));
+        }
+        for &c in &touched {
+            for u in s.units_of(c) {
+                for d in digits(removed[c]) {
+                    gone[u * n + usize::from(d) - 1] = 0;
+                }
+            }
+            removed[c] = 0;
+        }
+        touched.clear();
     }
     // Verities.
     let mut sets: Vec<(Vec<usize>, Branches)> = Vec::new();

@@ -309,6 +309,68 @@ impl State {
         })
     }
 
+    /// Makes this state a copy of `other`, reusing this one's memory (a net tries hundreds of
+    /// premises on copies of one state).
+    pub fn copy_from(&mut self, other: &State) {
+        self.shape = other.shape;
+        self.values.clone_from(&other.values);
+        self.cands.clone_from(&other.cands);
+        self.symbols.clone_from(&other.symbols);
+        self.given.clone_from(&other.given);
+        self.placed.clone_from(&other.placed);
+        self.clash = other.clash;
+        self.boards.clone_from(&other.boards);
+        self.counts.clone_from(&other.counts);
+        self.ones.clone_from(&other.ones);
+        self.breaks = other.breaks;
+    }
+
+    /// How many breaks the changes so far made (see [`State::apply_checked`]): a state that was
+    /// not broken still is while this stays the same.
+    pub fn breaks(&self) -> u32 {
+        self.breaks
+    }
+
+    /// Fills in singles (a cell with one candidate, a digit with one place in a unit) until
+    /// none is left or a change breaks the state; returns false when one did. The outcome does
+    /// not depend on the order: each single only adds to what follows.
+    pub fn fill_singles(&mut self) -> bool {
+        let start = self.breaks;
+        let n = self.size();
+        loop {
+            let mut progress = false;
+            for c in 0..self.cands.len() {
+                let m = self.cands[c];
+                if m != 0 && m & m.wrapping_sub(1) == 0 {
+                    self.place(c, m.trailing_zeros() as u8 + 1);
+                    progress = true;
+                }
+            }
+            if self.breaks != start {
+                return false;
+            }
+            for u in 0..3 * n {
+                for d in digits(self.ones[u] & !self.placed[u]) {
+                    // The count may have dropped since the mask was read.
+                    if self.ones[u] & bit(d) == 0 {
+                        continue;
+                    }
+                    let b = bit(d);
+                    if let Some(&c) = self.unit(u).iter().find(|&&c| self.cands[c] & b != 0) {
+                        self.place(c, d);
+                        progress = true;
+                    }
+                }
+            }
+            if self.breaks != start {
+                return false;
+            }
+            if !progress {
+                return true;
+            }
+        }
+    }
+
     /// Applies a step to a state that was not broken and tells whether it broke it: whether
     /// [`State::is_broken`] is now true. The solving path asks after every step, and a whole
     /// check costs more than finding a single, so the changes themselves report what they
