@@ -134,11 +134,12 @@ pub fn rates_as(shape: Shape, values: &[u8], target: Level) -> bool {
 fn rates_from(mut state: logic::State, shape: Shape, target: Level) -> bool {
     let opts = logic::Options::default();
     let mut steps = Vec::new();
-    while !state.is_solved() && !state.is_broken() {
+    let mut broken = state.is_broken();
+    while !state.is_solved() && !broken {
         let Some(step) = logic::next_step(&state, &opts) else {
             return false;
         };
-        state.apply(&step);
+        broken = state.apply_checked(&step);
         steps.push(step);
         let level = logic::rate(&steps, shape.size == 9).map_or(Level::Easy, |r| r.level);
         if level > target || level == Level::Extreme {
@@ -146,7 +147,7 @@ fn rates_from(mut state: logic::State, shape: Shape, target: Level) -> bool {
         }
     }
     let level = logic::rate(&steps, shape.size == 9).map_or(Level::Easy, |r| r.level);
-    state.is_solved() && !state.is_broken() && level == target
+    state.is_solved() && !broken && level == target
 }
 
 #[cfg(test)]

@@ -19,6 +19,9 @@ pub(super) fn trial(f: &mut Finder<'_>) {
     cells.sort_by_key(|&c| (s.cands(c).count_ones(), c));
     // (nodes, cell, digit) of the cheapest failure so far.
     let mut best: Option<(u64, usize, u8)> = None;
+    // In a state broken already every assumption fails at once; otherwise a state on the way
+    // is broken exactly when its changes made a break (see `State::apply_checked`).
+    let sound = (!s.is_broken()).then_some(s.breaks());
     let mut width = 0;
     for cell in cells {
         let count = s.cands(cell).count_ones();
@@ -32,7 +35,7 @@ pub(super) fn trial(f: &mut Finder<'_>) {
             test.place(cell, d);
             let mut budget = NODE_BUDGET.min(best.map_or(NODE_BUDGET, |b| b.0));
             let start = budget;
-            if search(&mut test, &mut budget) == Some(false) {
+            if search(&mut test, &mut budget, sound) == Some(false) {
                 let nodes = start - budget;
                 if best.is_none_or(|b| nodes < b.0) {
                     best = Some((nodes, cell, d));
@@ -64,43 +67,12 @@ pub(super) fn trial(f: &mut Finder<'_>) {
     f.add(step);
 }
 
-/// Fills in singles until none is left. False when the state breaks on the way.
-pub(super) fn propagate(s: &mut State) -> bool {
-    loop {
-        if s.is_broken() {
-            return false;
-        }
-        let mut progress = false;
-        for cell in 0..s.shape().cells() {
-            if s.value(cell) == 0 && s.cands(cell).count_ones() == 1 {
-                let d = s.cands(cell).trailing_zeros() as u8 + 1;
-                s.place(cell, d);
-                progress = true;
-            }
-        }
-        for u in 0..s.unit_count() {
-            let open = crate::grid::full_mask(s.size()) & !s.placed_in(u);
-            for d in digits(open) {
-                let places = s.cells_with(u, d);
-                if let [cell] = places[..] {
-                    if s.value(cell) == 0 {
-                        s.place(cell, d);
-                        progress = true;
-                    }
-                }
-            }
-        }
-        if !progress {
-            return !s.is_broken();
-        }
-    }
-}
-
 /// Whether `s` has a solution: `Some(true)`, `Some(false)`, or `None` when the budget (in search
 /// nodes, each one guess) ran out first. Singles are filled in between guesses; guesses go to a
-/// cell with the fewest candidates.
-pub(super) fn search(s: &mut State, budget: &mut u64) -> Option<bool> {
-    if !propagate(s) {
+/// cell with the fewest candidates. `sound` is the break count of the sound state the search
+/// started from (`None` when it was broken): a state with more breaks is broken.
+fn search(s: &mut State, budget: &mut u64, sound: Option<u32>) -> Option<bool> {
+    if sound != Some(s.breaks()) || !s.fill_singles() {
         return Some(false);
     }
     let Some(cell) = s
@@ -116,7 +88,7 @@ pub(super) fn search(s: &mut State, budget: &mut u64) -> Option<bool> {
         *budget -= 1;
         let mut next = s.clone();
         next.place(cell, d);
-        match search(&mut next, budget) {
+        match search(&mut next, budget, sound) {
             Some(true) => return Some(true),
             Some(false) => {}
             None => return None,
