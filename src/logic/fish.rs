@@ -770,12 +770,11 @@ impl<const W: usize> Search<'_, W> {
         }
         let units = self.s.units_of(c);
         let mut banned = banned;
+        // The units `c` lies in are distinct, so what the loop adds to `banned` never bars a
+        // later one: the units barred at entry suffice.
+        let barred = !self.cover_ok | self.base_units | self.cover_units | banned;
         for u in units {
-            if self.cover_ok & 1 << u == 0
-                || banned & 1 << u != 0
-                || self.base_units & 1 << u != 0
-                || self.cover_units & 1 << u != 0
-            {
+            if (barred >> u) & 1 != 0 {
                 continue;
             }
             let cells = self.unit_sets[u];

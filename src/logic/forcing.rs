@@ -174,7 +174,11 @@ enum Branches {
 }
 
 /// (score, cost, proof) of every conclusion.
-fn analyse(s: &State, r: &Reach, broken: &[bool]) -> Vec<(u32, u32, Proof)> {
+///
+/// `settled`: a premise that did not break the state implies no contradiction (a net's premises
+/// were filled in until nothing followed, and breaking was checked on the way), so only
+/// verities are looked for.
+fn analyse(s: &State, r: &Reach, broken: &[bool], settled: bool) -> Vec<(u32, u32, Proof)> {
     let n = r.n;
     let mut out: Vec<(u32, u32, Proof)> = Vec::new();
     let cost = |p: usize| -> u32 {
@@ -201,6 +205,9 @@ fn analyse(s: &State, r: &Reach, broken: &[bool]) -> Vec<(u32, u32, Proof)> {
         }
         if broken.get(p).copied().unwrap_or(false) {
             out.push((premise_score(p), 0, Proof::Broken { p }));
+            continue;
+        }
+        if settled {
             continue;
         }
         let (on, off) = (r.on(p), r.off(p));
@@ -342,7 +349,7 @@ pub(super) fn forcing_chain(f: &mut Finder<'_>) {
     let g = Graph::build(s, Links::Plain);
     let mut bfs = Bfs::new(g.nodes());
     let r = chain_reach(s, &g, &mut bfs);
-    let found = analyse(s, &r, &[]);
+    let found = analyse(s, &r, &[], false);
     emit(f, found, |f, proof| {
         chain_step(f.state, &g, &mut bfs, proof)
     });
@@ -354,7 +361,7 @@ pub(super) fn forcing_net(f: &mut Finder<'_>) {
         return;
     }
     let (r, broken) = net_reach(s);
-    let found = analyse(s, &r, &broken);
+    let found = analyse(s, &r, &broken, true);
     emit(f, found, |f, proof| net_step(f.state, proof));
 }
 
