@@ -69,17 +69,22 @@ pub(super) struct Graph {
     first_group: usize,
 }
 
-fn csr(nodes: usize, mut edges: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
-    edges.sort_unstable();
-    edges.dedup();
+fn csr(nodes: usize, edges: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
+    // Sorted as one 64-bit key each (the same order as the pairs, compared in one step).
+    let mut keys: Vec<u64> = edges
+        .into_iter()
+        .map(|(a, b)| u64::from(a) << 32 | u64::from(b))
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
     let mut start = vec![0u32; nodes + 1];
-    for &(a, _) in &edges {
-        start[a as usize + 1] += 1;
+    for &k in &keys {
+        start[(k >> 32) as usize + 1] += 1;
     }
     for i in 0..nodes {
         start[i + 1] += start[i];
     }
-    (start, edges.into_iter().map(|e| e.1).collect())
+    (start, keys.into_iter().map(|k| k as u32).collect())
 }
 
 impl Graph {
