@@ -207,6 +207,9 @@ pub struct ShapeTables {
     /// Every cell's units: its row, column and box as unit indexes (`r`, `n + c`, `2n + b`),
     /// without the divisions.
     pub units_of: Vec<[usize; 3]>,
+    /// Every cell's position in each of its units (in the order of `units_of`): the bit it
+    /// takes in a mask over the unit's cells.
+    pub unit_pos: Vec<[usize; 3]>,
     /// 64-bit words in a bit set over the cells.
     pub words: usize,
     /// Every unit's cells as a bit set of `words` words (bit `c % 64` of word `c / 64`), one
@@ -241,6 +244,12 @@ impl ShapeTables {
         let units_of = (0..shape.cells())
             .map(|c| [shape.row(c), n + shape.col(c), 2 * n + shape.box_of(c)])
             .collect();
+        let unit_pos = (0..shape.cells())
+            .map(|c| {
+                let [r, col, b] = [shape.row(c), n + shape.col(c), 2 * n + shape.box_of(c)];
+                [r, col, b].map(|u| units[u].iter().position(|&x| x == c).unwrap_or(0))
+            })
+            .collect();
         let words = shape.cells().div_ceil(64);
         let mut unit_bits = vec![0u64; units.len() * words];
         for (u, cells) in units.iter().enumerate() {
@@ -254,6 +263,7 @@ impl ShapeTables {
             box_of,
             intersections,
             units_of,
+            unit_pos,
             words,
             unit_bits,
         }

@@ -28,10 +28,11 @@ pub struct State {
     /// [`crate::grid::ShapeTables::words`] words, digit `d` at `(d - 1) * words` (kept by
     /// [`State::place`] and [`State::eliminate`], so that one-digit searches need not collect it).
     boards: Vec<u64>,
-    /// Per unit and digit, how many of the unit's empty cells still have the digit:
-    /// `counts[u * n + d - 1]` (kept with the boards). Sizes are at most 25, so a byte holds it.
-    counts: Vec<u8>,
-    /// Per unit, the digits exactly one of its empty cells still has (kept with the counts).
+    /// Per unit and digit, which of the unit's empty cells still have the digit:
+    /// `spots[u * n + d - 1]`, a mask over the unit's cells (bit `i`: its `i`-th cell; kept
+    /// with the boards).
+    spots: Vec<u32>,
+    /// Per unit, the digits exactly one of its empty cells still has (kept with the spots).
     ones: Vec<Mask>,
     /// How many times a change left an empty cell without candidates, a digit without a place
     /// in a unit that lacks it, or a digit twice in a unit (see [`State::apply_checked`]).
@@ -39,25 +40,29 @@ pub struct State {
 }
 
 /// Per unit, the digits whose count is one.
-fn ones_of(n: usize, counts: &[u8]) -> Vec<Mask> {
-    counts
+fn ones_of(n: usize, spots: &[u32]) -> Vec<Mask> {
+    spots
         .chunks_exact(n)
-        .map(|c| (0..n).filter(|&i| c[i] == 1).fold(0, |m, i| m | 1 << i))
+        .map(|c| {
+            (0..n)
+                .filter(|&i| c[i].count_ones() == 1)
+                .fold(0, |m, i| m | 1 << i)
+        })
         .collect()
 }
 
-/// Per unit and digit, the unit's empty cells that have the digit (see `State::counts`).
-fn counts_of(shape: Shape, cands: &[Mask]) -> Vec<u8> {
+/// Per unit and digit, the unit's empty cells that have the digit (see `State::spots`).
+fn spots_of(shape: Shape, cands: &[Mask]) -> Vec<u32> {
     let n = shape.size;
-    let mut counts = vec![0u8; 3 * n * n];
+    let mut spots = vec![0u32; 3 * n * n];
     for (u, cells) in shape.tables().units.iter().enumerate() {
-        for &c in cells {
+        for (i, &c) in cells.iter().enumerate() {
             for d in digits(cands[c]) {
-                counts[u * n + usize::from(d) - 1] += 1;
+                spots[u * n + usize::from(d) - 1] |= 1 << i;
             }
         }
     }
-    counts
+    spots
 }
 
 /// Per digit, the cells whose candidates hold it (see [`State::board`]).
@@ -113,16 +118,16 @@ impl State {
                 cands[c] = 0;
             }
         }
-        let counts = counts_of(grid.shape, &cands);
+        let spots = spots_of(grid.shape, &cands);
         State {
             shape: grid.shape,
-            ones: ones_of(grid.shape.size, &counts),
+            ones: ones_of(grid.shape.size, &spots),
             breaks: 0,
             given: grid.values.iter().map(|&v| v != 0).collect(),
             placed: placed_per_unit(grid.shape, &grid.values),
             clash: has_clash(grid.shape, &grid.values),
             boards: boards_of(grid.shape, &cands),
-            counts,
+            spots,
             values: grid.values.clone(),
             cands,
             symbols: default_symbols(grid.shape.size),
@@ -145,16 +150,16 @@ impl State {
             .collect();
         // How the placed cells came to be is unknown: count them all as givens.
         let given = values.iter().map(|&v| v != 0).collect();
-        let counts = counts_of(shape, &cands);
+        let spots = spots_of(shape, &cands);
         Some(State {
-            ones: ones_of(shape.size, &counts),
+            ones: ones_of(shape.size, &spots),
             breaks: 0,
             shape,
             given,
             placed: placed_per_unit(shape, &values),
             clash: has_clash(shape, &values),
             boards: boards_of(shape, &cands),
-            counts,
+            spots,
             values,
             cands,
             symbols: default_symbols(shape.size),
@@ -257,22 +262,19 @@ impl State {
 
     /// Where digit `d` can still go in unit `u`: bit `i` for the unit's `i`-th cell.
     pub fn places(&self, u: usize, d: u8) -> u32 {
-        let b = bit(d);
-        self.unit(u)
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| self.cands[c] & b != 0)
-            .fold(0, |m, (i, _)| m | (1 << i))
+        self.spots[u * self.size() + usize::from(d) - 1]
     }
 
     /// The cells of unit `u` that still have `d` as a candidate.
     pub fn cells_with(&self, u: usize, d: u8) -> Vec<usize> {
-        let b = bit(d);
-        self.unit(u)
-            .iter()
-            .copied()
-            .filter(|&c| self.cands[c] & b != 0)
-            .collect()
+        let cells = self.unit(u);
+        let mut spots = self.places(u, d);
+        let mut out = Vec::with_capacity(spots.count_ones() as usize);
+        while spots != 0 {
+            out.push(cells[spots.trailing_zeros() as usize]);
+            spots &= spots - 1;
+        }
+        out
     }
 
     /// The empty cells that still have `d` as a candidate, in reading order.
@@ -320,7 +322,7 @@ impl State {
         self.placed.clone_from(&other.placed);
         self.clash = other.clash;
         self.boards.clone_from(&other.boards);
-        self.counts.clone_from(&other.counts);
+        self.spots.clone_from(&other.spots);
         self.ones.clone_from(&other.ones);
         self.breaks = other.breaks;
     }
@@ -384,7 +386,7 @@ impl State {
 
     /// How many empty cells of unit `u` still have digit `d`.
     pub fn count(&self, u: usize, d: u8) -> u8 {
-        self.counts[u * self.size() + usize::from(d) - 1]
+        self.spots[u * self.size() + usize::from(d) - 1].count_ones() as u8
     }
 
     /// The digits exactly one empty cell of unit `u` still has.
@@ -402,7 +404,7 @@ impl State {
         let old = self.values[cell];
         self.values[cell] = d;
         let b = bit(d);
-        // The units take the digit before the cell leaves the counts, so that its own digit
+        // The units take the digit before the cell leaves the spots, so that its own digit
         // running out of places there is no break.
         if old == 0 {
             for u in self.units_of(cell) {
@@ -427,9 +429,7 @@ impl State {
             if self.cands[p] & b != 0 {
                 self.cands[p] &= !b;
                 self.boards[i * words + p / 64] &= !(1 << (p % 64));
-                for u in self.units_of(p) {
-                    self.uncount(u, n, i);
-                }
+                self.uncount(p, n, i);
                 // `p` had a candidate, so it is empty.
                 self.breaks += u32::from(self.cands[p] == 0);
             }
@@ -444,31 +444,31 @@ impl State {
         self.breaks += u32::from(lost != 0 && self.cands[cell] == 0 && self.values[cell] == 0);
     }
 
-    /// One cell fewer of unit `u` has digit `i + 1`.
-    fn uncount(&mut self, u: usize, n: usize, i: usize) {
-        let k = u * n + i;
-        self.counts[k] -= 1;
-        match self.counts[k] {
-            1 => self.ones[u] |= 1 << i,
-            0 => {
+    /// `cell` no longer has digit `i + 1`: its units lose that spot.
+    fn uncount(&mut self, cell: usize, n: usize, i: usize) {
+        let tables = self.shape.tables();
+        let (units, pos) = (tables.units_of[cell], tables.unit_pos[cell]);
+        for (u, p) in units.into_iter().zip(pos) {
+            let k = u * n + i;
+            self.spots[k] &= !(1 << p);
+            let left = self.spots[k];
+            if left == 0 {
                 self.ones[u] &= !(1 << i);
                 self.breaks += u32::from(self.placed[u] & 1 << i == 0);
+            } else if left & (left - 1) == 0 {
+                self.ones[u] |= 1 << i;
             }
-            _ => {}
         }
     }
 
-    /// Takes `cell` out of the boards and the counts of the digits of `mask`, which it has.
+    /// Takes `cell` out of the boards and the spots of the digits of `mask`, which it has.
     fn clear_boards(&mut self, cell: usize, mask: Mask) {
         let words = self.shape.tables().words;
         let n = self.size();
-        let units = self.units_of(cell);
         for d in digits(mask) {
             let i = usize::from(d) - 1;
             self.boards[i * words + cell / 64] &= !(1 << (cell % 64));
-            for u in units {
-                self.uncount(u, n, i);
-            }
+            self.uncount(cell, n, i);
         }
     }
 

@@ -108,7 +108,16 @@ fn boards_agree(s: &State) -> bool {
         }
         s.board(d) == board.as_slice()
             && (0..s.unit_count()).all(|u| {
-                let count = s.cells_with(u, d).len();
+                let spots = s
+                    .unit(u)
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| s.cands(c) & bit(d) != 0);
+                let count = spots.clone().count();
+                let mask = spots.fold(0u32, |m, (i, _)| m | 1 << i);
+                if s.places(u, d) != mask {
+                    return false;
+                }
                 usize::from(s.count(u, d)) == count && (s.ones(u) & bit(d) != 0) == (count == 1)
             })
     })
