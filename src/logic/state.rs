@@ -267,14 +267,12 @@ impl State {
 
     /// The cells of unit `u` that still have `d` as a candidate.
     pub fn cells_with(&self, u: usize, d: u8) -> Vec<usize> {
-        let cells = self.unit(u);
-        let mut spots = self.places(u, d);
-        let mut out = Vec::with_capacity(spots.count_ones() as usize);
-        while spots != 0 {
-            out.push(cells[spots.trailing_zeros() as usize]);
-            spots &= spots - 1;
-        }
-        out
+        let b = bit(d);
+        self.unit(u)
+            .iter()
+            .copied()
+            .filter(|&c| self.cands[c] & b != 0)
+            .collect()
     }
 
     /// The empty cells that still have `d` as a candidate, in reading order.
