@@ -22,7 +22,7 @@ if [ ! -x "$out/venv/bin/python" ]; then
 fi
 
 # set, our sample, hodoku-py's sample, HoDoKu Java puzzles/s
-sets="17-clue 2000 100 1200
+sets="17-clue 20000 100 1200
 top1465 1465 10 7
 forum-hardest-11plus 200 3 1.8"
 
