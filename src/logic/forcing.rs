@@ -63,6 +63,30 @@ impl Reach {
     }
 }
 
+/// The candidates of the state among the bits of `bits` (bit `cell * n + d - 1`), as
+/// (bit, cell, digit) in order; bits of placed cells or of digits a cell lacks are skipped.
+fn candidates_in<'a>(
+    s: &'a State,
+    bits: &'a [u64],
+) -> impl Iterator<Item = (usize, usize, u8)> + 'a {
+    let n = s.size();
+    bits.iter().enumerate().flat_map(move |(i, &word)| {
+        let mut w = word;
+        std::iter::from_fn(move || {
+            while w != 0 {
+                let k = i * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                let (c, d) = (k / n, (k % n) as u8 + 1);
+                // A placed cell has no candidates.
+                if s.cands(c) & bit(d) != 0 {
+                    return Some((k, c, d));
+                }
+            }
+            None
+        })
+    })
+}
+
 /// Chains: what single links imply from each premise.
 fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs) -> Reach {
     let mut r = Reach::new(s);
@@ -216,22 +240,13 @@ fn analyse(s: &State, r: &Reach, broken: &[bool], settled: bool) -> Vec<(u32, u3
             out.push((premise_score(p), cost(p), Proof::Both { p, k }));
             continue;
         }
-        for (i, &word) in off.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let k = i * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let (c, d) = (k / n, (k % n) as u8 + 1);
-                if s.cands(c) & bit(d) == 0 {
-                    continue;
-                }
-                if removed[c] == 0 {
-                    touched.push(c);
-                }
-                removed[c] |= bit(d);
-                for u in s.units_of(c) {
-                    gone[u * n + usize::from(d) - 1] += 1;
-                }
+        for (_, c, d) in candidates_in(s, off) {
+            if removed[c] == 0 {
+                touched.push(c);
+            }
+            removed[c] |= bit(d);
+            for u in s.units_of(c) {
+                gone[u * n + usize::from(d) - 1] += 1;
             }
         }
         let cell = touched
@@ -315,26 +330,17 @@ fn analyse(s: &State, r: &Reach, broken: &[bool], settled: bool) -> Vec<(u32, u3
         }
         let total: u32 = live.iter().map(|&p| cost(p)).sum();
         for (bits, is_on) in [(&on, true), (&off, false)] {
-            for (i, &word) in bits.iter().enumerate() {
-                let mut w = word;
-                while w != 0 {
-                    let k = i * 64 + w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    let (c, d) = (k / n, (k % n) as u8 + 1);
-                    if s.value(c) != 0 || s.cands(c) & bit(d) == 0 {
-                        continue;
-                    }
-                    out.push((
-                        if is_on { 100 } else { 1 },
-                        total,
-                        Proof::Verity {
-                            ps: live.clone(),
-                            k,
-                            on: is_on,
-                            what,
-                        },
-                    ));
-                }
+            for (k, _, _) in candidates_in(s, bits) {
+                out.push((
+                    if is_on { 100 } else { 1 },
+                    total,
+                    Proof::Verity {
+                        ps: live.clone(),
+                        k,
+                        on: is_on,
+                        what,
+                    },
+                ));
             }
         }
     }
