@@ -2,7 +2,7 @@
 //! a digit of a line confined to one box (claiming), and a naked pair or triple inside such an
 //! intersection, which clears both the line and the box (locked pair, locked triple).
 
-use crate::grid::{bit, digits, Mask};
+use crate::grid::{bit, Mask};
 
 use super::subsets::{naked_sets, subset_removals};
 use super::{
@@ -28,19 +28,25 @@ pub(super) fn claiming(f: &mut Finder<'_>) {
 
 fn confined(f: &mut Finder<'_>, pointing: bool) {
     let s = f.state;
+    let tables = s.shape().tables();
     for &(b, line, ref common) in intersections(f) {
         // Pointing: the digit is confined in the box, eliminated in the line; claiming: the other
         // way round.
         let (from, to) = if pointing { (b, line) } else { (line, b) };
-        let outside = |u: usize| {
-            s.unit(u)
-                .iter()
-                .filter(|c| !common.contains(c))
-                .fold(0, |m, &c| m | s.cands(c))
+        // The shared cells' positions in `from` and in `to` (as in `State::places`).
+        let at = |u: usize| {
+            common.iter().fold(0u32, |m, &c| {
+                let i = tables.units_of[c].iter().position(|&x| x == u).unwrap_or(0);
+                m | 1 << tables.unit_pos[c][i]
+            })
         };
-        let inside = common.iter().fold(0, |m, &c| m | s.cands(c));
+        let (in_from, in_to) = (at(from), at(to));
         // In the intersection, nowhere else in `from`, and somewhere else in `to`.
-        for d in digits(inside & !outside(from) & outside(to)) {
+        let confined = (1..=s.size() as u8).filter(|&d| {
+            let (pf, pt) = (s.places(from, d), s.places(to, d));
+            pf != 0 && pf & !in_from == 0 && pt & !in_to != 0
+        });
+        for d in confined {
             let places = s.cells_with(from, d);
             let elims: Vec<(usize, Mask)> = s
                 .cells_with(to, d)
