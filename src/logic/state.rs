@@ -5,7 +5,7 @@
 //! Units are numbered as in [`crate::grid::ShapeTables::units`]: rows `0..n`, columns `n..2n`,
 //! boxes `2n..3n`.
 
-use crate::grid::{bit, digits, full_mask, CellName, Grid, Mask, Shape, Unit};
+use crate::grid::{bit, digits, full_mask, CellName, Grid, Mask, Shape, ShapeTables, Unit};
 
 use super::Step;
 
@@ -420,14 +420,15 @@ impl State {
         }
         self.clear_boards(cell, self.cands[cell]);
         self.cands[cell] = 0;
-        let words = self.shape.tables().words;
+        let tables = self.shape.tables();
+        let words = tables.words;
         let n = self.size();
         let i = usize::from(d) - 1;
-        for &p in self.peers(cell) {
+        for &p in &tables.peers[cell] {
             if self.cands[p] & b != 0 {
                 self.cands[p] &= !b;
                 self.boards[i * words + p / 64] &= !(1 << (p % 64));
-                self.uncount(p, n, i);
+                self.uncount(tables, p, n, i);
                 // `p` had a candidate, so it is empty.
                 self.breaks += u32::from(self.cands[p] == 0);
             }
@@ -442,14 +443,14 @@ impl State {
         self.breaks += u32::from(lost != 0 && self.cands[cell] == 0 && self.values[cell] == 0);
     }
 
-    /// `cell` no longer has digit `i + 1`: its units lose that spot.
-    fn uncount(&mut self, cell: usize, n: usize, i: usize) {
-        let tables = self.shape.tables();
-        let (units, pos) = (tables.units_of[cell], tables.unit_pos[cell]);
-        for (u, p) in units.into_iter().zip(pos) {
+    /// `cell` no longer has digit `i + 1`: its units lose that spot (`tables` are the shape's).
+    fn uncount(&mut self, tables: &ShapeTables, cell: usize, n: usize, i: usize) {
+        let (units, pos) = (&tables.units_of[cell], &tables.unit_pos[cell]);
+        for j in 0..3 {
+            let (u, p) = (units[j], pos[j]);
             let k = u * n + i;
-            self.spots[k] &= !(1 << p);
-            let left = self.spots[k];
+            let left = self.spots[k] & !(1 << p);
+            self.spots[k] = left;
             if left == 0 {
                 self.ones[u] &= !(1 << i);
                 self.breaks += u32::from(self.placed[u] & 1 << i == 0);
@@ -461,12 +462,13 @@ impl State {
 
     /// Takes `cell` out of the boards and the spots of the digits of `mask`, which it has.
     fn clear_boards(&mut self, cell: usize, mask: Mask) {
-        let words = self.shape.tables().words;
+        let tables = self.shape.tables();
+        let words = tables.words;
         let n = self.size();
         for d in digits(mask) {
             let i = usize::from(d) - 1;
             self.boards[i * words + cell / 64] &= !(1 << (cell % 64));
-            self.uncount(cell, n, i);
+            self.uncount(tables, cell, n, i);
         }
     }
 
