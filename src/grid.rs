@@ -212,9 +212,6 @@ pub struct ShapeTables {
     pub unit_pos: Vec<[usize; 3]>,
     /// 64-bit words in a bit set over the cells.
     pub words: usize,
-    /// Every unit's cells as a bit set of `words` words (bit `c % 64` of word `c / 64`), one
-    /// after another in unit order.
-    pub unit_bits: Vec<u64>,
 }
 
 impl ShapeTables {
@@ -241,22 +238,15 @@ impl ShapeTables {
             })
             .filter(|(_, _, common)| common.len() > 1)
             .collect();
-        let units_of = (0..shape.cells())
+        let units_of: Vec<[usize; 3]> = (0..shape.cells())
             .map(|c| [shape.row(c), n + shape.col(c), 2 * n + shape.box_of(c)])
             .collect();
-        let unit_pos = (0..shape.cells())
-            .map(|c| {
-                let [r, col, b] = [shape.row(c), n + shape.col(c), 2 * n + shape.box_of(c)];
-                [r, col, b].map(|u| units[u].iter().position(|&x| x == c).unwrap_or(0))
-            })
+        let unit_pos = units_of
+            .iter()
+            .enumerate()
+            .map(|(c, us)| us.map(|u| units[u].iter().position(|&x| x == c).unwrap_or(0)))
             .collect();
         let words = shape.cells().div_ceil(64);
-        let mut unit_bits = vec![0u64; units.len() * words];
-        for (u, cells) in units.iter().enumerate() {
-            for &c in cells {
-                unit_bits[u * words + c / 64] |= 1 << (c % 64);
-            }
-        }
         ShapeTables {
             units,
             peers,
@@ -265,7 +255,6 @@ impl ShapeTables {
             units_of,
             unit_pos,
             words,
-            unit_bits,
         }
     }
 }

@@ -119,7 +119,7 @@ fn net_reach(s: &State) -> (Reach, Vec<bool>) {
     let w = r.words;
     let mut broken = vec![false; r.done.len()];
     // A state with an empty cell or a digit without a place breaks under every premise.
-    let dead = s.is_broken() && !clash_only(s);
+    let dead = s.has_gap();
     let mut t = s.clone();
     for c in s.empty_cells() {
         for d in digits(s.cands(c)) {
@@ -156,17 +156,6 @@ fn net_reach(s: &State) -> (Reach, Vec<bool>) {
         }
     }
     (r, broken)
-}
-
-/// True when the state's only flaw is a digit placed twice in a unit (every empty cell has a
-/// candidate and every unit a place for each digit it lacks).
-fn clash_only(s: &State) -> bool {
-    let full = full_mask(s.size());
-    s.empty_cells().all(|c| s.cands(c) != 0)
-        && (0..s.unit_count()).all(|u| {
-            let open = s.unit(u).iter().fold(0, |m, &c| m | s.cands(c));
-            (s.placed_in(u) | open) == full
-        })
 }
 
 /// Why a premise fails, or what a set of premises all imply.

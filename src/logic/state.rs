@@ -299,7 +299,14 @@ impl State {
     /// candidate, a digit that has no place left in a unit that lacks it, or a digit twice in a
     /// unit.
     pub fn is_broken(&self) -> bool {
-        if self.clash || self.empty_cells().any(|c| self.cands[c] == 0) {
+        self.clash || self.has_gap()
+    }
+
+    /// [`State::is_broken`] but for a digit placed twice: an empty cell with no candidate, or a
+    /// digit with no place left in a unit that lacks it. Read from the candidates, not from
+    /// what the state keeps beside them, so that tests can hold the two against each other.
+    pub fn has_gap(&self) -> bool {
+        if self.empty_cells().any(|c| self.cands[c] == 0) {
             return true;
         }
         let full = full_mask(self.shape.size);
@@ -421,14 +428,10 @@ impl State {
         self.clear_boards(cell, self.cands[cell]);
         self.cands[cell] = 0;
         let tables = self.shape.tables();
-        let words = tables.words;
-        let n = self.size();
-        let i = usize::from(d) - 1;
         for &p in &tables.peers[cell] {
             if self.cands[p] & b != 0 {
                 self.cands[p] &= !b;
-                self.boards[i * words + p / 64] &= !(1 << (p % 64));
-                self.uncount(tables, p, n, i);
+                self.drop_digit(tables, p, d);
                 // `p` had a candidate, so it is empty.
                 self.breaks += u32::from(self.cands[p] == 0);
             }
@@ -443,8 +446,11 @@ impl State {
         self.breaks += u32::from(lost != 0 && self.cands[cell] == 0 && self.values[cell] == 0);
     }
 
-    /// `cell` no longer has digit `i + 1`: its units lose that spot (`tables` are the shape's).
-    fn uncount(&mut self, tables: &ShapeTables, cell: usize, n: usize, i: usize) {
+    /// `cell` no longer has digit `d`: it leaves the digit's board, and its units lose that
+    /// spot (`tables` are the shape's, read once by the caller).
+    fn drop_digit(&mut self, tables: &ShapeTables, cell: usize, d: u8) {
+        let (n, i) = (self.size(), usize::from(d) - 1);
+        self.boards[i * tables.words + cell / 64] &= !(1 << (cell % 64));
         let (units, pos) = (&tables.units_of[cell], &tables.unit_pos[cell]);
         for j in 0..3 {
             let (u, p) = (units[j], pos[j]);
@@ -463,12 +469,8 @@ impl State {
     /// Takes `cell` out of the boards and the spots of the digits of `mask`, which it has.
     fn clear_boards(&mut self, cell: usize, mask: Mask) {
         let tables = self.shape.tables();
-        let words = tables.words;
-        let n = self.size();
         for d in digits(mask) {
-            let i = usize::from(d) - 1;
-            self.boards[i * words + cell / 64] &= !(1 << (cell % 64));
-            self.uncount(tables, cell, n, i);
+            self.drop_digit(tables, cell, d);
         }
     }
 

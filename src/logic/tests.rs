@@ -162,6 +162,53 @@ fn the_digit_boards_and_counts_follow_the_candidates_in_every_size() {
 }
 
 #[test]
+fn filling_in_singles_fails_exactly_when_it_breaks_the_state_and_leaves_no_single() {
+    // From each sample puzzle's start, assume a wrong digit in each of a few cells: singles
+    // either break the state (and say so) or stop where no single is left.
+    let (mut failed, mut settled) = (0, 0);
+    for (puzzle, _, _) in sample().into_iter().step_by(15) {
+        let grid = nine(&puzzle);
+        let solution = count_solutions(&grid, 2).first.unwrap();
+        let start = State::new(&grid);
+        let mut whole = start.clone();
+        assert!(
+            whole.fill_singles(),
+            "{puzzle}: the true start does not break"
+        );
+        for c in start.empty_cells().step_by(7) {
+            for d in crate::grid::digits(start.cands(c) & !bit(solution[c])) {
+                let mut t = start.clone();
+                let before = t.breaks();
+                t.place(c, d);
+                let ok = t.breaks() == before && t.fill_singles();
+                assert_eq!(
+                    ok,
+                    !t.is_broken(),
+                    "{puzzle}: r{}c{} = {d}",
+                    c / 9 + 1,
+                    c % 9 + 1
+                );
+                if ok {
+                    settled += 1;
+                    let no_naked = t.all_cands().iter().all(|m| m.count_ones() != 1);
+                    let no_hidden = (0..t.unit_count()).all(|u| {
+                        (1..=9)
+                            .all(|d| t.placed_in(u) & bit(d) != 0 || t.cells_with(u, d).len() != 1)
+                    });
+                    assert!(no_naked && no_hidden, "{puzzle}: a single is left");
+                } else {
+                    failed += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        failed > 50 && settled > 50,
+        "{failed} broke, {settled} settled"
+    );
+}
+
+#[test]
 fn a_quiet_path_is_the_same_path_without_sentences_or_patterns() {
     for (puzzle, _, _) in sample().into_iter().step_by(10) {
         let start = State::new(&nine(&puzzle));
