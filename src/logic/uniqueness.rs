@@ -19,7 +19,9 @@
 //!   only `a` and `b`) have extra digits `E`; one of them holds a digit of `E`, so they act as
 //!   one cell with candidates `E`. When, in a unit holding both roof corners, `k` other empty
 //!   cells (1 to 3) hold with `E` exactly `k + 1` digits, those digits leave the unit's other
-//!   cells (a naked subset with the roof). Hidden subsets with the roof are not searched.
+//!   cells (a naked subset with the roof). Hidden form: the roof holds at most one of `a` and `b`;
+//!   when `a`, `b` and up to two more digits that are no extra of the roof, `k` digits, fit in
+//!   such a unit only in the roof and in `k - 1` other cells, those cells lose every other digit.
 //! - **Uniqueness Test 4**: as in test 3, and in a unit holding both roof corners `a` fits only
 //!   in the roof: one roof corner is `a`, and were the other `b` the two floor corners would
 //!   complete the rectangle, so `b` leaves both roof corners (and the same with `a`, `b`
@@ -49,7 +51,7 @@
 //!   each unit of that cell. Without that digit the grid would be a bivalue universal grave (no
 //!   solution or several), so the cell holds it.
 
-use crate::grid::{bit, digits, Mask, Unit};
+use crate::grid::{bit, digits, full_mask, Mask, Unit};
 
 use super::{
     step::{removal_text, say},
@@ -324,6 +326,65 @@ fn ut3(s: &State, ur: &Ur, out: &mut Vec<Step>) {
                     .unit(unit);
                 out.push(step);
             }
+        }
+        ut3_hidden(s, ur, &roof, e, u, out);
+    }
+}
+
+/// Uniqueness Test 3 with a hidden subset in unit `u`, which holds both roof corners: at least one
+/// roof corner holds an extra digit, so the roof holds at most one of `a` and `b`. When `a`, `b`
+/// and up to two more digits (none an extra of the roof), `k` digits in all, fit in the unit only
+/// in the roof and in `k - 1` other cells, those cells hold one each of them and lose every other
+/// digit.
+fn ut3_hidden(s: &State, ur: &Ur, roof: &[usize], e: Mask, u: usize, out: &mut Vec<Step>) {
+    let cells = s.unit(u);
+    let roof_pos = cells
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| roof.contains(c))
+        .fold(0u32, |m, (i, _)| m | 1 << i);
+    let ab = ur.ab();
+    let outside = |d: u8| s.places(u, d) & !roof_pos;
+    let base = outside(ur.a) | outside(ur.b);
+    // Digits that could join: unplaced in the unit, not `a` or `b`, no extra of the roof.
+    let more: Vec<u8> = digits(full_mask(s.size()) & !ab & !e & !s.placed_in(u))
+        .filter(|&d| s.places(u, d) != 0)
+        .collect();
+    for k in 0..=2usize {
+        for combo in super::subsets::combinations(&more, k) {
+            let pos = combo.iter().fold(base, |m, &d| m | outside(d));
+            if pos.count_ones() as usize != k + 1 {
+                continue;
+            }
+            let held = combo.iter().fold(ab, |m, &d| m | bit(d));
+            let subset: Vec<usize> = digits(pos).map(|i| cells[usize::from(i) - 1]).collect();
+            let elims: Vec<(usize, Mask)> = subset
+                .iter()
+                .filter(|&&c| s.cands(c) & !held != 0)
+                .map(|&c| (c, s.cands(c) & !held))
+                .collect();
+            if elims.is_empty() {
+                continue;
+            }
+            let unit = s.unit_name(u);
+            let text = say(|| {
+                format!(
+                    "Uniqueness Test 3: {}, so {} cannot both hold {} or the puzzle would have \
+                     two solutions; in {unit} {} fit only there and in {}, a hidden subset, so {}.",
+                    hold_only(s, ur, &ur.bivalue()),
+                    s.names_text(roof),
+                    s.syms_text(ab).replacen(" and ", " or ", 1),
+                    s.syms_text(held),
+                    s.names_text(&subset),
+                    removal_text(s, &elims)
+                )
+            });
+            let step = Step::new(Technique::UniquenessTest3, text)
+                .eliminate(elims)
+                .cells(ur.rect.corners)
+                .cells(subset)
+                .unit(unit);
+            out.push(step);
         }
     }
 }
@@ -863,6 +924,28 @@ mod tests {
         pm(&toks.join(" "))
     }
 
+    /// r1c1 and r4c1 hold only 1 and 2, the roof r1c2 and r4c2 also 3 and 4; in column 2 the
+    /// cells `extra` name (rows, 0-based) hold the given candidates and the others 3 to 9 less
+    /// the digits `held` lists: a Uniqueness Test 3 with a hidden subset.
+    fn ut3_hidden_state(extra: &[(usize, &str)], held: &[u8]) -> State {
+        let others: String = "3456789"
+            .chars()
+            .filter(|ch| !held.contains(&(ch.to_digit(10).unwrap_or(0) as u8)))
+            .collect();
+        let mut toks = vec!["123456789".to_string(); 81];
+        toks[0] = "12".into();
+        toks[27] = "12".into();
+        toks[1] = "123".into();
+        toks[28] = "124".into();
+        for r in [1, 2, 4, 5, 6, 7, 8] {
+            toks[r * 9 + 1].clone_from(&others);
+        }
+        for &(r, t) in extra {
+            toks[r * 9 + 1] = t.into();
+        }
+        pm(&toks.join(" "))
+    }
+
     type Elims = Vec<(usize, Mask)>;
 
     /// One case: a state, a technique, and the eliminations and placements of the one step it
@@ -915,6 +998,24 @@ mod tests {
                 pm(UT3),
                 UniquenessTest3,
                 Some((vec![(5, d(&[1, 9])), (14, d(&[9]))], vec![])),
+            ),
+            case(
+                "ut3 hidden pair",
+                ut3_hidden_state(&[(6, "12567")], &[]),
+                UniquenessTest3,
+                Some((vec![(55, d(&[5, 6, 7]))], vec![])),
+            ),
+            case(
+                "ut3 hidden triple",
+                ut3_hidden_state(&[(6, "12568"), (7, "2579")], &[5]),
+                UniquenessTest3,
+                Some((vec![(55, d(&[6, 8])), (64, d(&[7, 9]))], vec![])),
+            ),
+            case(
+                "ut3 hidden, an extra of the roof in the subset",
+                ut3_hidden_state(&[(6, "1237"), (7, "2347")], &[3]),
+                UniquenessTest3,
+                None,
             ),
             case(
                 "ut4",
