@@ -169,11 +169,7 @@ pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
                 .filter(|&(i, _)| places & (1 << i) != 0)
                 .map(|(_, &c)| c)
                 .collect();
-            let elims: Vec<(usize, Mask)> = cells
-                .iter()
-                .filter(|&&c| s.cands(c) & !mask != 0)
-                .map(|&c| (c, s.cands(c) & !mask))
-                .collect();
+            let elims = subset_removals(s, cells.iter().copied(), &[], !mask);
             if elims.is_empty() {
                 continue;
             }

@@ -55,6 +55,7 @@ use crate::grid::{bit, digits, full_mask, Mask, Unit};
 
 use super::{
     step::{removal_text, say},
+    subsets::subset_removals,
     Finder, State, Step, Technique,
 };
 
@@ -295,14 +296,8 @@ fn ut3(s: &State, ur: &Ur, out: &mut Vec<Step>) {
                 if digits_mask.count_ones() as usize != k + 1 {
                     continue;
                 }
-                let elims: Vec<(usize, Mask)> = s
-                    .unit(u)
-                    .iter()
-                    .copied()
-                    .filter(|c| !roof.contains(c) && !combo.contains(c))
-                    .filter(|&c| s.cands(c) & digits_mask != 0)
-                    .map(|c| (c, s.cands(c) & digits_mask))
-                    .collect();
+                let rest = s.unit(u).iter().copied().filter(|c| !roof.contains(c));
+                let elims = subset_removals(s, rest, &combo, digits_mask);
                 if elims.is_empty() {
                     continue;
                 }
@@ -319,12 +314,7 @@ fn ut3(s: &State, ur: &Ur, out: &mut Vec<Step>) {
                         removal_text(s, &elims)
                     )
                 });
-                let step = Step::new(Technique::UniquenessTest3, text)
-                    .eliminate(elims)
-                    .cells(ur.rect.corners)
-                    .cells(combo)
-                    .unit(unit);
-                out.push(step);
+                out.push(ut3_step(ur, text, elims, combo, unit));
             }
         }
         ut3_hidden(s, ur, &roof, e, u, out);
@@ -358,11 +348,7 @@ fn ut3_hidden(s: &State, ur: &Ur, roof: &[usize], e: Mask, u: usize, out: &mut V
             }
             let held = combo.iter().fold(ab, |m, &d| m | bit(d));
             let subset: Vec<usize> = digits(pos).map(|i| cells[usize::from(i) - 1]).collect();
-            let elims: Vec<(usize, Mask)> = subset
-                .iter()
-                .filter(|&&c| s.cands(c) & !held != 0)
-                .map(|&c| (c, s.cands(c) & !held))
-                .collect();
+            let elims = subset_removals(s, subset.iter().copied(), &[], !held);
             if elims.is_empty() {
                 continue;
             }
@@ -379,14 +365,24 @@ fn ut3_hidden(s: &State, ur: &Ur, roof: &[usize], e: Mask, u: usize, out: &mut V
                     removal_text(s, &elims)
                 )
             });
-            let step = Step::new(Technique::UniquenessTest3, text)
-                .eliminate(elims)
-                .cells(ur.rect.corners)
-                .cells(subset)
-                .unit(unit);
-            out.push(step);
+            out.push(ut3_step(ur, text, elims, subset, unit));
         }
     }
+}
+
+/// A Uniqueness Test 3 step: the rectangle's corners, then the subset's other cells, in `unit`.
+fn ut3_step(
+    ur: &Ur,
+    text: String,
+    elims: Vec<(usize, Mask)>,
+    cells: Vec<usize>,
+    unit: Unit,
+) -> Step {
+    Step::new(Technique::UniquenessTest3, text)
+        .eliminate(elims)
+        .cells(ur.rect.corners)
+        .cells(cells)
+        .unit(unit)
 }
 
 fn ut4(s: &State, ur: &Ur, out: &mut Vec<Step>) {
