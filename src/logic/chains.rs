@@ -12,10 +12,12 @@
 //! An alternating inference chain (AIC) from node `a` to node `b`, strong link first and last,
 //! proves "`a` or `b`": if `a` is false the strong link makes the next node true, the weak link
 //! the one after false, and so on to `b`. So a candidate weakly linked to both ends is false, and
-//! when `a` and `b` are the same candidate it is true (a discontinuous nice loop). A continuous
-//! loop's eliminations are those of the AICs its weak links close, so loops need no search of
-//! their own. The search is breadth-first from each node (its falsehood) over the states "node
-//! true" and "node false", so each end is reached by a shortest chain.
+//! when `a` and `b` are the same candidate it is true (a discontinuous nice loop). When `a` and `b`
+//! are weakly linked the chain closes a continuous nice loop: every weak link of the loop then
+//! holds exactly one true node, and the step takes the eliminations of all of them at once (as
+//! HoDoKu reports it). The search is breadth-first from each node (its falsehood) over the states
+//! "node true" and "node false", so each end is reached by a shortest chain; a loop is found when
+//! it is the shortest way round from one of its nodes.
 //!
 //! X-Chains keep to one digit and unit links; XY-Chains to bivalue cells whose ends share a digit;
 //! Nice Loops / AICs use every link; the grouped form needs a group node. Limits as HoDoKu's
@@ -112,6 +114,11 @@ impl Graph {
     }
 
     /// The node of a candidate, or [`NONE`].
+    /// True when nodes `a` and `b` are weakly linked.
+    pub fn weakly_linked(&self, a: usize, b: usize) -> bool {
+        self.weak(a).binary_search(&(b as u32)).is_ok()
+    }
+
     pub fn node(&self, cell: usize, d: u8) -> u32 {
         self.cand_node[cell * self.n + d as usize - 1]
     }
@@ -544,6 +551,7 @@ fn is_xy(g: &Graph, path: &[u32]) -> bool {
 
 /// Every chain of the graph from each node to each node, kept as the technique wants.
 fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
+    let loops = matches!(t, Technique::NiceLoop | Technique::GroupedNiceLoop);
     let mut bfs = Bfs::new(g.nodes());
     for a in 0..g.nodes() {
         // Chains start and end at single candidates for X- and XY-Chains; groups may be ends
@@ -559,11 +567,20 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
                 continue;
             }
             let links = bfs.dist[st as usize] as usize;
+            // A chain whose ends are weakly linked closes a continuous loop (nice loops only).
+            let closed = (loops && a != b && g.weakly_linked(a, b))
+                .then(|| {
+                    let path = bfs.path(st);
+                    loop_elims(s, g, &path).map(|elims| (path, elims))
+                })
+                .flatten();
             let score = if a == b {
                 if g.is_group(a) {
                     continue;
                 }
                 100
+            } else if let Some((_, elims)) = &closed {
+                elims.iter().map(|e| e.1.count_ones()).sum()
             } else {
                 let mut count = 0;
                 g.common_weak(s, a, b, |_, _| count += 1);
@@ -572,7 +589,10 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
             if !col.wants(score, links) {
                 continue;
             }
-            let path = bfs.path(st);
+            let (path, loop_elims) = match closed {
+                Some((path, elims)) => (path, Some(elims)),
+                None => (bfs.path(st), None),
+            };
             let fits = match t {
                 Technique::XChain => a != b,
                 Technique::XyChain => a != b && g.digit[a] == g.digit[b],
@@ -585,10 +605,38 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
             if !fits {
                 continue;
             }
-            let step = chain_step(s, g, t, &path);
+            let step = chain_step(s, g, t, &path, loop_elims);
             col.offer(score, links, step);
         }
     }
+}
+
+/// The eliminations of the continuous loop that the chain `path` (strong link first and last)
+/// closes with a weak link from its last node back to its first: every weak link of the loop
+/// then holds exactly one true node (read the loop from either side of the link: an AIC), so
+/// every candidate weakly linked to both of its nodes is false. None when two nodes of the loop
+/// share a candidate (then it is no loop).
+fn loop_elims(s: &State, g: &Graph, path: &[u32]) -> Option<Vec<(usize, Mask)>> {
+    for (i, &x) in path.iter().enumerate() {
+        for &y in &path[..i] {
+            let (xc, yc) = (g.cells(x as usize), g.cells(y as usize));
+            if g.digit[x as usize] == g.digit[y as usize] && xc.iter().any(|c| yc.contains(c)) {
+                return None;
+            }
+        }
+    }
+    let mut elims: Vec<(usize, Mask)> = Vec::new();
+    let last = path[path.len() - 1];
+    let weak = path.windows(2).skip(1).step_by(2).map(|w| (w[0], w[1]));
+    for (x, y) in weak.chain([(last, path[0])]) {
+        g.common_weak(s, x as usize, y as usize, |c, d| {
+            match elims.iter_mut().find(|e| e.0 == c) {
+                Some(e) => e.1 |= bit(d),
+                None => elims.push((c, bit(d))),
+            }
+        });
+    }
+    Some(elims)
 }
 
 /// The unit two linked nodes share (a row first, then a column, then a box).
@@ -606,13 +654,23 @@ fn common_unit(s: &State, g: &Graph, x: u32, y: u32) -> Option<Unit> {
         .map(|u| s.unit_name(u))
 }
 
-/// The step of a chain from `path[0]` (false) to its last node (true).
-fn chain_step(s: &State, g: &Graph, t: Technique, path: &[u32]) -> Step {
+/// The step of a chain from `path[0]` (false) to its last node (true), or with `loop_elims` of
+/// the continuous loop it closes.
+fn chain_step(
+    s: &State,
+    g: &Graph,
+    t: Technique,
+    path: &[u32],
+    loop_elims: Option<Vec<(usize, Mask)>>,
+) -> Step {
     let a = path[0] as usize;
     let b = path[path.len() - 1] as usize;
+    let closed = loop_elims.is_some();
     let mut elims: Vec<(usize, Mask)> = Vec::new();
     let mut placement = None;
-    if a == b {
+    if let Some(found) = loop_elims {
+        elims = found;
+    } else if a == b {
         placement = Some((g.cells(a)[0] as usize, g.digit[a]));
     } else {
         g.common_weak(s, a, b, |c, d| elims.push((c, bit(d))));
@@ -700,6 +758,18 @@ fn chain_step(s: &State, g: &Graph, t: Technique, path: &[u32]) -> Step {
                     g.node_name(s, b),
                     s.sym(da)
                 ),
+                _ if closed => {
+                    let grouped = if t == Technique::GroupedNiceLoop {
+                        "Grouped "
+                    } else {
+                        ""
+                    };
+                    let first = format!("({}){}", s.sym(da), g.node_name(s, a));
+                    format!(
+                        "{grouped}Continuous Nice Loop: {notation} - {first}; each weak link of \
+                         the loop joins two candidates of which exactly one is true, so {removal}."
+                    )
+                }
                 _ => {
                     let kind = if g.cells(a) == g.cells(b)
                         || (da != db
@@ -757,7 +827,7 @@ fn links_text(units: &[Unit]) -> String {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::super::{Finder, State, Technique};
+    use super::super::{Finder, State, Technique, ALL_STEPS_LIMIT};
     use crate::grid::{bit, Mask, Shape};
 
     /// A 9x9 state from 81 whitespace-separated tokens: a placed digit, or a cell's candidates
@@ -832,7 +902,8 @@ pub(super) mod tests {
              7 256 24569 4 3568 9 278 15678 278 236 12356 1256 79 249 5 6 478 2478 1 29 3 8 26 3 \
              1 9 5 246 267 2467 1679 2469 16 247 347 2347 5 269 8",
             &[],
-            &[(44, 50)],
+            // A continuous loop: every weak link of it eliminates.
+            &[(31, 8), (32, 264), (44, 50)],
         ),
     ];
 
@@ -877,6 +948,40 @@ pub(super) mod tests {
              r4c7 or r9c8 is 5, so 5 is removed from r6c8 and r7c7."
         );
         assert_eq!(step.cells, vec![33, 30, 75, 79]);
+    }
+
+    #[test]
+    fn a_continuous_loop_is_one_step_with_every_weak_link_eliminating() {
+        // The start of a 17-clue puzzle with its first singles filled in; HoDoKu lists the loop
+        // (2)r9c3 = (2)r9c1 - (6)r9c1 = (6)r8c3... as one Continuous Nice Loop.
+        let s = marks(
+            "34689 34578 1 25689 24579 256789 2356789 46789 23456789 34689 34578 346789 25689 \
+             24579 256789 2356789 46789 1 4689 4578 2 1 4579 3 56789 46789 456789 2389 238 389 \
+             2369 2379 4 1 5 26789 5 6 489 29 279 1 2789 3 24789 7 1 349 23569 8 2569 269 469 \
+             2469 238 2378 378 4 6 2589 35789 1 35789 1 378 5 389 39 89 4 2 36789 23468 9 3468 \
+             7 1 258 3568 68 3568",
+        );
+        let all = run(Technique::NiceLoop, &s, ALL_STEPS_LIMIT);
+        let want = vec![(72, bit(2) | bit(3) | bit(8)), (74, bit(3) | bit(8))];
+        let step = all.iter().find(|x| x.eliminations == want);
+        let step = step.expect("the loop is found as one step");
+        assert!(step.placements.is_empty());
+        assert!(
+            step.explanation.starts_with("Continuous Nice Loop: "),
+            "{}",
+            step.explanation
+        );
+        // Every step is true: no elimination removes the puzzle's solution digit.
+        let solution: Vec<u8> =
+            "641857392357926841982143675829634157564271938713589264238465719175398426496712583"
+                .bytes()
+                .map(|b| b - b'0')
+                .collect();
+        for x in &all {
+            for &(c, m) in &x.eliminations {
+                assert_eq!(m & bit(solution[c]), 0, "{}", x.explanation);
+            }
+        }
     }
 
     #[test]
