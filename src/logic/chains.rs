@@ -17,7 +17,9 @@
 //! holds exactly one true node, and the step takes the eliminations of all of them at once (as
 //! HoDoKu reports it). The search is breadth-first from each node (its falsehood) over the states
 //! "node true" and "node false", so each end is reached by a shortest chain; a loop is found when
-//! it is the shortest way round from one of its nodes.
+//! it is the shortest way round from one of its nodes. The grouped form searches each state twice,
+//! before and after passing a group, so that it finds the shortest chain through a group even
+//! where a shorter one without a group joins the same ends.
 //!
 //! X-Chains keep to one digit and unit links; XY-Chains to bivalue cells whose ends share a digit;
 //! Nice Loops / AICs use every link; the grouped form needs a group node. Limits as HoDoKu's
@@ -356,10 +358,16 @@ impl Graph {
 }
 
 /// Breadth-first search over the states "node false" (`2v`) and "node true" (`2v + 1`), with
-/// buffers reused between starts.
+/// buffers reused between starts. A layered search (for the grouped chains) runs over each state
+/// twice, before and after the chain has passed a group: state `s + span` is state `s` reached
+/// through a group, so that the shortest chain through a group is found even where a shorter
+/// one without a group exists.
 pub(super) struct Bfs {
     stamp: Vec<u32>,
     generation: u32,
+    /// `2 * nodes`: the states of one layer.
+    span: u32,
+    layered: bool,
     pub parent: Vec<u32>,
     pub dist: Vec<u16>,
     /// The states reached, in the order reached (by distance).
@@ -368,19 +376,46 @@ pub(super) struct Bfs {
 
 impl Bfs {
     pub fn new(nodes: usize) -> Bfs {
+        Bfs::with_layers(nodes, false)
+    }
+
+    /// A search that tells chains through a group apart (see [`Bfs`]).
+    pub fn layered(nodes: usize) -> Bfs {
+        Bfs::with_layers(nodes, true)
+    }
+
+    fn with_layers(nodes: usize, layered: bool) -> Bfs {
+        let states = 2 * nodes * if layered { 2 } else { 1 };
         Bfs {
-            stamp: vec![0; 2 * nodes],
+            stamp: vec![0; states],
             generation: 0,
-            parent: vec![NONE; 2 * nodes],
-            dist: vec![0; 2 * nodes],
-            order: Vec::with_capacity(2 * nodes),
+            span: 2 * nodes as u32,
+            layered,
+            parent: vec![NONE; states],
+            dist: vec![0; states],
+            order: Vec::with_capacity(states),
         }
+    }
+
+    /// The node of state `st`.
+    pub fn node(&self, st: u32) -> u32 {
+        (st % self.span) >> 1
+    }
+
+    /// True when state `st` was reached through a group (layered search only).
+    pub fn through_group(&self, st: u32) -> bool {
+        st >= self.span
     }
 
     /// Every state implied by state `start` through at most `limit` links.
     pub fn run(&mut self, g: &Graph, start: u32, limit: usize) {
         self.generation += 1;
         self.order.clear();
+        let start = if self.layered && g.is_group((start >> 1) as usize) {
+            start + self.span
+        } else {
+            start
+        };
         self.stamp[start as usize] = self.generation;
         self.parent[start as usize] = NONE;
         self.dist[start as usize] = 0;
@@ -393,14 +428,18 @@ impl Bfs {
             if dist as usize >= limit {
                 continue;
             }
-            let v = (st >> 1) as usize;
+            let layer = st - st % self.span;
+            let v = self.node(st) as usize;
             let (next, on) = if st & 1 == 0 {
                 (g.strong(v), 1)
             } else {
                 (g.weak(v), 0)
             };
             for &w in next {
-                let t = 2 * w + on;
+                let mut t = 2 * w + on + layer;
+                if self.layered && layer == 0 && g.is_group(w as usize) {
+                    t += self.span;
+                }
                 if self.stamp[t as usize] != self.generation {
                     self.stamp[t as usize] = self.generation;
                     self.parent[t as usize] = st;
@@ -416,7 +455,7 @@ impl Bfs {
         let mut out = Vec::new();
         let mut cur = st;
         while cur != NONE {
-            out.push(cur >> 1);
+            out.push(self.node(cur));
             cur = self.parent[cur as usize];
         }
         out.reverse();
@@ -552,17 +591,23 @@ fn is_xy(g: &Graph, path: &[u32]) -> bool {
 /// Every chain of the graph from each node to each node, kept as the technique wants.
 fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
     let loops = matches!(t, Technique::NiceLoop | Technique::GroupedNiceLoop);
-    let mut bfs = Bfs::new(g.nodes());
+    let grouped = t == Technique::GroupedNiceLoop;
+    let mut bfs = if grouped {
+        Bfs::layered(g.nodes())
+    } else {
+        Bfs::new(g.nodes())
+    };
     for a in 0..g.nodes() {
         // Chains start and end at single candidates for X- and XY-Chains; groups may be ends
         // in the grouped form.
         bfs.run(g, 2 * a as u32, limit);
         for i in 0..bfs.order.len() {
             let st = bfs.order[i];
-            if st & 1 == 0 {
+            // The grouped form wants the chains through a group only.
+            if st & 1 == 0 || grouped != bfs.through_group(st) {
                 continue;
             }
-            let b = (st >> 1) as usize;
+            let b = bfs.node(st) as usize;
             if b < a {
                 continue;
             }
@@ -600,7 +645,13 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
                     let one_digit = path.iter().all(|&v| g.digit[v as usize] == g.digit[a]);
                     a == b || !(one_digit || is_xy(g, &path))
                 }
-                _ => path.iter().any(|&v| g.is_group(v as usize)),
+                // Through a group (the layered search sees to it), and no node twice with the
+                // same truth (node `i` is true for odd `i`): such a chain would go round a circle
+                // to reach a group.
+                _ => path
+                    .iter()
+                    .enumerate()
+                    .all(|(i, v)| !path[..i].iter().skip(i % 2).step_by(2).any(|w| w == v)),
             };
             if !fits {
                 continue;
@@ -982,6 +1033,27 @@ pub(super) mod tests {
                 assert_eq!(m & bit(solution[c]), 0, "{}", x.explanation);
             }
         }
+    }
+
+    #[test]
+    fn a_grouped_chain_is_found_where_a_shorter_one_without_a_group_ends_alike() {
+        // A 17-clue puzzle after its first singles: from (2)r5c1 the shortest way to (3)r5c1
+        // has no group; the loop through the group r6c45 is found all the same.
+        let s = marks(
+            "14589 145689 3 156789 15679 145689 45789 45789 2 4589 45689 2 356789 35679 45689 \
+             45789 45789 1 14589 14589 7 1589 159 2 4589 3 6 4789 489 6 15789 1579 3 145789 2 578 \
+             23789 89 1 256789 4 5689 35789 5789 3578 234789 489 5 12789 1279 189 134789 6 378 \
+             1589 3 89 12569 12569 1569 125678 1578 4 15 7 4 12356 8 156 12356 15 9 6 2 89 4 1359 \
+             7 1358 158 358",
+        );
+        let all = run(Technique::GroupedNiceLoop, &s, ALL_STEPS_LIMIT);
+        let want = vec![
+            (36, bit(7) | bit(8) | bit(9)),
+            (45, bit(4) | bit(7) | bit(8) | bit(9)),
+        ];
+        let step = all.iter().find(|x| x.eliminations == want);
+        let step = step.expect("the grouped loop is found");
+        assert!(step.explanation.contains("r6c45"), "{}", step.explanation);
     }
 
     #[test]
