@@ -14,7 +14,8 @@
 //!   overlapping, consecutive sets linked by RCCs, consecutive RCCs different. If `z` (common to
 //!   `A1` and `Ak`, neither the first nor the last RCC) were in neither end, `A1` would be locked
 //!   on its RCC to `A2`, pushing the next RCC into `A3`, ... and `Ak` would be locked on `z`.
-//!   So `z` leaves every cell outside the chain that sees all the `z` of both ends.
+//!   So `z` leaves every cell that sees all the `z` of both ends, a cell of a middle ALS too
+//!   (the conclusion holds whatever the middle sets hold).
 //!
 //! Everything is computed once per call with bit masks of cells (grids of at most 128 cells and
 //! 9 digits: sizes 4, 6, 8 and 9); other sizes find nothing.
@@ -418,7 +419,7 @@ impl Search<'_> {
                 let mut targets = [0 as Cells; MAX_DIGITS];
                 for z in digits(first.cands & e.cands & !self.rccs[0] & !last) {
                     let zi = usize::from(z) - 1;
-                    targets[zi] = first.buddies[zi] & e.buddies[zi] & sets.with_digit[zi] & !used;
+                    targets[zi] = first.buddies[zi] & e.buddies[zi] & sets.with_digit[zi];
                 }
                 self.col.offer(&targets, &self.chain, &self.rccs);
             }
@@ -537,6 +538,33 @@ mod tests {
         let mut f = Finder::new(state, limit);
         find(&mut f);
         f.steps
+    }
+
+    #[test]
+    fn a_chain_eliminates_in_its_middle_sets_too() {
+        // HoDoKu's ALS-XY-Wing {r9c789} -5- {r8c4569} -6- {r4c9, r5c9, r6c789}: 8 is in one
+        // end, so it leaves r7c9 and r8c9, though r8c9 belongs to the middle set.
+        let s = pencil(
+            "34689 34578 1 25689 24579 256789 2356789 46789 23456789 34689 34578 346789 25689 \
+             24579 256789 2356789 46789 1 4689 4578 2 1 4579 3 56789 46789 456789 2389 238 389 \
+             2369 2379 4 1 5 26789 5 6 489 29 279 1 2789 3 24789 7 1 349 23569 8 2569 269 469 \
+             2469 238 2378 378 4 6 2589 35789 1 35789 1 378 5 389 39 89 4 2 36789 23468 9 3468 \
+             7 1 258 3568 68 3568",
+        );
+        let steps = run(&s, xy_wing, crate::logic::ALL_STEPS_LIMIT);
+        let inside = steps.iter().find(|x| {
+            x.cells.contains(&71)
+                && [62, 71].iter().all(|&c| {
+                    x.eliminations
+                        .iter()
+                        .any(|&(e, m)| e == c && m & bit(8) != 0)
+                })
+        });
+        assert!(
+            inside.is_some(),
+            "no wing of {} removes 8 there",
+            steps.len()
+        );
     }
 
     /// A hand-made XY-Wing seen as an ALS-XZ: {r1c5} (1 3) and {r1c1, r2c2} (1 2 3).
