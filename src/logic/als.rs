@@ -544,13 +544,7 @@ mod tests {
     fn a_chain_eliminates_in_its_middle_sets_too() {
         // HoDoKu's ALS-XY-Wing {r9c789} -5- {r8c4569} -6- {r4c9, r5c9, r6c789}: 8 is in one
         // end, so it leaves r7c9 and r8c9, though r8c9 belongs to the middle set.
-        let s = pencil(
-            "34689 34578 1 25689 24579 256789 2356789 46789 23456789 34689 34578 346789 25689 \
-             24579 256789 2356789 46789 1 4689 4578 2 1 4579 3 56789 46789 456789 2389 238 389 \
-             2369 2379 4 1 5 26789 5 6 489 29 279 1 2789 3 24789 7 1 349 23569 8 2569 269 469 \
-             2469 238 2378 378 4 6 2589 35789 1 35789 1 378 5 389 39 89 4 2 36789 23468 9 3468 \
-             7 1 258 3568 68 3568",
-        );
+        let s = pencil(crate::logic::chains::tests::SEVENTEEN_AFTER_SINGLES);
         let steps = run(&s, xy_wing, crate::logic::ALL_STEPS_LIMIT);
         let inside = steps.iter().find(|x| {
             x.cells.contains(&71)

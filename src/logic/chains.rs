@@ -1001,17 +1001,21 @@ pub(super) mod tests {
         assert_eq!(step.cells, vec![33, 30, 75, 79]);
     }
 
-    #[test]
-    fn a_continuous_loop_is_one_step_with_every_weak_link_eliminating() {
-        // The start of a 17-clue puzzle with its first singles filled in; HoDoKu lists the loop
-        // (2)r9c3 = (2)r9c1 - (6)r9c1 = (6)r8c3... as one Continuous Nice Loop.
-        let s = marks(
-            "34689 34578 1 25689 24579 256789 2356789 46789 23456789 34689 34578 346789 25689 \
+    /// The start of a 17-clue puzzle with its first singles filled in
+    /// (`..1..............1..21.3........415.56...1.3.71..8.......46..1.1.5...42..9.71....`),
+    /// every candidate its digits allow.
+    pub(in crate::logic) const SEVENTEEN_AFTER_SINGLES: &str =
+        "34689 34578 1 25689 24579 256789 2356789 46789 23456789 34689 34578 346789 25689 \
              24579 256789 2356789 46789 1 4689 4578 2 1 4579 3 56789 46789 456789 2389 238 389 \
              2369 2379 4 1 5 26789 5 6 489 29 279 1 2789 3 24789 7 1 349 23569 8 2569 269 469 \
              2469 238 2378 378 4 6 2589 35789 1 35789 1 378 5 389 39 89 4 2 36789 23468 9 3468 \
-             7 1 258 3568 68 3568",
-        );
+             7 1 258 3568 68 3568";
+
+    #[test]
+    fn a_continuous_loop_is_one_step_with_every_weak_link_eliminating() {
+        // HoDoKu lists the loop (2)r9c3 = (2)r9c1 - (6)r9c1 = (6)r8c3... as one Continuous
+        // Nice Loop.
+        let s = marks(SEVENTEEN_AFTER_SINGLES);
         let all = run(Technique::NiceLoop, &s, ALL_STEPS_LIMIT);
         let want = vec![(72, bit(2) | bit(3) | bit(8)), (74, bit(3) | bit(8))];
         let step = all.iter().find(|x| x.eliminations == want);
