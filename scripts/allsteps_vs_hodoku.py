@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares `sudoku-lsp explain --all-steps` with HoDoKu's "find all steps" on the same positions.
 
-Usage: allsteps_vs_hodoku.py BINARY POSITIONS [--details N]
+Usage: allsteps_vs_hodoku.py BINARY POSITIONS [--details N] [--cache FILE]
 
 POSITIONS holds one 81-character 9x9 position per line (givens and digits placed so far; every
 other cell holds every candidate they allow). For each step HoDoKu finds (the hodoku-py port, used
@@ -11,7 +11,10 @@ least the same placements and eliminations, a placement counting as the removal 
 digits ("covered"), or one of another technique that does
 ("other"), or none ("missed"). Prints one row per technique, then up to N missed steps.
 
-scripts/positions.py writes positions from the solving paths of public puzzle sets.
+scripts/positions.py writes positions from the solving paths of public puzzle sets. hodoku-py
+takes from seconds to a minute per position; with --cache, HoDoKu's steps are kept in FILE (JSON
+lines) as they come, so that a run can be cut short and a later run, with another build of ours,
+reads them instead of asking again.
 """
 import collections
 import json
@@ -126,28 +129,50 @@ def ours(binary, positions):
 
 
 def theirs(solver, position):
-    """HoDoKu's steps in the position whose technique is in the table."""
+    """HoDoKu's steps in the position whose technique is in the table, as (technique, placements,
+    eliminations, HoDoKu's text) with (cell, digit) pairs in lists."""
     steps = []
     for s in solver.find_all_steps(position):
         tech = IDS.get(s.type.name)
         if tech is None:
             continue
-        elim = {(c.index, c.value) for c in s.candidates_to_delete}
-        place = set() if elim else set(zip(s.indices, s.values))
+        elim = sorted((c.index, c.value) for c in s.candidates_to_delete)
+        place = [] if elim else sorted(zip(s.indices, s.values))
         steps.append((tech, place, elim, str(s)))
     return steps
+
+
+def load_cache(path):
+    cache = {}
+    if path:
+        try:
+            for line in open(path):
+                entry = json.loads(line)
+                cache[entry["position"]] = entry["steps"]
+        except FileNotFoundError:
+            pass
+    return cache
 
 
 def main():
     binary, path = sys.argv[1], sys.argv[2]
     details = int(sys.argv[sys.argv.index("--details") + 1]) if "--details" in sys.argv else 10
+    cache_path = sys.argv[sys.argv.index("--cache") + 1] if "--cache" in sys.argv else None
     positions = [line.split()[0] for line in open(path) if line.strip()]
     mine = ours(binary, positions)
+    cache = load_cache(cache_path)
     solver = Solver()
     counts = collections.defaultdict(collections.Counter)
     missed = []
     for i, position in enumerate(positions):
-        for tech, place, elim, text in theirs(solver, position):
+        if position not in cache:
+            cache[position] = theirs(solver, position)
+            if cache_path:
+                with open(cache_path, "a") as f:
+                    f.write(json.dumps({"position": position, "steps": cache[position]}) + "\n")
+        for tech, place, elim, text in cache[position]:
+            place = {tuple(x) for x in place}
+            elim = {tuple(x) for x in elim}
             if any(t == tech and place <= p and elim <= e for t, p, e in mine[i]):
                 counts[tech]["covered"] += 1
             elif any(place <= p and elim <= e for _, p, e in mine[i]):
