@@ -1,6 +1,6 @@
 //! Intersections of a box with a row or column: a digit of a box confined to one line (pointing),
 //! a digit of a line confined to one box (claiming), and a naked pair or triple inside such an
-//! intersection, which clears both the line and the box (locked pair, locked triple).
+//! intersection that clears both the line and the box (locked pair, locked triple).
 
 use crate::grid::{bit, Mask};
 
@@ -89,7 +89,8 @@ fn confined(f: &mut Finder<'_>, pointing: bool) {
 }
 
 /// `k` cells of a box-line intersection holding `k` digits between them: the digits go in those
-/// cells, so they leave the rest of the box and of the line.
+/// cells, so they leave the rest of the box and of the line. Only a subset that removes digits
+/// from both counts as locked; one that clears a single unit is that unit's naked subset.
 pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
     let s = f.state;
     let tech = if k == 2 {
@@ -99,11 +100,14 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
     };
     for &(b, line, ref common) in intersections(f) {
         for (combo, union) in naked_sets(s, common, k) {
-            let others = s.unit(b).iter().chain(s.unit(line)).copied();
-            let elims = subset_removals(s, others, &combo, union);
-            if elims.is_empty() {
+            // Locked only when it clears something in both the box and the line; otherwise it
+            // is a naked subset of the one unit it clears (as HoDoKu counts it).
+            let in_box = subset_removals(s, s.unit(b).iter().copied(), &combo, union);
+            let in_line = subset_removals(s, s.unit(line).iter().copied(), &combo, union);
+            if in_box.is_empty() || in_line.is_empty() {
                 continue;
             }
+            let elims: Vec<(usize, Mask)> = in_box.into_iter().chain(in_line).collect();
             let (bu, lu) = (s.unit_name(b), s.unit_name(line));
             let text = say(|| {
                 format!(

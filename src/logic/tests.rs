@@ -332,6 +332,27 @@ fn pointing_and_claiming_find_their_eliminations() {
 }
 
 #[test]
+fn a_pair_that_clears_only_its_line_is_a_naked_pair_not_a_locked_one() {
+    // r1c1 and r1c2 hold only 1 and 2, and the rest of box 1 has neither: the pair clears row 1
+    // alone, which makes it a naked pair of row 1 (HoDoKu's rule: locked only when both the box
+    // and the line lose digits).
+    let line = ".".repeat(81);
+    let others = bit(3) | bit(4) | bit(5) | bit(6) | bit(7) | bit(8) | bit(9);
+    let mut cleared = vec![(0, others), (1, others)];
+    cleared.extend([2, 9, 10, 11, 18, 19, 20].map(|c| (c, bit(1) | bit(2))));
+    let s = state_without(&line, &cleared);
+    assert!(steps_of(&s, Technique::LockedPair).is_empty());
+    let naked = steps_of(&s, Technique::NakedPair);
+    let in_row: Vec<&Step> = naked
+        .iter()
+        .filter(|st| st.units == [crate::grid::Unit::Row(0)])
+        .collect();
+    assert_eq!(in_row.len(), 1, "{naked:?}");
+    let elim_cells: Vec<usize> = in_row[0].eliminations.iter().map(|e| e.0).collect();
+    assert_eq!(elim_cells, vec![3, 4, 5, 6, 7, 8]);
+}
+
+#[test]
 fn a_naked_pair_and_a_hidden_pair_are_found_exactly() {
     // Row 1: r1c1 and r1c2 hold only 1 and 2 (removed by hand), so 1 and 2 leave the rest of
     // row 1 and of box 1.
