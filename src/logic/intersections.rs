@@ -26,66 +26,86 @@ pub(super) fn claiming(f: &mut Finder<'_>) {
     confined(f, false);
 }
 
+/// The order HoDoKu takes them in: unit by unit (boxes for pointing, rows then columns for
+/// claiming), in each unit digit by digit, and for a digit each line (or box) it crosses.
 fn confined(f: &mut Finder<'_>, pointing: bool) {
     let s = f.state;
     let tables = s.shape().tables();
-    for &(b, line, ref common) in intersections(f) {
-        // Pointing: the digit is confined in the box, eliminated in the line; claiming: the other
-        // way round.
-        let (from, to) = if pointing { (b, line) } else { (line, b) };
-        // The shared cells' positions in `from` and in `to` (as in `State::places`).
-        let at = |u: usize| {
-            common.iter().fold(0u32, |m, &c| {
-                let i = tables.units_of[c].iter().position(|&x| x == u).unwrap_or(0);
-                m | 1 << tables.unit_pos[c][i]
-            })
-        };
-        let (in_from, in_to) = (at(from), at(to));
-        // In the intersection, nowhere else in `from`, and somewhere else in `to`.
-        let confined = (1..=s.size() as u8).filter(|&d| {
-            let (pf, pt) = (s.places(from, d), s.places(to, d));
-            pf != 0 && pf & !in_from == 0 && pt & !in_to != 0
-        });
-        for d in confined {
-            let places = s.cells_with(from, d);
-            let elims: Vec<(usize, Mask)> = s
-                .cells_with(to, d)
-                .into_iter()
-                .filter(|c| !common.contains(c))
-                .map(|c| (c, bit(d)))
-                .collect();
-            let (tech, from_u, to_u) = if pointing {
-                (
-                    Technique::LockedCandidatesPointing,
-                    s.unit_name(b),
-                    s.unit_name(line),
-                )
-            } else {
-                (
-                    Technique::LockedCandidatesClaiming,
-                    s.unit_name(line),
-                    s.unit_name(b),
-                )
-            };
-            let text = say(|| {
-                format!(
-                    "In {from_u}, {} lies only in {} ({}), so {}.",
-                    s.sym(d),
-                    to_u,
-                    s.names_text(&places),
-                    removal_text(s, &elims)
-                )
-            });
-            let step = Step::new(tech, text)
-                .eliminate(elims)
-                .cells(places)
-                .unit(from_u)
-                .unit(to_u);
-            if f.add(step) {
-                return;
+    let all = intersections(f);
+    let from_of = |i: usize| if pointing { all[i].0 } else { all[i].1 };
+    let mut order: Vec<usize> = (0..all.len()).collect();
+    order.sort_by_key(|&i| from_of(i));
+    for group in order.chunk_by(|&i, &j| from_of(i) == from_of(j)) {
+        for d in 1..=s.size() as u8 {
+            for &i in group {
+                if confined_in(f, tables, &all[i], pointing, d) {
+                    return;
+                }
             }
         }
     }
+}
+
+/// Offers the step of digit `d` confined to the intersection `(b, line, common)`, if it is.
+/// Returns true when the finder has enough.
+fn confined_in(
+    f: &mut Finder<'_>,
+    tables: &crate::grid::ShapeTables,
+    &(b, line, ref common): &(usize, usize, Vec<usize>),
+    pointing: bool,
+    d: u8,
+) -> bool {
+    let s = f.state;
+    // Pointing: the digit is confined in the box, eliminated in the line; claiming: the other
+    // way round.
+    let (from, to) = if pointing { (b, line) } else { (line, b) };
+    // The shared cells' positions in `from` and in `to` (as in `State::places`).
+    let at = |u: usize| {
+        common.iter().fold(0u32, |m, &c| {
+            let i = tables.units_of[c].iter().position(|&x| x == u).unwrap_or(0);
+            m | 1 << tables.unit_pos[c][i]
+        })
+    };
+    // In the intersection, nowhere else in `from`, and somewhere else in `to`.
+    let (pf, pt) = (s.places(from, d), s.places(to, d));
+    if pf == 0 || pf & !at(from) != 0 || pt & !at(to) == 0 {
+        return false;
+    }
+    let places = s.cells_with(from, d);
+    let elims: Vec<(usize, Mask)> = s
+        .cells_with(to, d)
+        .into_iter()
+        .filter(|c| !common.contains(c))
+        .map(|c| (c, bit(d)))
+        .collect();
+    let (tech, from_u, to_u) = if pointing {
+        (
+            Technique::LockedCandidatesPointing,
+            s.unit_name(b),
+            s.unit_name(line),
+        )
+    } else {
+        (
+            Technique::LockedCandidatesClaiming,
+            s.unit_name(line),
+            s.unit_name(b),
+        )
+    };
+    let text = say(|| {
+        format!(
+            "In {from_u}, {} lies only in {} ({}), so {}.",
+            s.sym(d),
+            to_u,
+            s.names_text(&places),
+            removal_text(s, &elims)
+        )
+    });
+    let step = Step::new(tech, text)
+        .eliminate(elims)
+        .cells(places)
+        .unit(from_u)
+        .unit(to_u);
+    f.add(step)
 }
 
 /// `k` cells of a box-line intersection holding `k` digits between them: the digits go in those

@@ -332,6 +332,31 @@ fn pointing_and_claiming_find_their_eliminations() {
 }
 
 #[test]
+fn pointing_goes_box_by_box_and_in_a_box_digit_by_digit() {
+    // In box 1, 2 lies only in column 1 and 3 only in row 1: the first step is the smaller
+    // digit, whichever line it points along (HoDoKu's order).
+    let line = ".".repeat(81);
+    let mut removed: Vec<(usize, Mask)> = [1, 2, 10, 11, 19, 20].map(|c| (c, bit(2))).to_vec();
+    for c in [9, 10, 11, 18, 19, 20] {
+        match removed.iter_mut().find(|e| e.0 == c) {
+            Some(e) => e.1 |= bit(3),
+            None => removed.push((c, bit(3))),
+        }
+    }
+    let s = state_without(&line, &removed);
+    let mut f = Finder::new(&s, 1);
+    find(Technique::LockedCandidatesPointing, &mut f);
+    let step = &f.steps[0];
+    assert_eq!(
+        step.units[1],
+        crate::grid::Unit::Col(0),
+        "{}",
+        step.explanation
+    );
+    assert!(step.eliminations.iter().all(|e| e.1 == bit(2)));
+}
+
+#[test]
 fn a_pair_that_clears_only_its_line_is_a_naked_pair_not_a_locked_one() {
     // r1c1 and r1c2 hold only 1 and 2, and the rest of box 1 has neither: the pair clears row 1
     // alone, which makes it a naked pair of row 1 (HoDoKu's rule: locked only when both the box
