@@ -22,7 +22,9 @@
 //! where a shorter one without a group joins the same ends.
 //!
 //! X-Chains keep to one digit and unit links; XY-Chains to bivalue cells whose ends share a digit;
-//! Nice Loops / AICs use every link; the grouped form needs a group node. Limits as HoDoKu's
+//! Nice Loops / AICs use every link, so they also list the one-digit and bivalue chains (as HoDoKu
+//! does; on a solving path the X- and XY-Chains come first); the grouped form needs a group
+//! node. Limits as HoDoKu's
 //! defaults: X- and XY-Chains of up to 20 links, loops and AICs of up to 10.
 
 use std::collections::HashMap;
@@ -576,18 +578,6 @@ pub(super) fn grouped_nice_loop(f: &mut Finder<'_>) {
     col.finish(f);
 }
 
-/// True when the chain (nodes in order, strong link first) is an XY-Chain: every strong link
-/// inside a cell, every weak link between cells, both ends the same digit.
-fn is_xy(g: &Graph, path: &[u32]) -> bool {
-    let one = |v: u32| g.cells(v as usize).len() == 1 && !g.is_group(v as usize);
-    path.iter().all(|&v| one(v))
-        && path.windows(2).enumerate().all(|(i, w)| {
-            let same_cell = g.cells(w[0] as usize)[0] == g.cells(w[1] as usize)[0];
-            same_cell == (i % 2 == 0)
-        })
-        && g.digit[path[0] as usize] == g.digit[path[path.len() - 1] as usize]
-}
-
 /// Every chain of the graph from each node to each node, kept as the technique wants.
 fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
     let loops = matches!(t, Technique::NiceLoop | Technique::GroupedNiceLoop);
@@ -641,10 +631,7 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
             let fits = match t {
                 Technique::XChain => a != b,
                 Technique::XyChain => a != b && g.digit[a] == g.digit[b],
-                Technique::NiceLoop => {
-                    let one_digit = path.iter().all(|&v| g.digit[v as usize] == g.digit[a]);
-                    a == b || !(one_digit || is_xy(g, &path))
-                }
+                Technique::NiceLoop => true,
                 // Through a group (the layered search sees to it), and no node twice with the
                 // same truth (node `i` is true for odd `i`): such a chain would go round a circle
                 // to reach a group.
@@ -1058,6 +1045,18 @@ pub(super) mod tests {
         let step = all.iter().find(|x| x.eliminations == want);
         let step = step.expect("the grouped loop is found");
         assert!(step.explanation.contains("r6c45"), "{}", step.explanation);
+    }
+
+    #[test]
+    fn nice_loops_also_list_the_one_digit_chains() {
+        let s = marks(CASES[0].1);
+        let x = &run(Technique::XChain, &s, 1)[0];
+        let loops = run(Technique::NiceLoop, &s, ALL_STEPS_LIMIT);
+        assert!(
+            loops.iter().any(|l| l.eliminations == x.eliminations),
+            "{}",
+            x.explanation
+        );
     }
 
     #[test]
