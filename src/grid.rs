@@ -192,6 +192,21 @@ impl fmt::Display for Shape {
     }
 }
 
+/// A box and a line (row or column) crossing it in more than one cell.
+#[derive(Debug)]
+pub struct Intersection {
+    /// The box's unit index.
+    pub b: usize,
+    /// The line's unit index.
+    pub line: usize,
+    /// The shared cells in reading order.
+    pub cells: Vec<usize>,
+    /// The shared cells' positions in the box's cell list and in the line's, as bits (the
+    /// positions `State::places` uses).
+    pub in_box: u32,
+    pub in_line: u32,
+}
+
 /// Precomputed cell lists of a shape, so hot loops index instead of allocating.
 #[derive(Debug)]
 pub struct ShapeTables {
@@ -201,9 +216,12 @@ pub struct ShapeTables {
     pub peers: Vec<Vec<usize>>,
     /// Every cell's box, as [`Shape::box_of`] computes it, without the divisions.
     pub box_of: Vec<usize>,
-    /// Every box and line (row or column) crossing it in more than one cell: (box unit, line
-    /// unit, the shared cells in reading order), boxes in order, rows before columns.
-    pub intersections: Vec<(usize, usize, Vec<usize>)>,
+    /// Every box and line (row or column) crossing it in more than one cell, boxes in order,
+    /// rows before columns.
+    pub intersections: Vec<Intersection>,
+    /// Indexes into `intersections`: `[0]` box by box (the table's own order), `[1]` line by
+    /// line (rows, then columns), each in the order its unit's intersections come.
+    pub intersection_order: [Vec<usize>; 2],
     /// Every cell's units: its row, column and box as unit indexes (`r`, `n + c`, `2n + b`),
     /// without the divisions.
     pub units_of: Vec<[usize; 3]>,
@@ -226,18 +244,33 @@ impl ShapeTables {
             .collect();
         let box_of = (0..shape.cells()).map(|c| shape.box_of(c)).collect();
         let n = shape.size;
-        let intersections = (2 * n..3 * n)
+        let positions = |u: usize, cells: &[usize]| {
+            (units[u].iter().enumerate())
+                .filter(|(_, c)| cells.contains(c))
+                .fold(0u32, |m, (i, _)| m | 1 << i)
+        };
+        let intersections: Vec<Intersection> = (2 * n..3 * n)
             .flat_map(|b| (0..2 * n).map(move |line| (b, line)))
             .map(|(b, line)| {
-                let common = units[b]
+                let cells: Vec<usize> = units[b]
                     .iter()
                     .copied()
                     .filter(|c| units[line].contains(c))
-                    .collect::<Vec<_>>();
-                (b, line, common)
+                    .collect();
+                let (in_box, in_line) = (positions(b, &cells), positions(line, &cells));
+                Intersection {
+                    b,
+                    line,
+                    cells,
+                    in_box,
+                    in_line,
+                }
             })
-            .filter(|(_, _, common)| common.len() > 1)
+            .filter(|x| x.cells.len() > 1)
             .collect();
+        let mut by_line: Vec<usize> = (0..intersections.len()).collect();
+        by_line.sort_by_key(|&i| intersections[i].line);
+        let intersection_order = [(0..intersections.len()).collect(), by_line];
         let units_of: Vec<[usize; 3]> = (0..shape.cells())
             .map(|c| [shape.row(c), n + shape.col(c), 2 * n + shape.box_of(c)])
             .collect();
@@ -252,6 +285,7 @@ impl ShapeTables {
             peers,
             box_of,
             intersections,
+            intersection_order,
             units_of,
             unit_pos,
             words,

@@ -24,8 +24,8 @@
 //! X-Chains keep to one digit and unit links; XY-Chains to bivalue cells whose ends share a digit;
 //! Nice Loops / AICs use every link, so they also list the one-digit and bivalue chains (as HoDoKu
 //! does; on a solving path the X- and XY-Chains come first); the grouped form needs a group
-//! node. Limits as HoDoKu's
-//! defaults: X- and XY-Chains of up to 20 links, loops and AICs of up to 10.
+//! node. Limits as HoDoKu's defaults: X- and XY-Chains of up to 20 links, loops and AICs of up
+//! to 10.
 
 use std::collections::HashMap;
 
@@ -117,12 +117,12 @@ impl Graph {
         &self.weak[self.weak_start[v] as usize..self.weak_start[v + 1] as usize]
     }
 
-    /// The node of a candidate, or [`NONE`].
     /// True when nodes `a` and `b` are weakly linked.
     pub fn weakly_linked(&self, a: usize, b: usize) -> bool {
         self.weak(a).binary_search(&(b as u32)).is_ok()
     }
 
+    /// The node of a candidate, or [`NONE`].
     pub fn node(&self, cell: usize, d: u8) -> u32 {
         self.cand_node[cell * self.n + d as usize - 1]
     }
@@ -781,6 +781,11 @@ fn chain_step(
                     .eliminate(elims.clone())
                     .eliminations,
             );
+            let grouped = if t == Technique::GroupedNiceLoop {
+                "Grouped "
+            } else {
+                ""
+            };
             match t {
                 Technique::XChain => format!(
                     "X-Chain on {}: {notation} ({}); either {} or {} is {}, so {removal}.",
@@ -797,11 +802,6 @@ fn chain_step(
                     s.sym(da)
                 ),
                 _ if closed => {
-                    let grouped = if t == Technique::GroupedNiceLoop {
-                        "Grouped "
-                    } else {
-                        ""
-                    };
                     let first = format!("({}){}", s.sym(da), g.node_name(s, a));
                     format!(
                         "{grouped}Continuous Nice Loop: {notation} - {first}; each weak link of \
@@ -818,11 +818,6 @@ fn chain_step(
                         "Nice Loop"
                     } else {
                         "AIC"
-                    };
-                    let grouped = if t == Technique::GroupedNiceLoop {
-                        "Grouped "
-                    } else {
-                        ""
                     };
                     format!(
                         "{grouped}{kind}: {notation}; either {} or {}, so {removal}.",

@@ -2,7 +2,7 @@
 //! a digit of a line confined to one box (claiming), and a naked pair or triple inside such an
 //! intersection that clears both the line and the box (locked pair, locked triple).
 
-use crate::grid::{bit, Mask};
+use crate::grid::{bit, Intersection, Mask};
 
 use super::subsets::{naked_sets, subset_removals};
 use super::{
@@ -10,9 +10,9 @@ use super::{
     Finder, Step, Technique,
 };
 
-/// For each box and each line crossing it in more than one cell: the box, the line and the
-/// shared cells.
-fn intersections(f: &Finder<'_>) -> &'static [(usize, usize, Vec<usize>)] {
+/// For each box and each line crossing it in more than one cell: the box, the line, the shared
+/// cells and their positions in both.
+fn intersections(f: &Finder<'_>) -> &'static [Intersection] {
     &f.state.shape().tables().intersections
 }
 
@@ -29,16 +29,13 @@ pub(super) fn claiming(f: &mut Finder<'_>) {
 /// The order HoDoKu takes them in: unit by unit (boxes for pointing, rows then columns for
 /// claiming), in each unit digit by digit, and for a digit each line (or box) it crosses.
 fn confined(f: &mut Finder<'_>, pointing: bool) {
-    let s = f.state;
-    let tables = s.shape().tables();
     let all = intersections(f);
-    let from_of = |i: usize| if pointing { all[i].0 } else { all[i].1 };
-    let mut order: Vec<usize> = (0..all.len()).collect();
-    order.sort_by_key(|&i| from_of(i));
+    let order = &f.state.shape().tables().intersection_order[usize::from(!pointing)];
+    let from_of = |i: usize| if pointing { all[i].b } else { all[i].line };
     for group in order.chunk_by(|&i, &j| from_of(i) == from_of(j)) {
-        for d in 1..=s.size() as u8 {
+        for d in 1..=f.state.size() as u8 {
             for &i in group {
-                if confined_in(f, tables, &all[i], pointing, d) {
+                if confined_in(f, &all[i], pointing, d) {
                     return;
                 }
             }
@@ -46,49 +43,40 @@ fn confined(f: &mut Finder<'_>, pointing: bool) {
     }
 }
 
-/// Offers the step of digit `d` confined to the intersection `(b, line, common)`, if it is.
-/// Returns true when the finder has enough.
-fn confined_in(
-    f: &mut Finder<'_>,
-    tables: &crate::grid::ShapeTables,
-    &(b, line, ref common): &(usize, usize, Vec<usize>),
-    pointing: bool,
-    d: u8,
-) -> bool {
+/// Offers the step of digit `d` confined to intersection `x`, if it is. Returns true when the
+/// finder has enough.
+fn confined_in(f: &mut Finder<'_>, x: &Intersection, pointing: bool, d: u8) -> bool {
     let s = f.state;
     // Pointing: the digit is confined in the box, eliminated in the line; claiming: the other
     // way round.
-    let (from, to) = if pointing { (b, line) } else { (line, b) };
-    // The shared cells' positions in `from` and in `to` (as in `State::places`).
-    let at = |u: usize| {
-        common.iter().fold(0u32, |m, &c| {
-            let i = tables.units_of[c].iter().position(|&x| x == u).unwrap_or(0);
-            m | 1 << tables.unit_pos[c][i]
-        })
+    let ((from, in_from), (to, in_to)) = if pointing {
+        ((x.b, x.in_box), (x.line, x.in_line))
+    } else {
+        ((x.line, x.in_line), (x.b, x.in_box))
     };
     // In the intersection, nowhere else in `from`, and somewhere else in `to`.
     let (pf, pt) = (s.places(from, d), s.places(to, d));
-    if pf == 0 || pf & !at(from) != 0 || pt & !at(to) == 0 {
+    if pf == 0 || pf & !in_from != 0 || pt & !in_to == 0 {
         return false;
     }
     let places = s.cells_with(from, d);
     let elims: Vec<(usize, Mask)> = s
         .cells_with(to, d)
         .into_iter()
-        .filter(|c| !common.contains(c))
+        .filter(|c| !x.cells.contains(c))
         .map(|c| (c, bit(d)))
         .collect();
     let (tech, from_u, to_u) = if pointing {
         (
             Technique::LockedCandidatesPointing,
-            s.unit_name(b),
-            s.unit_name(line),
+            s.unit_name(x.b),
+            s.unit_name(x.line),
         )
     } else {
         (
             Technique::LockedCandidatesClaiming,
-            s.unit_name(line),
-            s.unit_name(b),
+            s.unit_name(x.line),
+            s.unit_name(x.b),
         )
     };
     let text = say(|| {
@@ -118,8 +106,11 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
     } else {
         Technique::LockedTriple
     };
-    for &(b, line, ref common) in intersections(f) {
-        for (combo, union) in naked_sets(s, common, k) {
+    for &Intersection {
+        b, line, ref cells, ..
+    } in intersections(f)
+    {
+        for (combo, union) in naked_sets(s, cells, k) {
             // Locked only when it clears something in both the box and the line; otherwise it
             // is a naked subset of the one unit it clears (as HoDoKu counts it).
             let in_box = subset_removals(s, s.unit(b).iter().copied(), &combo, union);

@@ -336,14 +336,9 @@ fn pointing_goes_box_by_box_and_in_a_box_digit_by_digit() {
     // In box 1, 2 lies only in column 1 and 3 only in row 1: the first step is the smaller
     // digit, whichever line it points along (HoDoKu's order).
     let line = ".".repeat(81);
-    let mut removed: Vec<(usize, Mask)> = [1, 2, 10, 11, 19, 20].map(|c| (c, bit(2))).to_vec();
-    for c in [9, 10, 11, 18, 19, 20] {
-        match removed.iter_mut().find(|e| e.0 == c) {
-            Some(e) => e.1 |= bit(3),
-            None => removed.push((c, bit(3))),
-        }
-    }
-    let s = state_without(&line, &removed);
+    let twos = [1, 2, 10, 11, 19, 20].map(|c| (c, bit(2)));
+    let threes = [9, 10, 11, 18, 19, 20].map(|c| (c, bit(3)));
+    let s = state_without(&line, &[twos, threes].concat());
     let mut f = Finder::new(&s, 1);
     find(Technique::LockedCandidatesPointing, &mut f);
     let step = &f.steps[0];
