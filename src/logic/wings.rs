@@ -4,6 +4,8 @@
 //!   chain whose cells alternate between the two digits; a cell that sees two chain cells an odd
 //!   number of links apart (at least 3, so the chain has at least 4 cells) sees both digits and
 //!   loses them. The chain is a shortest path between its ends through the cells with that pair.
+//!   Listing every step, the whole set of linked cells with that pair is one more step: its
+//!   cells alternate too, so a cell seeing two of different parity loses both digits.
 //! - W-Wing: two cells holding only x and y that do not see each other, and a conjugate pair of
 //!   x (any unit) whose ends see one cell each: one of the two cells is y.
 //! - XY-Wing: a pivot holding x and y that sees pincers holding x and z and y and z: one pincer
@@ -84,6 +86,13 @@ pub(super) fn remote_pair(f: &mut Finder<'_>) {
                     }
                 }
             }
+            if f.wants_all() && !dist[..start].iter().any(|&d| d != usize::MAX) {
+                // Listing every step, the whole linked set also counts as one step, as HoDoKu
+                // lists a remote pair along any path through it, not only a shortest one.
+                if remote_pair_set(f, mask, &group, &queue, &dist) {
+                    return;
+                }
+            }
             for (end, &dend) in dist.iter().enumerate().skip(start + 1) {
                 if dend == usize::MAX || dend < 3 || dend % 2 == 0 {
                     continue;
@@ -128,6 +137,71 @@ pub(super) fn remote_pair(f: &mut Finder<'_>) {
             }
         }
     }
+}
+
+/// The remote pair of a whole linked set of cells holding only `mask`: `order` is the set in
+/// breadth-first order from its first cell, at distances `dist` (indices into `group`). The
+/// cells at even distances hold one digit and those at odd distances the other, so a cell seeing
+/// two cells of different parity loses both digits. Offered only when some elimination comes
+/// from two cells at least 3 links apart (else it is a naked pair's). Returns as
+/// [`Finder::add`].
+fn remote_pair_set(
+    f: &mut Finder<'_>,
+    mask: Mask,
+    group: &[usize],
+    order: &[usize],
+    dist: &[usize],
+) -> bool {
+    let s = f.state;
+    let cells: Vec<usize> = order.iter().map(|&i| group[i]).collect();
+    // Two linked cells of the same parity: the cells cannot alternate (a broken state).
+    let clash = order.iter().enumerate().any(|(a, &x)| {
+        order[a + 1..]
+            .iter()
+            .any(|&y| dist[x] % 2 == dist[y] % 2 && s.sees(group[x], group[y]))
+    });
+    if cells.len() < 4 || clash {
+        return false;
+    }
+    let mut elims = Vec::new();
+    let mut far = false;
+    for (a, &x) in order.iter().enumerate() {
+        for &y in &order[a + 1..] {
+            if dist[x] % 2 != dist[y] % 2 {
+                let seen = seeing_all(s, mask, &[group[x], group[y]], &cells);
+                far |= !seen.is_empty() && !s.sees(group[x], group[y]);
+                elims.extend(seen);
+            }
+        }
+    }
+    if !far {
+        return false;
+    }
+    let step = Step::new(Technique::RemotePair, String::new())
+        .eliminate(elims)
+        .cells(cells.iter().copied());
+    let parity = |p: usize| -> Vec<usize> {
+        order
+            .iter()
+            .filter(|&&i| dist[i] % 2 == p)
+            .map(|&i| group[i])
+            .collect()
+    };
+    let text = say(|| {
+        format!(
+            "Remote Pair: {} all hold only {}, and linked cells see each other, so {} hold one \
+             of the two and {} the other; a cell that sees both kinds loses both, so {}.",
+            s.names_text(&cells),
+            s.syms_text(mask),
+            s.names_text(&parity(0)),
+            s.names_text(&parity(1)),
+            removal_text(s, &step.eliminations)
+        )
+    });
+    f.add(Step {
+        explanation: text,
+        ..step
+    })
 }
 
 pub(super) fn w_wing(f: &mut Finder<'_>) {
@@ -295,7 +369,7 @@ pub(super) fn xyz_wing(f: &mut Finder<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::single_digit::check_table;
+    use super::super::single_digit::{check_table, elim_text, found, pm};
     use super::super::Technique;
 
     const REMOTE_PAIR_1: &str = "
@@ -321,6 +395,35 @@ mod tests {
         56   8    7    1    4    56   9    3    2
         3    2    1    56   79   79   8    56   4
     ";
+
+    /// From HoDoKu's solving path of a 17-clue puzzle: its remote pair runs through eleven
+    /// cells holding only 5 and 6, and no shortest chain between two of them makes all of its
+    /// eliminations.
+    const REMOTE_PAIR_SET: &str = "
+        79    456   2     48    1     567   5689  569   3
+        79    456   3     48    56    567   25689 2569  1
+        1     56    8     9     2     3     7     4     56
+        8     7     4     56    9     2     1     3     56
+        23    9     5     1     38    46    26    7     48
+        23    1     6     7     38    45    259   259   48
+        56    2     1     3     56    9     4     8     7
+        56    8     7     2     4     1     3     56    9
+        4     3     9     56    7     8     56    1     2
+    ";
+
+    #[test]
+    fn listing_every_step_a_remote_pair_also_takes_its_whole_linked_set() {
+        let s = pm(REMOTE_PAIR_SET);
+        let texts: Vec<String> = found(&s, Technique::RemotePair)
+            .iter()
+            .map(|st| elim_text(&s, st))
+            .collect();
+        let whole = "r1c8:56 r2c7:56 r2c8:56 r5c7:6 r6c7:5";
+        assert!(texts.iter().any(|t| t == whole), "{texts:?}");
+        // The chains are still listed one by one, and none makes them all.
+        assert!(texts.iter().any(|t| t == "r2c7:56"), "{texts:?}");
+        assert_eq!(texts.len(), 5, "{texts:?}");
+    }
 
     const W_WING_1: &str = "
         348 349 1   58  24  7   259 6   29
