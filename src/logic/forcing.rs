@@ -3,8 +3,10 @@
 //! A premise is a candidate assumed true or assumed false. What it implies is collected as two
 //! bitsets over the candidates (`cell * n + d - 1`): those made true and those made false.
 //!
-//! - A forcing chain follows single links of the chains' link graph (a weak link from a true
-//!   candidate, a strong link from a false one), up to 20 links from the premise.
+//! - A forcing chain follows single links of the grouped chains' link graph (a weak link from a
+//!   true node, a strong link from a false one), up to 20 links from the premise. Groups (the
+//!   places of a digit in a box-line intersection) pass implications on, as in HoDoKu's forcing
+//!   chains, but premises and conclusions are candidates.
 //! - A forcing net lets an implication rest on several premises: after the assumption, singles
 //!   (a cell left with one candidate, a digit left with one place in a unit) are filled in until
 //!   nothing follows.
@@ -91,7 +93,8 @@ fn candidates_in<'a>(
 fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs) -> Reach {
     let mut r = Reach::new(s);
     let n = r.n;
-    for v in 0..g.nodes() {
+    // Groups carry implications along but are neither premises nor conclusions.
+    for v in (0..g.nodes()).filter(|&v| !g.is_group(v)) {
         let k = g.cells(v)[0] as usize * n + g.digit[v] as usize - 1;
         for on in 0..2 {
             let p = 2 * k + on;
@@ -100,6 +103,9 @@ fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs) -> Reach {
             let w = r.words;
             for &st in &bfs.order {
                 let u = (st >> 1) as usize;
+                if g.is_group(u) {
+                    continue;
+                }
                 let kk = g.cells(u)[0] as usize * n + g.digit[u] as usize - 1;
                 if st & 1 == 1 {
                     Reach::set(&mut r.on[p * w..(p + 1) * w], kk);
@@ -341,7 +347,7 @@ pub(super) fn forcing_chain(f: &mut Finder<'_>) {
     if s.size() > MAX_SIZE {
         return;
     }
-    let g = Graph::build(s, Links::Plain);
+    let g = Graph::build(s, Links::Grouped);
     let mut bfs = Bfs::new(g.nodes());
     let r = chain_reach(s, &g, &mut bfs);
     let found = analyse(s, &r, &[], false);
@@ -455,9 +461,8 @@ fn chain_text(s: &State, g: &Graph, bfs: &Bfs, st: u32, cells: &mut Vec<usize>) 
         if i > 0 {
             out.push_str(if x & 1 == 1 { " = " } else { " - " });
         }
-        let c = g.cells(v)[0] as usize;
-        cells.push(c);
-        out.push_str(&format!("({}){}", s.sym(g.digit[v]), s.name(c)));
+        cells.extend(g.cells(v).iter().map(|&c| c as usize));
+        out.push_str(&format!("({}){}", s.sym(g.digit[v]), g.node_name(s, v)));
     }
     out
 }
@@ -630,8 +635,10 @@ mod tests {
              267 3459 35689 34568 2 4789 4789 5 39 347 6 1 38 679 3 1 2689 67 278 2579 4 258 4679 \
              45678 45678 2689 1 2347 2379 2389 238 5 24679 24679 1 349 36 8 236 23467 34679 4678 \
              4678 689 2 3568 1 356 34567 346 1 2468 7 34 568 2345 2356 9",
+            // Through groups the chains reach a placement; with single candidates only, the
+            // best was removing 6 from r7c9.
+            &[(72, 3)],
             &[],
-            &[(62, 32)],
         ),
         (
             Technique::ForcingNet,
@@ -655,7 +662,13 @@ mod tests {
         let step = &run(Technique::ForcingChain, &s, 1)[0];
         assert!(
             step.explanation
-                .starts_with("If r7c9 were 6, 4 would have no place left in box 9"),
+                .starts_with("If r9c1 were not 3, 3 would have no place left in row 4"),
+            "{}",
+            step.explanation
+        );
+        // A group passes an implication on: 7 leaves r8c1, so it is in r5c1 or r6c1.
+        assert!(
+            step.explanation.contains("(7)r8c1 = (7)r56c1 - (7)r4c23"),
             "{}",
             step.explanation
         );
