@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares `sudoku-lsp explain --all-steps` with HoDoKu's "find all steps" on the same positions.
 
-Usage: allsteps_vs_hodoku.py BINARY POSITIONS [--details N] [--cache FILE]
+Usage: allsteps_vs_hodoku.py BINARY POSITIONS [--details N] [--cache FILE] [--why TECHNIQUE]
 
 POSITIONS holds one 81-character 9x9 position per line (givens and digits placed so far; every
 other cell holds every candidate they allow). For each step HoDoKu finds (the hodoku-py port, used
@@ -9,7 +9,8 @@ as a black box: it is GPL and stays outside the shipped code) whose technique is
 table, the script asks whether our all-steps list has a step of the same technique that makes at
 least the same placements and eliminations, a placement counting as the removal of the cell's other
 digits ("covered"), or one of another technique that does
-("other"), or none ("missed"). Prints one row per technique, then up to N missed steps.
+("other"), or none ("missed"). Prints one row per technique, then up to N missed steps; with
+--why, which of our techniques covered that technique's "other" steps, and up to N of them.
 
 scripts/positions.py writes positions from the solving paths of public puzzle sets. hodoku-py
 takes from seconds to a minute per position; with --cache, HoDoKu's steps are kept in FILE (JSON
@@ -142,13 +143,14 @@ def theirs(solver, position):
     return steps
 
 
-def load_cache(path):
+def load_cache(path, key="position", value="steps"):
+    """The JSON lines of FILE as {entry[key]: entry[value]}; empty without a file."""
     cache = {}
     if path:
         try:
             for line in open(path):
                 entry = json.loads(line)
-                cache[entry["position"]] = entry["steps"]
+                cache[entry[key]] = entry[value]
         except FileNotFoundError:
             pass
     return cache
@@ -164,6 +166,10 @@ def main():
     solver = Solver()
     counts = collections.defaultdict(collections.Counter)
     missed = []
+    # For the "other" steps: which of our techniques covered them, and (with --why TECH) some.
+    why = sys.argv[sys.argv.index("--why") + 1] if "--why" in sys.argv else None
+    others = collections.defaultdict(collections.Counter)
+    other_texts = []
     for i, position in enumerate(positions):
         if position not in cache:
             cache[position] = theirs(solver, position)
@@ -177,6 +183,10 @@ def main():
                 counts[tech]["covered"] += 1
             elif any(place <= p and elim <= e for _, p, e in mine[i]):
                 counts[tech]["other"] += 1
+                by = sorted({t for t, p, e in mine[i] if place <= p and elim <= e})
+                others[tech][", ".join(by)] += 1
+                if tech == why and len(other_texts) < details:
+                    other_texts.append((i, text, by))
             else:
                 counts[tech]["missed"] += 1
                 missed.append((i, tech, text))
@@ -188,6 +198,10 @@ def main():
         print(f"{tech:28} {total:7} {c['covered']:8} {c['other']:6} {c['missed']:7}")
     for i, tech, text in missed[:details]:
         print(f"missed in position {i + 1} ({positions[i]}): {tech}: {text}")
+    if why:
+        print(f"{why} covered by other techniques: {dict(others[why].most_common())}")
+        for i, text, by in other_texts:
+            print(f"other in position {i + 1} ({positions[i]}): {text} <- {', '.join(by)}")
 
 
 if __name__ == "__main__":
