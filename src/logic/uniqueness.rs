@@ -113,6 +113,8 @@ struct Ur {
     extra: [Mask; 4],
     /// Bit `i` set when corner `i` has extra digits.
     ext: u8,
+    /// Bit `i` set when corner `i` lacks `a` or `b` (only where [`each_ur`] allows it).
+    lacks: u8,
 }
 
 impl Ur {
@@ -133,9 +135,11 @@ impl Ur {
         (0..4).filter(|&i| self.ext & (1 << i) != 0).collect()
     }
 
-    /// The corners holding only `a` and `b`.
+    /// The corners holding exactly `a` and `b`.
     fn bivalue(&self) -> Vec<usize> {
-        (0..4).filter(|&i| self.ext & (1 << i) == 0).collect()
+        (0..4)
+            .filter(|&i| (self.ext | self.lacks) & (1 << i) == 0)
+            .collect()
     }
 }
 
@@ -143,12 +147,24 @@ impl Ur {
 /// corner holding only its two digits (every technique of this file but the avoidable
 /// rectangles needs one), until the finder has enough. Each rectangle and digit pair is seen
 /// once, from its first such corner.
-fn each_ur(f: &mut Finder<'_>, mut find: impl FnMut(&State, &Ur, &mut Vec<Step>)) {
+///
+/// The other corners hold both digits, as RATING.md's defaults want, unless `lacking`: then a
+/// corner needs only one of them. The deadly pattern does not depend on the candidates: a
+/// solution with the four corners alternating gives a second one by swapping them, whatever
+/// was eliminated on the way. HoDoKu's solving paths take hidden rectangles and Uniqueness
+/// Test 4 with such corners, whose proofs read only the candidates they name.
+fn each_ur(f: &mut Finder<'_>, lacking: bool, mut find: impl FnMut(&State, &Ur, &mut Vec<Step>)) {
     let s = f.state;
     let shape = s.shape();
     let n = s.size();
     let mut out = Vec::new();
-    let holds = |c: usize, ab: Mask| s.cands(c) & ab == ab;
+    let holds = |c: usize, ab: Mask| {
+        if lacking {
+            s.cands(c) & ab != 0
+        } else {
+            s.cands(c) & ab == ab
+        }
+    };
     for first in 0..shape.cells() {
         let ab = s.cands(first);
         if ab.count_ones() != 2 {
@@ -165,8 +181,11 @@ fn each_ur(f: &mut Finder<'_>, mut find: impl FnMut(&State, &Ur, &mut Vec<Step>)
                 };
                 let extra = rect.corners.map(|c| s.cands(c) & !ab);
                 let ext = (0..4).fold(0u8, |m, i| m | (u8::from(extra[i] != 0) << i));
+                let lacks = (0..4).fold(0u8, |m, i| {
+                    m | (u8::from(s.cands(rect.corners[i]) & ab != ab) << i)
+                });
                 // Seen from its first bivalue corner only.
-                if rect.corners[(!ext).trailing_zeros() as usize] != first {
+                if rect.corners[(!(ext | lacks)).trailing_zeros() as usize] != first {
                     continue;
                 }
                 let mut ds = digits(ab);
@@ -176,6 +195,7 @@ fn each_ur(f: &mut Finder<'_>, mut find: impl FnMut(&State, &Ur, &mut Vec<Step>)
                     b: ds.next().unwrap_or(0),
                     extra,
                     ext,
+                    lacks,
                 };
                 find(s, &ur, &mut out);
                 for step in out.drain(..) {
@@ -209,7 +229,7 @@ fn seen_elims(s: &State, cells: &[usize], mask: Mask) -> Vec<(usize, Mask)> {
 }
 
 pub(super) fn uniqueness_test(f: &mut Finder<'_>, kind: u8) {
-    each_ur(f, |s, ur, out| match kind {
+    each_ur(f, kind == 4, |s, ur, out| match kind {
         1 => ut1(s, ur, out),
         2 | 5 => one_extra_digit(s, ur, kind, out),
         3 => ut3(s, ur, out),
@@ -262,15 +282,16 @@ fn ut1(s: &State, ur: &Ur, out: &mut Vec<Step>) {
     out.push(ut_step(s, ur, 1, text, elims));
 }
 
-/// The two corners with extras when they share a row or column (the roof), else `None`.
+/// The two corners with extras (or lacking a digit) when they share a row or column (the roof),
+/// else `None`.
 fn roof(ur: &Ur) -> Option<[usize; 2]> {
-    if ur.ext.count_ones() != 2 {
+    let odd = ur.ext | ur.lacks;
+    if odd.count_ones() != 2 {
         return None;
     }
-    match ur.with_extras()[..] {
-        [i, j] if i ^ j != 3 => Some([i, j]),
-        _ => None,
-    }
+    let i = odd.trailing_zeros() as usize;
+    let j = (odd & (odd - 1)).trailing_zeros() as usize;
+    (i ^ j != 3).then_some([i, j])
 }
 
 fn ut3(s: &State, ur: &Ur, out: &mut Vec<Step>) {
@@ -390,10 +411,15 @@ fn ut4(s: &State, ur: &Ur, out: &mut Vec<Step>) {
     let roof = ur.cells(&[i, j]);
     for u in ur.rect.shared_units(s, i, j) {
         for (d, other) in [(ur.a, ur.b), (ur.b, ur.a)] {
-            if s.places(u, d).count_ones() != 2 {
+            if s.places(u, d).count_ones() != 2 || roof.iter().any(|&c| s.cands(c) & bit(d) == 0) {
                 continue;
             }
-            let elims: Vec<(usize, Mask)> = roof.iter().map(|&c| (c, bit(other))).collect();
+            // A roof corner may lack `other` already.
+            let elims: Vec<(usize, Mask)> = roof
+                .iter()
+                .map(|&c| (c, s.cands(c) & bit(other)))
+                .filter(|e| e.1 != 0)
+                .collect();
             let unit = s.unit_name(u);
             let text = say(|| {
                 format!(
@@ -491,13 +517,21 @@ fn ut6(s: &State, ur: &Ur, out: &mut Vec<Step>) {
 }
 
 pub(super) fn hidden_rectangle(f: &mut Finder<'_>) {
-    each_ur(f, |s, ur, out| {
+    each_ur(f, true, |s, ur, out| {
         for i in ur.bivalue() {
             let o = i ^ 3;
             let cell = ur.cell(o);
             let [row, col, _] = s.units_of(cell);
             for (d, other) in [(ur.a, ur.b), (ur.b, ur.a)] {
-                if s.places(row, d).count_ones() != 2 || s.places(col, d).count_ones() != 2 {
+                // `d` fits only in the rectangle in the row and the column of the corner
+                // opposite `i` (its neighbours there are corners `o ^ 1` and `o ^ 2`), which
+                // holds `other`.
+                let has = |k: usize, x: u8| s.cands(ur.cell(k)) & bit(x) != 0;
+                if s.places(row, d).count_ones() != 2
+                    || s.places(col, d).count_ones() != 2
+                    || ![o, o ^ 1, o ^ 2].iter().all(|&k| has(k, d))
+                    || !has(o, other)
+                {
                     continue;
                 }
                 let elims = vec![(cell, bit(other))];
@@ -872,6 +906,32 @@ mod tests {
         15 7 4 23 8 6 23 15 9
         6 2 89 4 1359 7 358 158 358";
 
+    /// From HoDoKu's solving path of a top1465 puzzle: r6c6 holds only 4 and 8, and 4 fits only
+    /// in the rectangle in row 5 and column 8, though its corner r6c8 lacks 8.
+    const HIDDEN_LACKING: &str = "
+        1 6 7 8 5 29 4 29 3
+        89 2 4 1 37 37 589 6 58
+        35 389 589 4 29 6 7 289 1
+        4 5 3 79 1 789 6 78 2
+        7 18 2 5 6 348 138 348 9
+        89 189 6 2 37 48 135 347 578
+        23 47 19 3679 8 1279 39 5 46
+        6 389 15 39 4 15 2 3789 78
+        235 47 589 3679 29 2579 389 1 46";
+
+    /// From HoDoKu's solving path of a top1465 puzzle: r5c3 and r9c3 hold only 1 and 6, and 1
+    /// fits in column 1 only in r5c1 and r9c1, though r5c1 lacks 6.
+    const UT4_LACKING: &str = "
+        569 569 8 7 2 3 69 4 1
+        39 7 24 489 1 6 89 235 25
+        36 1 24 5 48 489 2689 2367 267
+        2 356 7 49 56 1 346 8 4569
+        15 8 16 3 456 249 7 256 49
+        4 356 9 28 567 278 236 1 256
+        79 249 5 6 478 2478 1 29 3
+        8 26 3 1 9 5 246 267 2467
+        1679 246 16 24 3 47 5 69 8";
+
     const AR1_PUZZLE: &str =
         "...3.9.7.8..4.....1........2..5..6...3.....4.....1....5.....8......2.1.....7....9";
     const AR1: &str = "
@@ -1039,6 +1099,18 @@ mod tests {
                 pm(HIDDEN),
                 HiddenRectangle,
                 Some((vec![(4, d(&[5]))], vec![])),
+            ),
+            case(
+                "hidden rectangle with a corner lacking a digit",
+                pm(HIDDEN_LACKING),
+                HiddenRectangle,
+                Some((vec![(43, d(&[8]))], vec![])),
+            ),
+            case(
+                "ut4 with a roof corner lacking a digit",
+                pm(UT4_LACKING),
+                UniquenessTest4,
+                Some((vec![(72, d(&[6]))], vec![])),
             ),
             case(
                 "ar1",
