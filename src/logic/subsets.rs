@@ -30,38 +30,56 @@ pub(super) fn combinations<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
     out
 }
 
-/// Every `k` items whose masks together have at most `k` bits, in lexicographic order, with
-/// that union: a depth-first search that drops a branch as soon as its union is too wide.
-fn tight_sets<T: Copy>(items: &[T], k: usize, mask: impl Fn(T) -> u32) -> Vec<(Vec<T>, u32)> {
-    fn go<T: Copy>(
-        items: &[T],
+/// The largest subset searched (quadruples).
+const MAX_K: usize = 4;
+
+/// Calls `visit` with every `k` items (at most [`MAX_K`]) whose masks together have at most `k`
+/// bits, in lexicographic order, and that union: a depth-first search that drops a branch as
+/// soon as its union is too wide. Nothing is allocated: this runs for
+/// every unit at every step of a path.
+fn tight_sets<T: Copy + Default>(
+    items: &[T],
+    k: usize,
+    mask: impl Fn(T) -> u32,
+    mut visit: impl FnMut(&[T], u32),
+) {
+    struct Search<'a, T> {
+        items: &'a [T],
         k: usize,
-        mask: &dyn Fn(T) -> u32,
-        from: usize,
-        pick: &mut Vec<T>,
-        union: u32,
-        out: &mut Vec<(Vec<T>, u32)>,
-    ) {
-        if pick.len() == k {
-            out.push((pick.clone(), union));
-            return;
-        }
-        for i in from..items.len() {
-            if items.len() - i < k - pick.len() {
-                break;
+        mask: &'a dyn Fn(T) -> u32,
+        visit: &'a mut dyn FnMut(&[T], u32),
+        pick: [T; MAX_K],
+    }
+    impl<T: Copy> Search<'_, T> {
+        fn go(&mut self, len: usize, from: usize, union: u32) {
+            if len == self.k {
+                (self.visit)(&self.pick[..len], union);
+                return;
             }
-            let u = union | mask(items[i]);
-            if u.count_ones() as usize > k {
-                continue;
+            for i in from..self.items.len() {
+                if self.items.len() - i < self.k - len {
+                    break;
+                }
+                let u = union | (self.mask)(self.items[i]);
+                if u.count_ones() as usize > self.k {
+                    continue;
+                }
+                self.pick[len] = self.items[i];
+                self.go(len + 1, i + 1, u);
             }
-            pick.push(items[i]);
-            go(items, k, mask, i + 1, pick, u, out);
-            pick.pop();
         }
     }
-    let mut out = Vec::new();
-    go(items, k, &mask, 0, &mut Vec::with_capacity(k), 0, &mut out);
-    out
+    if k == 0 || k > MAX_K {
+        return;
+    }
+    Search {
+        items,
+        k,
+        mask: &mask,
+        visit: &mut visit,
+        pick: [T::default(); MAX_K],
+    }
+    .go(0, 0, 0);
 }
 
 /// The naked subsets among `cells`: every `k` empty cells whose candidates together are `k`
@@ -79,10 +97,18 @@ pub(super) fn naked_sets(s: &State, cells: &[usize], k: usize) -> Vec<(Vec<usize
     if len < k {
         return Vec::new();
     }
-    tight_sets(&open[..len], k, |c| s.cands(c))
-        .into_iter()
-        .filter(|(_, union)| union.count_ones() as usize == k)
-        .collect()
+    let mut out = Vec::new();
+    tight_sets(
+        &open[..len],
+        k,
+        |c| s.cands(c),
+        |combo, union| {
+            if union.count_ones() as usize == k {
+                out.push((combo.to_vec(), union));
+            }
+        },
+    );
+    out
 }
 
 /// What a naked subset removes from the cells of `others` outside it: their candidates among
@@ -154,13 +180,26 @@ pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
     let s = f.state;
     let n = s.size();
     for u in (2 * n..3 * n).chain(0..2 * n) {
-        let open: Vec<u8> = digits(full_mask(n) & !s.placed_in(u))
-            .filter(|&d| (1..=k as u32).contains(&s.places(u, d).count_ones()))
-            .collect();
-        for (combo, places) in tight_sets(&open, k, |d| s.places(u, d)) {
-            if places.count_ones() as usize != k {
-                continue;
+        let mut open = [0u8; MAX_SIZE];
+        let mut len = 0;
+        for d in digits(full_mask(n) & !s.placed_in(u)) {
+            if (1..=k as u32).contains(&s.places(u, d).count_ones()) {
+                open[len] = d;
+                len += 1;
             }
+        }
+        let mut found = Vec::new();
+        tight_sets(
+            &open[..len],
+            k,
+            |d| s.places(u, d),
+            |combo, places| {
+                if places.count_ones() as usize == k {
+                    found.push((combo.to_vec(), places));
+                }
+            },
+        );
+        for (combo, places) in found {
             let mask = combo.iter().fold(0, |m, &d| m | bit(d));
             let cells: Vec<usize> = s
                 .unit(u)
