@@ -301,7 +301,8 @@ fn ut3(s: &State, ur: &Ur, out: &mut Vec<Step>) {
         return;
     }
     let roof = ur.cells(&[i, j]);
-    for u in ur.rect.shared_units(s, i, j) {
+    let shared = ur.rect.shared_units(s, i, j);
+    for &u in &shared {
         // Other empty cells of the unit that could join a subset of at most 4 digits.
         let others: Vec<usize> = s
             .unit(u)
@@ -317,16 +318,37 @@ fn ut3(s: &State, ur: &Ur, out: &mut Vec<Step>) {
                 if digits_mask.count_ones() as usize != k + 1 {
                     continue;
                 }
-                let rest = s.unit(u).iter().copied().filter(|c| !roof.contains(c));
-                let elims = subset_removals(s, rest, &combo, digits_mask);
+                // When the roof shares a line and a box and the subset lies in both, it is a
+                // naked subset of each: one step clears both (found from the first of them).
+                let units: Vec<usize> = shared
+                    .iter()
+                    .copied()
+                    .filter(|&v| combo.iter().all(|&c| s.unit(v).contains(&c)))
+                    .collect();
+                if units[0] != u {
+                    continue;
+                }
+                let mut elims = Vec::new();
+                for &v in &units {
+                    let rest = s.unit(v).iter().copied().filter(|c| !roof.contains(c));
+                    for (c, m) in subset_removals(s, rest, &combo, digits_mask) {
+                        if !elims.iter().any(|e: &(usize, Mask)| e.0 == c) {
+                            elims.push((c, m));
+                        }
+                    }
+                }
                 if elims.is_empty() {
                     continue;
                 }
+                let names: Vec<String> =
+                    units.iter().map(|&v| s.unit_name(v).to_string()).collect();
                 let unit = s.unit_name(u);
+                let in_units = names.join(" and ");
                 let text = say(|| {
                     format!(
                         "Uniqueness Test 3: {}, so {} must hold {} or the puzzle would have \
-                     two solutions; with {} they form a naked subset of {} in {unit}, so {}.",
+                     two solutions; with {} they form a naked subset of {} in {in_units}, so \
+                     {}.",
                         hold_only(s, ur, &ur.bivalue()),
                         s.names_text(&roof).replacen(" and ", " or ", 1),
                         s.syms_text(e).replacen(" and ", " or ", 1),
@@ -335,7 +357,12 @@ fn ut3(s: &State, ur: &Ur, out: &mut Vec<Step>) {
                         removal_text(s, &elims)
                     )
                 });
-                out.push(ut3_step(ur, text, elims, combo, unit));
+                let step = ut3_step(ur, text, elims, combo, unit);
+                out.push(
+                    units[1..]
+                        .iter()
+                        .fold(step, |st, &v| st.unit(s.unit_name(v))),
+                );
             }
         }
         ut3_hidden(s, ur, &roof, e, u, out);
@@ -932,6 +959,19 @@ mod tests {
         8 26 3 1 9 5 246 267 2467
         1679 246 16 24 3 47 5 69 8";
 
+    /// From HoDoKu's solving path of a top1465 puzzle: the roof r2c4, r3c4 and r1c4 form a naked
+    /// subset of 3 and 8 in column 4 and in box 2 at once.
+    const UT3_TWO_UNITS: &str = "
+        4 89 1 38 6 2 359 3579 579
+        3 89 57 148 45789 457 2 6 14
+        27 6 257 134 34579 3457 8 39 14
+        1 5 789 2 3478 6 349 3789 789
+        6 34 2789 348 4578 3457 3459 1 25789
+        27 34 278 9 34578 1 6 23578 2578
+        59 2 34 7 34 8 1 59 6
+        8 1 6 5 2 9 7 4 3
+        59 7 34 6 1 34 59 28 28";
+
     const AR1_PUZZLE: &str =
         "...3.9.7.8..4.....1........2..5..6...3.....4.....1....5.....8......2.1.....7....9";
     const AR1: &str = "
@@ -1160,6 +1200,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_ut3_subset_in_a_line_and_a_box_clears_both_in_one_step() {
+        let s = pm(UT3_TWO_UNITS);
+        let mut f = Finder::new(&s, 1);
+        find(Technique::UniquenessTest3, &mut f);
+        let st = &f.steps[0];
+        let d = |ds: &[u8]| ds.iter().fold(0, |m, &x| m | bit(x));
+        assert_eq!(
+            st.eliminations,
+            vec![
+                (13, d(&[8])),
+                (22, d(&[3])),
+                (23, d(&[3])),
+                (39, d(&[3, 8]))
+            ],
+            "{}",
+            st.explanation
+        );
+        // Listing every step, the naked subset is not listed again for one unit alone.
+        let naked: Vec<_> = found(&s, Technique::UniquenessTest3)
+            .into_iter()
+            .filter(|x| x.explanation.contains("naked subset"))
+            .collect();
+        assert_eq!(naked.len(), 1, "{naked:?}");
     }
 
     #[test]
