@@ -23,7 +23,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::grid::{bit, digits, Mask};
+use crate::grid::{bit, digits, Mask, Shape};
 
 use super::{
     step::{removal_text, say},
@@ -71,8 +71,8 @@ struct Sets {
     links: Vec<Vec<(usize, Mask)>>,
 }
 
-/// A state's values and candidates with its sets.
-type Cached = (Vec<u8>, Vec<Mask>, Rc<Sets>);
+/// A state's shape, values and candidates with its sets.
+type Cached = (Shape, Vec<u8>, Vec<Mask>, Rc<Sets>);
 
 thread_local! {
     /// The sets of the last state looked at: the three ALS techniques run one after another on
@@ -86,13 +86,19 @@ impl Sets {
     fn of(s: &State) -> Option<Rc<Sets>> {
         LAST.with(|last| {
             let mut last = last.borrow_mut();
-            if let Some((values, cands, sets)) = last.as_ref() {
-                if values[..] == *s.values() && cands[..] == *s.all_cands() {
+            if let Some((shape, values, cands, sets)) = last.as_ref() {
+                // The same values in another box shape (2x3 and 3x2) make other sets.
+                if *shape == s.shape() && values[..] == *s.values() && cands[..] == *s.all_cands() {
                     return Some(sets.clone());
                 }
             }
             let sets = Rc::new(Sets::new(s)?);
-            *last = Some((s.values().to_vec(), s.all_cands().to_vec(), sets.clone()));
+            *last = Some((
+                s.shape(),
+                s.values().to_vec(),
+                s.all_cands().to_vec(),
+                sets.clone(),
+            ));
             Some(sets)
         })
     }

@@ -29,8 +29,9 @@
 //! top1465 puzzles, and 15 on a 17-clue one), so they get the X-Chains' limit.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
-use crate::grid::{bit, digits, Mask, Unit};
+use crate::grid::{bit, digits, Mask, Shape, Unit};
 
 use super::{
     barren,
@@ -76,22 +77,44 @@ pub(super) struct Graph {
     first_group: usize,
 }
 
+/// Compressed adjacency lists of `edges` (from, to): each node's targets sorted and once each.
+/// A counting sort by source, then a sort of each (short) list: cheaper than sorting all the
+/// edges, and the graph is built for every chain search.
 fn csr(nodes: usize, edges: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
-    // Sorted as one 64-bit key each (the same order as the pairs, compared in one step).
-    let mut keys: Vec<u64> = edges
-        .into_iter()
-        .map(|(a, b)| u64::from(a) << 32 | u64::from(b))
-        .collect();
-    keys.sort_unstable();
-    keys.dedup();
     let mut start = vec![0u32; nodes + 1];
-    for &k in &keys {
-        start[(k >> 32) as usize + 1] += 1;
+    for &(a, _) in &edges {
+        start[a as usize + 1] += 1;
     }
     for i in 0..nodes {
         start[i + 1] += start[i];
     }
-    (start, keys.into_iter().map(|k| k as u32).collect())
+    let mut next = start.clone();
+    let mut targets = vec![0u32; edges.len()];
+    for &(a, b) in &edges {
+        targets[next[a as usize] as usize] = b;
+        next[a as usize] += 1;
+    }
+    // Sort each list and drop repeats, compacting in place.
+    let mut out = 0usize;
+    let mut from = 0usize;
+    for v in 0..nodes {
+        let end = start[v + 1] as usize;
+        targets[from..end].sort_unstable();
+        start[v] = out as u32;
+        let mut last = None;
+        for i in from..end {
+            let t = targets[i];
+            if last != Some(t) {
+                targets[out] = t;
+                out += 1;
+                last = Some(t);
+            }
+        }
+        from = end;
+    }
+    start[nodes] = out as u32;
+    targets.truncate(out);
+    (start, targets)
 }
 
 impl Graph {
@@ -564,9 +587,41 @@ pub(super) fn nice_loop(f: &mut Finder<'_>) {
     col.finish(f);
 }
 
+/// A state's shape, values and candidates with its grouped link graph.
+type CachedGraph = (Shape, Vec<u8>, Vec<Mask>, Rc<Graph>);
+
+thread_local! {
+    /// The grouped graph of the last state asked for: grouped nice loops and forcing chains
+    /// search the same state (nothing between them on the ladder found a step), and building
+    /// the graph is a good part of either.
+    static LAST_GROUPED: std::cell::RefCell<Option<CachedGraph>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The grouped link graph of `s`, shared with the previous call on the same state.
+pub(super) fn grouped_graph(s: &State) -> Rc<Graph> {
+    LAST_GROUPED.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((shape, values, cands, g)) = last.as_ref() {
+            // The same values in another box shape make another graph.
+            if *shape == s.shape() && values[..] == *s.values() && cands[..] == *s.all_cands() {
+                return g.clone();
+            }
+        }
+        let g = Rc::new(Graph::build(s, Links::Grouped));
+        *last = Some((
+            s.shape(),
+            s.values().to_vec(),
+            s.all_cands().to_vec(),
+            g.clone(),
+        ));
+        g
+    })
+}
+
 pub(super) fn grouped_nice_loop(f: &mut Finder<'_>) {
     let mut col = Collect::new(f);
-    let g = Graph::build(f.state, Links::Grouped);
+    let g = grouped_graph(f.state);
     if g.nodes() > g.first_group {
         search(
             f.state,
@@ -1064,6 +1119,28 @@ pub(super) mod tests {
             "{}",
             x.explanation
         );
+    }
+
+    #[test]
+    fn the_kept_grouped_graph_is_never_another_box_shapes() {
+        use super::{Graph, Links};
+        use crate::grid::Grid;
+        let groups = |g: &Graph| -> Vec<Vec<u32>> {
+            (g.first_group..g.nodes())
+                .map(|v| g.cells(v).to_vec())
+                .collect()
+        };
+        // Two empty 6x6 grids: the same values and candidates, boxes of 2x3 and of 3x2.
+        for (r, c) in [(2, 3), (3, 2), (2, 3)] {
+            let shape = Shape::with_box(6, r, c).unwrap();
+            let s = State::new(&Grid::from_values(shape, vec![0; 36]).unwrap());
+            let kept = super::grouped_graph(&s);
+            assert_eq!(
+                groups(&kept),
+                groups(&Graph::build(&s, Links::Grouped)),
+                "{r}x{c}"
+            );
+        }
     }
 
     #[test]

@@ -20,7 +20,7 @@
 
 use crate::grid::{bit, digits, full_mask, Mask};
 
-use super::chains::{Bfs, Graph, Links};
+use super::chains::{Bfs, Graph};
 use super::{Finder, State, Step, Technique};
 
 /// The most links of a forcing chain.
@@ -347,7 +347,7 @@ pub(super) fn forcing_chain(f: &mut Finder<'_>) {
     if s.size() > MAX_SIZE {
         return;
     }
-    let g = Graph::build(s, Links::Grouped);
+    let g = super::chains::grouped_graph(s);
     let mut bfs = Bfs::new(g.nodes());
     let r = chain_reach(s, &g, &mut bfs);
     let found = analyse(s, &r, &[], false);
