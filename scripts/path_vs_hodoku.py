@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks `sudoku-lsp explain --all-steps` on the states of HoDoKu's own solving paths.
 
-Usage: path_vs_hodoku.py BINARY PUZZLES COUNT [--cache FILE] [--details N]
+Usage: path_vs_hodoku.py BINARY PUZZLES COUNT [--cache FILE] [--details N] [--verify]
 
 For each of the first COUNT puzzles of PUZZLES (81-character lines), hodoku-py (a black box: it is
 GPL and stays outside the shipped code) solves the puzzle; the script replays HoDoKu's path and, at
@@ -13,6 +13,9 @@ technique with at least HoDoKu's placements and eliminations ("covered"), one of
 technique first ("first"). Prints one row per technique, then up to N steps not covered.
 
 --cache keeps HoDoKu's paths (JSON lines), so a rerun with another build of ours takes seconds.
+With --verify, every step of our all-steps lists and of our solving paths from those states is
+also checked against the puzzle's solution (from `sudoku-lsp solve`): a placement must be the
+solution's digit and no elimination may remove it.
 """
 import collections
 import json
@@ -20,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 
-from allsteps_vs_hodoku import IDS, load_cache, ours
+from allsteps_vs_hodoku import IDS, cell_index, load_cache, ours
 
 SINGLES = {"full-house", "naked-single", "hidden-single"}
 
@@ -100,6 +103,36 @@ def first_steps(binary, lines):
     ]
 
 
+def verify(binary, puzzles, work):
+    """Counts the steps of ours, in every state of `work`, that contradict the solution."""
+    with tempfile.NamedTemporaryFile("w", suffix=".sudoku") as f:
+        f.write("\n".join(puzzles) + "\n")
+        f.flush()
+        out = subprocess.run([binary, "solve", f.name], capture_output=True, text=True).stdout
+    solution = dict(zip(puzzles, out.split()))
+    lines = [line for line, _, _ in work]
+    sols = [solution[puzzle] for _, _, puzzle in work]
+    checked = false = 0
+    for mode in (["--all-steps"], []):
+        with tempfile.NamedTemporaryFile("w", suffix=".sudoku") as f:
+            f.write("\n".join(lines) + "\n")
+            f.flush()
+            out = subprocess.run(
+                [binary, "explain", *mode, "--format", "json", f.name],
+                capture_output=True,
+                text=True,
+            ).stdout
+        for p, sol in zip(json.loads(out)["files"][0]["puzzles"], sols):
+            for st in p["steps"]:
+                checked += 1
+                wrong = any(sol[cell_index(x["cell"])] != x["digit"] for x in st["placements"])
+                wrong |= any(sol[cell_index(x["cell"])] in x["digits"] for x in st["eliminations"])
+                if wrong:
+                    false += 1
+                    print(f"false step: {st['technique']}: {st['explanation']}")
+    print(f"verified {checked} steps of ours in {len(lines)} states: {false} false")
+
+
 def main():
     binary, path, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
     details = int(sys.argv[sys.argv.index("--details") + 1]) if "--details" in sys.argv else 10
@@ -117,13 +150,13 @@ def main():
                 with open(cache_path, "a") as f:
                     f.write(json.dumps({"puzzle": puzzle, "path": cache[puzzle]}) + "\n")
             print(f"puzzle {i + 1}/{len(puzzles)}", file=sys.stderr, flush=True)
-        work.extend(states(puzzle, cache[puzzle]))
-    lines = [line for line, _ in work]
+        work.extend((line, step, puzzle) for line, step in states(puzzle, cache[puzzle]))
+    lines = [line for line, _, _ in work]
     mine = ours(binary, lines)
     firsts = first_steps(binary, lines)
     counts = collections.defaultdict(collections.Counter)
     notes = []
-    for (line, (tech, place, elim, text)), steps, first in zip(work, mine, firsts):
+    for (line, (tech, place, elim, text), _), steps, first in zip(work, mine, firsts):
         place = {tuple(x) for x in place}
         elim = {tuple(x) for x in elim}
         c = counts[tech]
@@ -151,6 +184,8 @@ def main():
     )
     for tech, kind, text, line in notes[:details]:
         print(f"{kind}: {tech}: {text}\n  {line}")
+    if "--verify" in sys.argv:
+        verify(binary, puzzles, work)
 
 
 if __name__ == "__main__":
