@@ -102,20 +102,27 @@ def cell_index(name):
     return (int(r) - 1) * 9 + int(c) - 1
 
 
-def ours(binary, positions):
-    """Our all-steps list per position: (technique, placements, eliminations) as sets of
-    (cell, digit)."""
+def run_on(binary, lines, *args):
+    """Runs `BINARY ARGS FILE` on a temporary file of `lines` and returns its stdout."""
     with tempfile.NamedTemporaryFile("w", suffix=".sudoku") as f:
-        f.write("\n".join(positions) + "\n")
+        f.write("\n".join(lines) + "\n")
         f.flush()
-        out = subprocess.run(
-            [binary, "explain", "--all-steps", "--format", "json", f.name],
-            capture_output=True,
-            text=True,
-            check=False,
+        return subprocess.run(
+            [binary, *args, f.name], capture_output=True, text=True, check=False
         ).stdout
+
+
+def explain(binary, lines, *flags):
+    """`explain --format json` of each line: its puzzles' JSON objects, in order."""
+    out = run_on(binary, lines, "explain", *flags, "--format", "json")
+    return json.loads(out)["files"][0]["puzzles"]
+
+
+def ours(puzzles):
+    """Each puzzle's steps (explain's JSON) as (technique, placements, eliminations), both sets
+    of (cell, digit)."""
     result = []
-    for puzzle in json.loads(out)["files"][0]["puzzles"]:
+    for puzzle in puzzles:
         steps = []
         for s in puzzle["steps"]:
             place = {(cell_index(p["cell"]), int(p["digit"])) for p in s["placements"]}
@@ -156,12 +163,23 @@ def load_cache(path, key="position", value="steps"):
     return cache
 
 
+def cached(cache, path, key, value, name, make):
+    """cache[name], made by `make()` and appended to FILE (as {key: name, value: ...}) when
+    missing."""
+    if name not in cache:
+        cache[name] = make()
+        if path:
+            with open(path, "a") as f:
+                f.write(json.dumps({key: name, value: cache[name]}) + "\n")
+    return cache[name]
+
+
 def main():
     binary, path = sys.argv[1], sys.argv[2]
     details = int(sys.argv[sys.argv.index("--details") + 1]) if "--details" in sys.argv else 10
     cache_path = sys.argv[sys.argv.index("--cache") + 1] if "--cache" in sys.argv else None
     positions = [line.split()[0] for line in open(path) if line.strip()]
-    mine = ours(binary, positions)
+    mine = ours(explain(binary, positions, "--all-steps"))
     cache = load_cache(cache_path)
     solver = Solver()
     counts = collections.defaultdict(collections.Counter)
@@ -171,12 +189,10 @@ def main():
     others = collections.defaultdict(collections.Counter)
     other_texts = []
     for i, position in enumerate(positions):
-        if position not in cache:
-            cache[position] = theirs(solver, position)
-            if cache_path:
-                with open(cache_path, "a") as f:
-                    f.write(json.dumps({"position": position, "steps": cache[position]}) + "\n")
-        for tech, place, elim, text in cache[position]:
+        steps = cached(
+            cache, cache_path, "position", "steps", position, lambda: theirs(solver, position)
+        )
+        for tech, place, elim, text in steps:
             place = {tuple(x) for x in place}
             elim = {tuple(x) for x in elim}
             if any(t == tech and place <= p and elim <= e for t, p, e in mine[i]):

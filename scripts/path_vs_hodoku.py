@@ -18,12 +18,9 @@ also checked against the puzzle's solution (from `sudoku-lsp solve`): a placemen
 solution's digit and no elimination may remove it.
 """
 import collections
-import json
-import subprocess
 import sys
-import tempfile
 
-from allsteps_vs_hodoku import IDS, cell_index, load_cache, ours
+from allsteps_vs_hodoku import IDS, cached, cell_index, explain, load_cache, ours, run_on
 
 SINGLES = {"full-house", "naked-single", "hidden-single"}
 
@@ -86,43 +83,14 @@ def states(puzzle, path):
             cands[c].discard(d)
 
 
-def first_steps(binary, lines):
-    """Our first step's technique in each state."""
-    with tempfile.NamedTemporaryFile("w", suffix=".sudoku") as f:
-        f.write("\n".join(lines) + "\n")
-        f.flush()
-        out = subprocess.run(
-            [binary, "explain", "--format", "json", f.name],
-            capture_output=True,
-            text=True,
-            check=False,
-        ).stdout
-    return [
-        (p["steps"][0]["technique"] if p["steps"] else None)
-        for p in json.loads(out)["files"][0]["puzzles"]
-    ]
-
-
-def verify(binary, puzzles, work):
-    """Counts the steps of ours, in every state of `work`, that contradict the solution."""
-    with tempfile.NamedTemporaryFile("w", suffix=".sudoku") as f:
-        f.write("\n".join(puzzles) + "\n")
-        f.flush()
-        out = subprocess.run([binary, "solve", f.name], capture_output=True, text=True).stdout
-    solution = dict(zip(puzzles, out.split()))
-    lines = [line for line, _, _ in work]
-    sols = [solution[puzzle] for _, _, puzzle in work]
+def verify(binary, puzzles, work, explained):
+    """Checks every step of ours (`explained`: our all-steps and our solving path in each state
+    of `work`, as explain's JSON) against the puzzle's solution, and prints the false ones."""
+    solution = dict(zip(puzzles, run_on(binary, puzzles, "solve").split()))
     checked = false = 0
-    for mode in (["--all-steps"], []):
-        with tempfile.NamedTemporaryFile("w", suffix=".sudoku") as f:
-            f.write("\n".join(lines) + "\n")
-            f.flush()
-            out = subprocess.run(
-                [binary, "explain", *mode, "--format", "json", f.name],
-                capture_output=True,
-                text=True,
-            ).stdout
-        for p, sol in zip(json.loads(out)["files"][0]["puzzles"], sols):
+    for results in explained:
+        for p, (_, _, puzzle) in zip(results, work):
+            sol = solution[puzzle]
             for st in p["steps"]:
                 checked += 1
                 wrong = any(sol[cell_index(x["cell"])] != x["digit"] for x in st["placements"])
@@ -130,7 +98,7 @@ def verify(binary, puzzles, work):
                 if wrong:
                     false += 1
                     print(f"false step: {st['technique']}: {st['explanation']}")
-    print(f"verified {checked} steps of ours in {len(lines)} states: {false} false")
+    print(f"verified {checked} steps of ours in {len(work)} states: {false} false")
 
 
 def main():
@@ -144,16 +112,16 @@ def main():
     solver = Solver()
     work = []
     for i, puzzle in enumerate(puzzles):
-        if puzzle not in cache:
-            cache[puzzle] = hodoku_path(solver, puzzle)
-            if cache_path:
-                with open(cache_path, "a") as f:
-                    f.write(json.dumps({"puzzle": puzzle, "path": cache[puzzle]}) + "\n")
-            print(f"puzzle {i + 1}/{len(puzzles)}", file=sys.stderr, flush=True)
-        work.extend((line, step, puzzle) for line, step in states(puzzle, cache[puzzle]))
+        path = cached(
+            cache, cache_path, "puzzle", "path", puzzle, lambda: hodoku_path(solver, puzzle)
+        )
+        print(f"puzzle {i + 1}/{len(puzzles)}", file=sys.stderr, flush=True)
+        work.extend((line, step, puzzle) for line, step in states(puzzle, path))
     lines = [line for line, _, _ in work]
-    mine = ours(binary, lines)
-    firsts = first_steps(binary, lines)
+    all_steps = explain(binary, lines, "--all-steps")
+    paths = explain(binary, lines)
+    mine = ours(all_steps)
+    firsts = [p["steps"][0]["technique"] if p["steps"] else None for p in paths]
     counts = collections.defaultdict(collections.Counter)
     notes = []
     for (line, (tech, place, elim, text), _), steps, first in zip(work, mine, firsts):
@@ -185,7 +153,7 @@ def main():
     for tech, kind, text, line in notes[:details]:
         print(f"{kind}: {tech}: {text}\n  {line}")
     if "--verify" in sys.argv:
-        verify(binary, puzzles, work)
+        verify(binary, puzzles, work, [all_steps, paths])
 
 
 if __name__ == "__main__":

@@ -20,12 +20,14 @@
 //! Everything is computed once per call with bit masks of cells (grids of at most 128 cells and
 //! 9 digits: sizes 4, 6, 8 and 9); other sizes find nothing.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::grid::{bit, digits, Mask, Shape};
+use crate::grid::{bit, digits, Mask};
 
 use super::{
+    state::Memo,
     step::{removal_text, say},
     Finder, State, Step, Technique,
 };
@@ -71,36 +73,17 @@ struct Sets {
     links: Vec<Vec<(usize, Mask)>>,
 }
 
-/// A state's shape, values and candidates with its sets.
-type Cached = (Shape, Vec<u8>, Vec<Mask>, Rc<Sets>);
-
 thread_local! {
     /// The sets of the last state looked at: the three ALS techniques run one after another on
-    /// the same state, so they build them once.
-    static LAST: std::cell::RefCell<Option<Cached>> =
-        const { std::cell::RefCell::new(None) };
+    /// the same state, so they build them once (`None`: a size they do not search).
+    static LAST: RefCell<Memo<Option<Sets>>> = const { RefCell::new(Memo::new()) };
 }
 
 impl Sets {
-    /// The sets of `s`, shared with the previous call when it looked at the same state.
-    fn of(s: &State) -> Option<Rc<Sets>> {
-        LAST.with(|last| {
-            let mut last = last.borrow_mut();
-            if let Some((shape, values, cands, sets)) = last.as_ref() {
-                // The same values in another box shape (2x3 and 3x2) make other sets.
-                if *shape == s.shape() && values[..] == *s.values() && cands[..] == *s.all_cands() {
-                    return Some(sets.clone());
-                }
-            }
-            let sets = Rc::new(Sets::new(s)?);
-            *last = Some((
-                s.shape(),
-                s.values().to_vec(),
-                s.all_cands().to_vec(),
-                sets.clone(),
-            ));
-            Some(sets)
-        })
+    /// The sets of `s` (`None` inside for a size the ALS techniques do not search), shared with
+    /// the previous call when it looked at the same state.
+    fn of(s: &State) -> Rc<Option<Sets>> {
+        LAST.with(|last| last.borrow_mut().get(s, Sets::new))
     }
 
     fn new(s: &State) -> Option<Sets> {
@@ -325,7 +308,8 @@ fn chain_cells(sets: &Sets, found: &Found) -> Vec<usize> {
 /// ALS-XZ: two ALS sharing one or two restricted common candidates.
 pub(super) fn xz(f: &mut Finder<'_>) {
     let s = f.state;
-    let Some(sets) = Sets::of(s) else {
+    let memo = Sets::of(s);
+    let Some(sets) = memo.as_ref() else {
         return;
     };
     let mut col = Collector::new(f.wants_all());
@@ -372,7 +356,7 @@ pub(super) fn xz(f: &mut Finder<'_>) {
                     removal_text(s, &found.elims)
                 )
             });
-            build(Technique::AlsXz, text, &sets, s, found)
+            build(Technique::AlsXz, text, sets, s, found)
         })
         .collect();
     f.add_best(steps);
@@ -454,11 +438,12 @@ impl Search<'_> {
 
 fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
     let s = f.state;
-    let Some(sets) = Sets::of(s) else {
+    let memo = Sets::of(s);
+    let Some(sets) = memo.as_ref() else {
         return;
     };
     let mut search = Search {
-        sets: &sets,
+        sets,
         min,
         max,
         chain: Vec::with_capacity(max),
@@ -509,7 +494,7 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
                 "{name}: {links} are linked by restricted commons, so one end holds each digit they share, and {}.",
                 removal_text(s, &found.elims)
             ));
-            build(t, text, &sets, s, found)
+            build(t, text, sets, s, found)
         })
         .collect();
     f.add_best(steps);

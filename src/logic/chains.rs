@@ -28,13 +28,15 @@
 //! loops and AICs as 10, but HoDoKu's own solving paths use longer ones (up to 14 links on 60
 //! top1465 puzzles, and 15 on a 17-clue one), so they get the X-Chains' limit.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::grid::{bit, digits, Mask, Shape, Unit};
+use crate::grid::{bit, digits, Mask, Unit};
 
 use super::{
     barren,
+    state::Memo,
     step::{removal_text, say},
     Finder, State, Step, Technique,
 };
@@ -587,35 +589,18 @@ pub(super) fn nice_loop(f: &mut Finder<'_>) {
     col.finish(f);
 }
 
-/// A state's shape, values and candidates with its grouped link graph.
-type CachedGraph = (Shape, Vec<u8>, Vec<Mask>, Rc<Graph>);
-
 thread_local! {
     /// The grouped graph of the last state asked for: grouped nice loops and forcing chains
     /// search the same state (nothing between them on the ladder found a step), and building
     /// the graph is a good part of either.
-    static LAST_GROUPED: std::cell::RefCell<Option<CachedGraph>> =
-        const { std::cell::RefCell::new(None) };
+    static LAST_GROUPED: RefCell<Memo<Graph>> = const { RefCell::new(Memo::new()) };
 }
 
 /// The grouped link graph of `s`, shared with the previous call on the same state.
 pub(super) fn grouped_graph(s: &State) -> Rc<Graph> {
     LAST_GROUPED.with(|last| {
-        let mut last = last.borrow_mut();
-        if let Some((shape, values, cands, g)) = last.as_ref() {
-            // The same values in another box shape make another graph.
-            if *shape == s.shape() && values[..] == *s.values() && cands[..] == *s.all_cands() {
-                return g.clone();
-            }
-        }
-        let g = Rc::new(Graph::build(s, Links::Grouped));
-        *last = Some((
-            s.shape(),
-            s.values().to_vec(),
-            s.all_cands().to_vec(),
-            g.clone(),
-        ));
-        g
+        last.borrow_mut()
+            .get(s, |s| Graph::build(s, Links::Grouped))
     })
 }
 

@@ -7,7 +7,40 @@
 
 use crate::grid::{bit, digits, full_mask, CellName, Grid, Mask, Shape, ShapeTables, Unit};
 
+use std::rc::Rc;
+
 use super::Step;
+
+/// One value computed from a state, kept (per thread, in a `thread_local!`) for the next call on
+/// the same state: techniques that build the same structure run one after another on one state
+/// (the three ALS techniques; grouped nice loops and forcing chains). The key is the state's
+/// shape, values and candidates: the same values in another box shape (2x3 and 3x2) make
+/// another structure.
+pub(super) struct Memo<T> {
+    last: Option<Kept<T>>,
+}
+
+/// What a [`Memo`] keeps: the state's shape, values and candidates, and the value.
+type Kept<T> = (Shape, Vec<u8>, Vec<Mask>, Rc<T>);
+
+impl<T> Memo<T> {
+    pub const fn new() -> Memo<T> {
+        Memo { last: None }
+    }
+
+    /// The value for `s`: the kept one when `s` is the state it was made from, else `make`'s,
+    /// kept in its place.
+    pub fn get(&mut self, s: &State, make: impl FnOnce(&State) -> T) -> Rc<T> {
+        if let Some((shape, values, cands, v)) = &self.last {
+            if *shape == s.shape && *values == s.values && *cands == s.cands {
+                return v.clone();
+            }
+        }
+        let v = Rc::new(make(s));
+        self.last = Some((s.shape, s.values.clone(), s.cands.clone(), v.clone()));
+        v
+    }
+}
 
 /// Placed digits and candidates. `cands[cell]` is 0 for a placed cell.
 #[derive(Clone, Debug, PartialEq, Eq)]

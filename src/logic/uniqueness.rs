@@ -328,15 +328,16 @@ fn ut3(s: &State, ur: &Ur, out: &mut Vec<Step>) {
                 if units[0] != u {
                     continue;
                 }
-                let mut elims = Vec::new();
-                for &v in &units {
-                    let rest = s.unit(v).iter().copied().filter(|c| !roof.contains(c));
-                    for (c, m) in subset_removals(s, rest, &combo, digits_mask) {
-                        if !elims.iter().any(|e: &(usize, Mask)| e.0 == c) {
-                            elims.push((c, m));
-                        }
-                    }
-                }
+                // A cell of both units loses the same digits from either: listed once.
+                let mut elims: Vec<(usize, Mask)> = units
+                    .iter()
+                    .flat_map(|&v| {
+                        let rest = s.unit(v).iter().copied().filter(|c| !roof.contains(c));
+                        subset_removals(s, rest, &combo, digits_mask)
+                    })
+                    .collect();
+                elims.sort_unstable();
+                elims.dedup();
                 if elims.is_empty() {
                     continue;
                 }
