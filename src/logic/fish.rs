@@ -192,32 +192,37 @@ fn report(f: &mut Finder<'_>, found: Vec<Found>) {
     }
 }
 
-/// Passes every `k`-element subset of `items` to `visit`, which returns true to stop. Returns true
-/// when stopped.
-fn subsets_of(items: &[usize], k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) -> bool {
-    fn go(
-        items: &[usize],
-        k: usize,
-        from: usize,
-        pick: &mut Vec<usize>,
-        visit: &mut dyn FnMut(&[usize]) -> bool,
-    ) -> bool {
-        if pick.len() == k {
-            return visit(pick);
-        }
-        for i in from..items.len() {
-            if items.len() - i < k - pick.len() {
-                break;
-            }
-            pick.push(items[i]);
-            if go(items, k, i + 1, pick, visit) {
-                return true;
-            }
-            pick.pop();
-        }
-        false
+/// Passes every `k`-element subset of `items` (`k` at most 4), in lexicographic order of
+/// positions, to `visit`, which returns true to stop. Returns true when stopped. Iterative and
+/// generic: the fish searches call it for every digit of every state.
+fn subsets_of(items: &[usize], k: usize, mut visit: impl FnMut(&[usize]) -> bool) -> bool {
+    const MAX_K: usize = 4;
+    let m = items.len();
+    if k == 0 || k > MAX_K || k > m {
+        return false;
     }
-    go(items, k, 0, &mut Vec::with_capacity(k), visit)
+    // `at[j]`: the position in `items` of the subset's `j`-th element.
+    let mut at = [0usize; MAX_K];
+    for (j, a) in at.iter_mut().enumerate().take(k) {
+        *a = j;
+    }
+    let mut pick = [0usize; MAX_K];
+    loop {
+        for j in 0..k {
+            pick[j] = items[at[j]];
+        }
+        if visit(&pick[..k]) {
+            return true;
+        }
+        // The last position that can still move right, then everything after it packed.
+        let Some(j) = (0..k).rev().find(|&j| at[j] < m - k + j) else {
+            return false;
+        };
+        at[j] += 1;
+        for i in j + 1..k {
+            at[i] = at[i - 1] + 1;
+        }
+    }
 }
 
 /// X-Wing, Swordfish, Jellyfish: `k` rows whose candidates for a digit lie in `k` columns, or the
@@ -246,7 +251,7 @@ fn basic_digit(s: &State, k: usize, d: u8, found: &mut Vec<Found>) {
         let lines: Vec<usize> = (0..n)
             .filter(|&i| (2..=k as u32).contains(&places[i].count_ones()))
             .collect();
-        subsets_of(&lines, k, &mut |pick| {
+        subsets_of(&lines, k, |pick| {
             let union = pick.iter().fold(0u32, |m, &i| m | places[i]);
             if union.count_ones() as usize != k {
                 return false;
@@ -338,7 +343,7 @@ fn finned_digit(
         };
         let places: Vec<u32> = (0..n).map(|i| s.places(base0 + i, d)).collect();
         let lines: Vec<usize> = (0..n).filter(|&i| places[i] != 0).collect();
-        subsets_of(&lines, k, &mut |pick| {
+        subsets_of(&lines, k, |pick| {
             let union = pick.iter().fold(0u32, |m, &i| m | places[i]);
             if union.count_ones() as usize <= k {
                 return false; // a basic fish, or no fish
@@ -583,7 +588,6 @@ impl<const W: usize> Set<W> {
 /// The search for one kind, size and digit; the base and cover units chosen so far are on
 /// stacks.
 struct Search<'a, const W: usize> {
-    s: &'a State,
     kind: Kind,
     k: usize,
     n: usize,
@@ -594,6 +598,8 @@ struct Search<'a, const W: usize> {
     unit_sets: &'a [Set<W>],
     /// Per cell, its peers.
     peers: &'a [Set<W>],
+    /// Per cell, its units as a bit set over the units.
+    unit_bits: &'a [u128],
     /// The units that may be cover units in this orientation, as a bit set over the units.
     cover_ok: u128,
     base: Vec<usize>,
@@ -619,6 +625,9 @@ fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
             p
         })
         .collect();
+    let unit_bits: Vec<u128> = (0..s.shape().cells())
+        .map(|c| s.units_of(c).iter().fold(0, |m, &u| m | 1 << u))
+        .collect();
     let mut found = Vec::new();
     let mut best = (!f.wants_all()).then_some(0);
     let technique = franken_technique(k, kind.finned());
@@ -626,7 +635,7 @@ fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
         let exhaustive = best.is_none_or(|b| b == 0);
         barren::search_digit(technique, s, d, exhaustive, || {
             let before = found.len();
-            franken_digit(s, kind, k, d, &peers, &mut best, &mut found);
+            franken_digit(s, kind, k, d, (&peers, &unit_bits), &mut best, &mut found);
             found.len() > before
         });
     }
@@ -639,7 +648,7 @@ fn franken_digit<const W: usize>(
     kind: Kind,
     k: usize,
     d: u8,
-    peers: &[Set<W>],
+    (peers, unit_bits): (&[Set<W>], &[u128]),
     best: &mut Option<usize>,
     found: &mut Vec<Found>,
 ) {
@@ -675,7 +684,6 @@ fn franken_digit<const W: usize>(
             .filter(|&u| base_ok[u / n] && !unit_sets[u].is_empty())
             .collect();
         let mut search = Search {
-            s,
             kind,
             k,
             n,
@@ -683,6 +691,7 @@ fn franken_digit<const W: usize>(
             dset,
             unit_sets: &unit_sets,
             peers,
+            unit_bits,
             cover_ok: (0..3 * n)
                 .filter(|&u| cover_ok[u / n])
                 .fold(0, |m, u| m | 1 << u),
@@ -708,10 +717,10 @@ impl<const W: usize> Search<'_, W> {
             for c in endo.iter() {
                 fin_sees = fin_sees.and(self.peers[c]);
             }
-            if !endo.is_empty() && !self.may_eliminate(union, Set::EMPTY, fin_sees) {
+            if !endo.is_empty() && !self.may_eliminate(union, 0, fin_sees) {
                 return;
             }
-            self.covers(union, endo, Set::EMPTY, Set::EMPTY, endo, fin_sees, 0);
+            self.covers(union, Set::EMPTY, Set::EMPTY, endo, fin_sees, 0, 0);
             return;
         }
         for i in from..pool.len() {
@@ -736,17 +745,18 @@ impl<const W: usize> Search<'_, W> {
 
     /// Chooses the cover units: the first base candidate neither covered nor a fin is covered by
     /// one of its units, or (finned kinds) becomes a fin. `banned` holds the units an earlier
-    /// branch tried already, so that each set of cover units is reached once.
+    /// branch tried already, so that each set of cover units is reached once; `exo_units` the
+    /// units holding an exo fin (base candidates made fins here, not shared by two base units).
     #[allow(clippy::too_many_arguments)]
     fn covers(
         &mut self,
         base: Set<W>,
-        endo: Set<W>,
         covered: Set<W>,
         overlap: Set<W>,
         fins: Set<W>,
         fin_sees: Set<W>,
         banned: u128,
+        exo_units: u128,
     ) {
         let open = base.minus(covered).minus(fins);
         let Some(c) = open.first() else {
@@ -768,57 +778,57 @@ impl<const W: usize> Search<'_, W> {
             self.evaluate(base, covered, overlap, fins.or(open), fin_sees);
             return;
         }
-        let units = self.s.units_of(c);
         let mut banned = banned;
-        // The units `c` lies in are distinct, so what the loop adds to `banned` never bars a
-        // later one: the units barred at entry suffice.
-        let barred = !self.cover_ok | self.base_units | self.cover_units | banned;
-        for u in units {
-            if (barred >> u) & 1 != 0 {
-                continue;
-            }
+        // A cover unit never holds a fin: that cell would be covered, not a fin. The units `c`
+        // lies in are distinct, so what the loop adds to `banned` never bars a later one: the
+        // units barred at entry suffice. Lowest unit first: its row, column, then box.
+        let barred = !self.cover_ok | self.base_units | self.cover_units | banned | exo_units;
+        let mut options = self.unit_bits[c] & !barred;
+        while options != 0 {
+            let one = options & options.wrapping_neg();
+            options &= !one;
+            let u = one.trailing_zeros() as usize;
             let cells = self.unit_sets[u];
-            // A cover unit never holds a fin: that cell would be covered, not a fin.
-            if !cells.and(fins.minus(endo)).is_empty() {
-                continue;
-            }
             self.cover.push(u);
-            self.cover_units |= 1 << u;
+            self.cover_units |= one;
             self.covers(
                 base,
-                endo,
                 covered.or(cells),
                 overlap.or(covered.and(cells)),
                 fins,
                 fin_sees,
                 banned,
+                exo_units,
             );
             self.cover.pop();
-            self.cover_units &= !(1 << u);
-            banned |= 1 << u;
+            self.cover_units &= !one;
+            banned |= one;
         }
         if finned && fins.len() < MAX_FINS {
+            // `c` is open, so neither a fin nor an endo fin: it is an exo fin.
             let fin_sees = fin_sees.and(self.peers[c]);
             let mut fins2 = fins;
             fins2.insert(c);
-            if self.may_eliminate(base, fins2.minus(endo), fin_sees) {
-                self.covers(base, endo, covered, overlap, fins2, fin_sees, banned);
+            let exo_units = exo_units | self.unit_bits[c];
+            if self.may_eliminate(base, exo_units, fin_sees) {
+                self.covers(base, covered, overlap, fins2, fin_sees, banned, exo_units);
             }
         }
     }
 
     /// True when some candidate outside the base sees every fin and lies in a unit that can
-    /// still become a cover unit (one holding no exo fin, chosen already or with room left).
-    fn may_eliminate(&self, base: Set<W>, exo_fins: Set<W>, fin_sees: Set<W>) -> bool {
-        let room = self.cover.len() < self.k;
-        fin_sees.and(self.dset).minus(base).iter().any(|x| {
-            self.s.units_of(x).into_iter().any(|u| {
-                self.cover_ok & 1 << u != 0
-                    && self.base_units & 1 << u == 0
-                    && self.unit_sets[u].and(exo_fins).is_empty()
-                    && (room || self.cover_units & 1 << u != 0)
-            })
-        })
+    /// still become a cover unit (one holding no exo fin, `exo_units` holding those: chosen
+    /// already or with room left).
+    fn may_eliminate(&self, base: Set<W>, exo_units: u128, fin_sees: Set<W>) -> bool {
+        let mut open = self.cover_ok & !self.base_units & !exo_units;
+        if self.cover.len() >= self.k {
+            open &= self.cover_units;
+        }
+        fin_sees
+            .and(self.dset)
+            .minus(base)
+            .iter()
+            .any(|x| self.unit_bits[x] & open != 0)
     }
 
     fn evaluate(

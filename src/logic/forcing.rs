@@ -192,38 +192,90 @@ enum Branches {
     Candidate(usize),
 }
 
-/// (score, cost, proof) of every conclusion.
+/// The conclusions [`analyse`] finds, as (score, cost, proof): every one, or when one step is
+/// wanted only the best (highest score, then lowest cost, then first found), whose proof alone
+/// is built.
+struct Found {
+    all: bool,
+    list: Vec<(u32, u32, Proof)>,
+}
+
+impl Found {
+    fn offer(&mut self, score: u32, cost: u32, proof: impl FnOnce() -> Proof) {
+        if !self.all {
+            if let Some(&(best, least, _)) = self.list.first() {
+                if (std::cmp::Reverse(score), cost) >= (std::cmp::Reverse(best), least) {
+                    return;
+                }
+            }
+            self.list.clear();
+        }
+        self.list.push((score, cost, proof()));
+    }
+}
+
+/// The `n` bits of `bits` from bit `at` (`n` <= 9, so at most two words).
+fn bits_at(bits: &[u64], at: usize, n: usize) -> Mask {
+    let (w, sh) = (at / 64, at % 64);
+    let mut x = bits[w] >> sh;
+    if sh + n > 64 {
+        x |= bits[w + 1] << (64 - sh);
+    }
+    (x & ((1u64 << n) - 1)) as Mask
+}
+
+/// (score, cost, proof) of the conclusions: every one when `all`, else the best.
 ///
 /// `settled`: a premise that did not break the state implies no contradiction (a net's premises
 /// were filled in until nothing followed, and breaking was checked on the way), so only
 /// verities are looked for.
-fn analyse(s: &State, r: &Reach, broken: &[bool], settled: bool) -> Vec<(u32, u32, Proof)> {
+fn analyse(
+    s: &State,
+    r: &Reach,
+    broken: &[bool],
+    settled: bool,
+    all: bool,
+) -> Vec<(u32, u32, Proof)> {
     let n = r.n;
-    let mut out: Vec<(u32, u32, Proof)> = Vec::new();
-    let cost = |p: usize| -> u32 {
-        r.on(p).iter().map(|x| x.count_ones()).sum::<u32>()
-            + r.off(p).iter().map(|x| x.count_ones()).sum::<u32>()
+    let mut out = Found {
+        all,
+        list: Vec::new(),
     };
+    let costs: Vec<u32> = (0..r.done.len())
+        .map(|p| {
+            if !r.done[p] {
+                return 0;
+            }
+            r.on(p).iter().map(|x| x.count_ones()).sum::<u32>()
+                + r.off(p).iter().map(|x| x.count_ones()).sum::<u32>()
+        })
+        .collect();
     let premise_score = |p: usize| if p & 1 == 0 { 100 } else { 1 };
-    // A premise empties a cell or a unit of a digit only through what it makes false, so only
-    // those candidates are looked at: `removed` gathers them per cell, `gone` counts them per
-    // unit and digit, both cleared after each premise. What the state lacks already (a cell or
-    // a unit of a broken state) holds under every premise; the first in order is reported.
+    // What the state lacks already (a cell or a unit of a broken state) holds under every
+    // premise; the first in order is reported.
     let static_cell = s.empty_cells().find(|&c| s.cands(c) == 0);
     let static_unit = (0..s.unit_count()).find_map(|u| {
         digits(full_mask(n) & !s.placed_in(u))
             .find(|&d| s.count(u, d) == 0)
             .map(|d| (u, d))
     });
-    let mut removed: Vec<Mask> = vec![0; s.shape().cells()];
-    let mut gone: Vec<u8> = vec![0; s.unit_count() * n];
-    let mut touched: Vec<usize> = Vec::new();
-    for p in 0..r.done.len() {
+    let cells = s.shape().cells();
+    // Per unit, the digits it still has to place that have a place in it; per cell, the bits of
+    // its units.
+    let wanted: Vec<Mask> = (0..s.unit_count())
+        .map(|u| s.unit(u).iter().fold(0, |m, &c| m | s.cands(c)) & !s.placed_in(u))
+        .collect();
+    let unit_bits: Vec<u128> = (0..cells)
+        .map(|c| s.units_of(c).iter().fold(0u128, |m, &u| m | 1 << u))
+        .collect();
+    // Per cell, the candidates a premise leaves.
+    let mut left: Vec<Mask> = vec![0; cells];
+    for (p, &cost) in costs.iter().enumerate() {
         if !r.done[p] {
             continue;
         }
         if broken.get(p).copied().unwrap_or(false) {
-            out.push((premise_score(p), 0, Proof::Broken { p }));
+            out.offer(premise_score(p), 0, || Proof::Broken { p });
             continue;
         }
         if settled {
@@ -232,50 +284,47 @@ fn analyse(s: &State, r: &Reach, broken: &[bool], settled: bool) -> Vec<(u32, u3
         let (on, off) = (r.on(p), r.off(p));
         if let Some(i) = (0..r.words).find(|&i| on[i] & off[i] != 0) {
             let k = i * 64 + (on[i] & off[i]).trailing_zeros() as usize;
-            out.push((premise_score(p), cost(p), Proof::Both { p, k }));
+            out.offer(premise_score(p), cost, || Proof::Both { p, k });
             continue;
         }
-        for (_, c, d) in candidates_in(s, off) {
-            if removed[c] == 0 {
-                touched.push(c);
-            }
-            removed[c] |= bit(d);
-            for u in s.units_of(c) {
-                gone[u * n + usize::from(d) - 1] += 1;
-            }
-        }
-        let cell = touched
-            .iter()
-            .copied()
-            .filter(|&c| s.cands(c) & !removed[c] == 0)
-            .chain(static_cell)
-            .min();
-        let unit = || {
-            touched
-                .iter()
-                .flat_map(|&c| s.units_of(c).map(|u| (u, removed[c])))
-                .flat_map(|(u, m)| digits(m).map(move |d| (u, d)))
-                .filter(|&(u, d)| {
-                    s.placed_in(u) & bit(d) == 0
-                        && gone[u * n + usize::from(d) - 1] == s.count(u, d)
-                })
-                .chain(static_unit)
-                .min()
-        };
-        if let Some(cell) = cell {
-            out.push((premise_score(p), cost(p), Proof::EmptyCell { p, cell }));
-        } else if let Some((u, d)) = unit() {
-            out.push((premise_score(p), cost(p), Proof::EmptyUnit { p, u, d }));
-        }
-        for &c in &touched {
-            for u in s.units_of(c) {
-                for d in digits(removed[c]) {
-                    gone[u * n + usize::from(d) - 1] = 0;
+        // A premise empties a cell or a unit of a digit only through what it makes false: only
+        // the units of the cells that lose a candidate are looked at.
+        let mut cell = static_cell;
+        let mut touched = 0u128;
+        for (c, (rest, &units)) in left.iter_mut().zip(&unit_bits).enumerate() {
+            let m = s.cands(c);
+            let gone = if m == 0 {
+                0
+            } else {
+                bits_at(off, c * n, n) & m
+            };
+            *rest = m & !gone;
+            if gone != 0 {
+                touched |= units;
+                if *rest == 0 && cell.is_none() {
+                    cell = Some(c);
                 }
             }
-            removed[c] = 0;
         }
-        touched.clear();
+        if let Some(cell) = cell.into_iter().chain(static_cell).min() {
+            out.offer(premise_score(p), cost, || Proof::EmptyCell { p, cell });
+            continue;
+        }
+        // The first unit and digit (in that order) whose places are all made false.
+        let mut emptied = None;
+        while touched != 0 {
+            let u = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            let rest = s.unit(u).iter().fold(0, |m, &c| m | left[c]);
+            let lost = wanted[u] & !rest;
+            if lost != 0 {
+                emptied = Some((u, lost.trailing_zeros() as u8 + 1));
+                break;
+            }
+        }
+        if let Some((u, d)) = [emptied, static_unit].into_iter().flatten().min() {
+            out.offer(premise_score(p), cost, || Proof::EmptyUnit { p, u, d });
+        }
     }
     // Verities.
     let mut sets: Vec<(Vec<usize>, Branches)> = Vec::new();
@@ -305,41 +354,32 @@ fn analyse(s: &State, r: &Reach, broken: &[bool], settled: bool) -> Vec<(u32, u3
     }
     let mut on = vec![0u64; r.words];
     let mut off = vec![0u64; r.words];
-    for (ps, what) in sets {
+    for (ps, what) in &sets {
         // A branch that breaks is left to its contradiction, so every verity has live branches.
-        let live: Vec<usize> = ps
-            .iter()
-            .copied()
-            .filter(|&p| !broken.get(p).copied().unwrap_or(false))
-            .collect();
-        if live.len() != ps.len() {
+        if ps.iter().any(|&p| broken.get(p).copied().unwrap_or(false)) {
             continue;
         }
         on.fill(!0);
         off.fill(!0);
-        for &p in &live {
+        for &p in ps {
             for i in 0..r.words {
                 on[i] &= r.on(p)[i];
                 off[i] &= r.off(p)[i];
             }
         }
-        let total: u32 = live.iter().map(|&p| cost(p)).sum();
+        let total: u32 = ps.iter().map(|&p| costs[p]).sum();
         for (bits, is_on) in [(&on, true), (&off, false)] {
             for (k, _, _) in candidates_in(s, bits) {
-                out.push((
-                    if is_on { 100 } else { 1 },
-                    total,
-                    Proof::Verity {
-                        ps: live.clone(),
-                        k,
-                        on: is_on,
-                        what,
-                    },
-                ));
+                out.offer(if is_on { 100 } else { 1 }, total, || Proof::Verity {
+                    ps: ps.clone(),
+                    k,
+                    on: is_on,
+                    what: *what,
+                });
             }
         }
     }
-    out
+    out.list
 }
 
 pub(super) fn forcing_chain(f: &mut Finder<'_>) {
@@ -350,7 +390,7 @@ pub(super) fn forcing_chain(f: &mut Finder<'_>) {
     let g = super::chains::grouped_graph(s);
     let mut bfs = Bfs::new(g.nodes());
     let r = chain_reach(s, &g, &mut bfs);
-    let found = analyse(s, &r, &[], false);
+    let found = analyse(s, &r, &[], false, f.wants_all());
     emit(f, found, |f, proof| {
         chain_step(f.state, &g, &mut bfs, proof)
     });
@@ -362,7 +402,7 @@ pub(super) fn forcing_net(f: &mut Finder<'_>) {
         return;
     }
     let (r, broken) = net_reach(s);
-    let found = analyse(s, &r, &broken, true);
+    let found = analyse(s, &r, &broken, true, f.wants_all());
     emit(f, found, |f, proof| net_step(f.state, proof));
 }
 
