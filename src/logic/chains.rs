@@ -154,6 +154,7 @@ impl Graph {
     }
 
     pub fn build(s: &State, links: Links) -> Graph {
+        let tables = s.shape().tables();
         let n = s.size();
         let cells = s.shape().cells();
         let mut g = Graph {
@@ -184,13 +185,17 @@ impl Graph {
         }
         g.first_group = g.digit.len();
         // Groups of each (unit, digit): the groups lying inside that unit.
-        let mut groups_in: Vec<Vec<u32>> = Vec::new();
+        // Each group's line and box, in the order the groups are made.
+        let mut group_units: Vec<[usize; 2]> = Vec::new();
         if links == Links::Grouped {
-            groups_in = vec![Vec::new(); 3 * n * n];
+            let mut inter: Vec<u32> = Vec::with_capacity(n);
+            let mut with_d: Vec<u32> = Vec::with_capacity(n);
+            let mut lines: Vec<usize> = Vec::with_capacity(2 * n);
             for b in 0..n {
                 let bu = 2 * n + b;
                 let bcells = s.unit(bu);
-                let mut lines: Vec<usize> = Vec::new();
+                // The lines through the box, in the order its cells first meet them.
+                lines.clear();
                 for &c in bcells {
                     let [r, col, _] = s.units_of(c);
                     for l in [r, col] {
@@ -200,25 +205,45 @@ impl Graph {
                     }
                 }
                 for &l in &lines {
-                    for d in 1..=n as u8 {
-                        let inter: Vec<u32> = bcells
+                    inter.clear();
+                    inter.extend(
+                        bcells
                             .iter()
-                            .filter(|&&c| s.units_of(c).contains(&l) && s.cands(c) & bit(d) != 0)
-                            .map(|&c| c as u32)
-                            .collect();
-                        if inter.len() >= 2 {
-                            let id = g.digit.len() as u32;
-                            g.push_node(d, &inter);
-                            groups_in[l * n + d as usize - 1].push(id);
-                            groups_in[bu * n + d as usize - 1].push(id);
+                            .filter(|&&c| s.units_of(c).contains(&l))
+                            .map(|&c| c as u32),
+                    );
+                    for d in 1..=n as u8 {
+                        with_d.clear();
+                        with_d.extend(inter.iter().filter(|&&c| s.cands(c as usize) & bit(d) != 0));
+                        if with_d.len() >= 2 {
+                            g.push_node(d, &with_d);
+                            group_units.push([l, bu]);
                         }
                     }
                 }
             }
         }
+        // Per (unit, digit), the groups inside that unit, in the order they were made.
+        let (groups_start, groups_in) = csr(
+            3 * n * n,
+            group_units
+                .iter()
+                .enumerate()
+                .flat_map(|(i, units)| {
+                    let (id, d) = ((g.first_group + i) as u32, g.digit[g.first_group + i]);
+                    units.map(|u| ((u * n + d as usize - 1) as u32, id))
+                })
+                .collect(),
+        );
+        let groups_of = |u: usize, d: u8| {
+            let k = u * n + d as usize - 1;
+            &groups_in[groups_start[k] as usize..groups_start[k + 1] as usize]
+        };
         let nodes = g.digit.len();
         let mut strong: Vec<(u32, u32)> = Vec::new();
-        let mut weak: Vec<(u32, u32)> = Vec::new();
+        // About a peer per unit cell and digit per candidate, and two ways per group link.
+        let mut weak: Vec<(u32, u32)> =
+            Vec::with_capacity(g.first_group * (3 * n + n) + (nodes - g.first_group) * 8 * n);
         // Strong links in units: the digit's places split into two nodes.
         if links != Links::Bivalue {
             let mut members: Vec<(u32, u64)> = Vec::new();
@@ -240,12 +265,11 @@ impl Graph {
                         }
                     }
                     if links == Links::Grouped {
-                        for &gid in &groups_in[u * n + d as usize - 1] {
+                        for &gid in groups_of(u, d) {
                             let mask = g.cells(gid as usize).iter().fold(0u64, |m, &c| {
-                                m | ucells
-                                    .iter()
-                                    .position(|&x| x == c as usize)
-                                    .map_or(0, |i| 1 << i)
+                                let c = c as usize;
+                                let j = (0..3).find(|&j| s.units_of(c)[j] == u).unwrap_or(0);
+                                m | 1 << tables.unit_pos[c][j]
                             });
                             members.push((gid, mask));
                         }
@@ -293,34 +317,35 @@ impl Graph {
             }
         }
         // Weak links of groups: to candidates and groups of their digit that see all their cells.
+        // A cell sees every cell of a group when it lies in the group's line or box (a cell
+        // off both misses one of the group's cells, which lie in two columns or two rows).
         if links == Links::Grouped {
-            let mut by_digit: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
-            for v in g.first_group..nodes {
-                by_digit[g.digit[v] as usize].push(v as u32);
-                let d = g.digit[v];
-                let gc = g.cells(v);
-                for &p in s.peers(gc[0] as usize) {
+            for (i, &[l, bu]) in group_units.iter().enumerate() {
+                let v = (g.first_group + i) as u32;
+                let d = g.digit[v as usize];
+                let gc = g.cells(v as usize);
+                for &p in s.unit(l).iter().chain(s.unit(bu)) {
                     let w = g.node(p, d);
-                    if w != NONE
-                        && !gc.contains(&(p as u32))
-                        && gc.iter().all(|&c| s.sees(c as usize, p))
-                    {
-                        weak.push((v as u32, w));
-                        weak.push((w, v as u32));
+                    if w != NONE && !gc.contains(&(p as u32)) {
+                        weak.push((v, w));
+                        weak.push((w, v));
                     }
                 }
             }
-            for list in &by_digit {
-                for (i, &x) in list.iter().enumerate() {
-                    for &y in &list[i + 1..] {
-                        let (xc, yc) = (g.cells(x as usize), g.cells(y as usize));
-                        if xc
+            // Two groups see each other only inside one unit: the same box, or the same line.
+            for (i, units) in group_units.iter().enumerate() {
+                let x = g.first_group + i;
+                let d = g.digit[x];
+                for &y in units.iter().flat_map(|&u| groups_of(u, d)) {
+                    let y = y as usize;
+                    let (xc, yc) = (g.cells(x), g.cells(y));
+                    if y > x
+                        && xc
                             .iter()
                             .all(|&a| yc.iter().all(|&b| a != b && s.sees(a as usize, b as usize)))
-                        {
-                            weak.push((x, y));
-                            weak.push((y, x));
-                        }
+                    {
+                        weak.push((x as u32, y as u32));
+                        weak.push((y as u32, x as u32));
                     }
                 }
             }
