@@ -234,10 +234,10 @@ impl Collector {
 
     /// Offers eliminations given per digit (`targets[d - 1]`, the cells losing `d`).
     fn offer(&mut self, targets: &[Cells; MAX_DIGITS], chain: &[usize], rccs: &[Mask]) {
-        let count: u32 = targets.iter().map(|t| t.count_ones()).sum();
-        if count == 0 {
+        if targets.iter().all(|&t| t == 0) {
             return;
         }
+        let count: u32 = targets.iter().map(|t| t.count_ones()).sum();
         if !self.all {
             if let Some(b) = &self.best {
                 if b.count > count || (b.count == count && b.chain.len() <= chain.len()) {
@@ -407,11 +407,15 @@ impl Search<'_> {
             // Each chain is met from both ends; check it once.
             if self.chain[0] < end {
                 let mut targets = [0 as Cells; MAX_DIGITS];
+                let mut any = 0;
                 for z in digits(first.cands & e.cands & !self.rccs[0] & !last) {
                     let zi = usize::from(z) - 1;
                     targets[zi] = first.buddies[zi] & e.buddies[zi] & sets.with_digit[zi];
+                    any |= targets[zi];
                 }
-                self.col.offer(&targets, &self.chain, &self.rccs);
+                if any != 0 {
+                    self.col.offer(&targets, &self.chain, &self.rccs);
+                }
             }
         }
         if self.chain.len() >= self.max {
