@@ -289,7 +289,7 @@ fn analyse(
         }
         // A premise empties a cell or a unit of a digit only through what it makes false: only
         // the units of the cells that lose a candidate are looked at.
-        let mut cell = static_cell;
+        let mut cell = None;
         let mut touched = 0u128;
         for (c, (rest, &units)) in left.iter_mut().zip(&unit_bits).enumerate() {
             let m = s.cands(c);
@@ -711,6 +711,29 @@ mod tests {
             step.explanation.contains("(7)r8c1 = (7)r56c1 - (7)r4c23"),
             "{}",
             step.explanation
+        );
+    }
+
+    /// In a state that already has a cell without candidates, a premise that empties an
+    /// earlier cell names that one: the first emptied cell is reported, the state's own or the
+    /// premise's.
+    #[test]
+    fn a_contradiction_names_the_first_cell_it_empties() {
+        let mut tokens: Vec<&str> = CASES[1].1.split_whitespace().collect();
+        tokens[80] = "0";
+        let s = marks(&tokens.join(" "));
+        let steps = run(Technique::ForcingChain, &s, 10_000);
+        let emptied: Vec<&str> = steps
+            .iter()
+            .filter_map(|st| {
+                let (before, _) = st.explanation.split_once(" would have no candidate left")?;
+                before.rsplit(' ').next()
+            })
+            .collect();
+        assert!(!emptied.is_empty(), "contradictions are found");
+        assert!(
+            emptied.iter().any(|&cell| cell != "r9c9"),
+            "some premise empties a cell before r9c9: {emptied:?}"
         );
     }
 
