@@ -228,6 +228,10 @@ pub struct ShapeTables {
     /// Every cell's position in each of its units (in the order of `units_of`): the bit it
     /// takes in a mask over the unit's cells.
     pub unit_pos: Vec<[usize; 3]>,
+    /// Every cell's units (`units_of`) as a bit set over the unit indexes (at most 75 units).
+    pub unit_bits: Vec<u128>,
+    /// Every cell's peers as a bit set over the cells; empty for shapes of more than 128 cells.
+    pub peer_bits: Vec<u128>,
     /// 64-bit words in a bit set over the cells.
     pub words: usize,
 }
@@ -235,7 +239,7 @@ pub struct ShapeTables {
 impl ShapeTables {
     fn new(shape: Shape) -> Self {
         let units: Vec<Vec<usize>> = shape.units().map(|u| shape.unit_cells(u)).collect();
-        let peers = (0..shape.cells())
+        let peers: Vec<Vec<usize>> = (0..shape.cells())
             .map(|cell| {
                 (0..shape.cells())
                     .filter(|&other| shape.are_peers(cell, other))
@@ -279,6 +283,18 @@ impl ShapeTables {
             .enumerate()
             .map(|(c, us)| us.map(|u| units[u].iter().position(|&x| x == c).unwrap_or(0)))
             .collect();
+        let unit_bits = units_of
+            .iter()
+            .map(|us| us.iter().fold(0u128, |m, &u| m | 1 << u))
+            .collect();
+        let peer_bits = if shape.cells() <= 128 {
+            peers
+                .iter()
+                .map(|ps: &Vec<usize>| ps.iter().fold(0u128, |m, &p| m | 1 << p))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let words = shape.cells().div_ceil(64);
         ShapeTables {
             units,
@@ -288,6 +304,8 @@ impl ShapeTables {
             intersection_order,
             units_of,
             unit_pos,
+            unit_bits,
+            peer_bits,
             words,
         }
     }
@@ -421,6 +439,35 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_bit_set_tables_hold_each_cells_units_and_peers() {
+        for (size, r, c) in [
+            (4, 2, 2),
+            (6, 2, 3),
+            (6, 3, 2),
+            (9, 3, 3),
+            (12, 3, 4),
+            (25, 5, 5),
+        ] {
+            let shape = Shape::with_box(size, r, c).unwrap();
+            let t = shape.tables();
+            for cell in 0..shape.cells() {
+                let units = t.units_of[cell].iter().fold(0u128, |m, &u| m | 1 << u);
+                assert_eq!(t.unit_bits[cell], units, "{size} {cell}");
+            }
+            if shape.cells() > 128 {
+                assert!(t.peer_bits.is_empty(), "{size}: no 128-bit peer sets");
+                continue;
+            }
+            for cell in 0..shape.cells() {
+                let peers: Vec<usize> = (0..shape.cells())
+                    .filter(|&o| t.peer_bits[cell] >> o & 1 != 0)
+                    .collect();
+                assert_eq!(peers, t.peers[cell], "{size} {cell}");
+            }
+        }
+    }
 
     #[test]
     fn boxes_of_non_square_shapes() {

@@ -92,9 +92,8 @@ impl Sets {
         if n > MAX_DIGITS || cells > Cells::BITS as usize {
             return None;
         }
-        let peers: Vec<Cells> = (0..cells)
-            .map(|c| s.peers(c).iter().fold(0, |m, &p| m | 1 << p))
-            .collect();
+        // At most 128 cells (checked above), so the shape keeps its peer bit sets.
+        let peers = &s.shape().tables().peer_bits;
         let mut with_digit = [0; MAX_DIGITS];
         for c in s.empty_cells() {
             for d in digits(s.cands(c)) {
@@ -407,15 +406,11 @@ impl Search<'_> {
             // Each chain is met from both ends; check it once.
             if self.chain[0] < end {
                 let mut targets = [0 as Cells; MAX_DIGITS];
-                let mut any = 0;
                 for z in digits(first.cands & e.cands & !self.rccs[0] & !last) {
                     let zi = usize::from(z) - 1;
                     targets[zi] = first.buddies[zi] & e.buddies[zi] & sets.with_digit[zi];
-                    any |= targets[zi];
                 }
-                if any != 0 {
-                    self.col.offer(&targets, &self.chain, &self.rccs);
-                }
+                self.col.offer(&targets, &self.chain, &self.rccs);
             }
         }
         if self.chain.len() >= self.max {

@@ -356,10 +356,8 @@ impl Graph {
         }
         (g.strong_start, g.strong) = csr(nodes, strong);
         (g.weak_start, g.weak) = csr(nodes, weak);
-        if cells <= 128 {
-            let peers: Vec<u128> = (0..cells)
-                .map(|c| s.peers(c).iter().fold(0, |m, &p| m | 1 << p))
-                .collect();
+        let peers = &tables.peer_bits;
+        if !peers.is_empty() {
             g.see_all = (0..nodes)
                 .map(|v| {
                     let vc = g.cells(v);

@@ -193,13 +193,13 @@ fn report(f: &mut Finder<'_>, found: Vec<Found>) {
 }
 
 /// Passes every `k`-element subset of `items` (`k` at most 4), in lexicographic order of
-/// positions, to `visit`, which returns true to stop. Returns true when stopped. Iterative and
-/// generic: the fish searches call it for every digit of every state.
-fn subsets_of(items: &[usize], k: usize, mut visit: impl FnMut(&[usize]) -> bool) -> bool {
+/// positions, to `visit`. Iterative and generic: the fish searches call it for every digit of
+/// every state.
+fn subsets_of(items: &[usize], k: usize, mut visit: impl FnMut(&[usize])) {
     const MAX_K: usize = 4;
     let m = items.len();
     if k == 0 || k > MAX_K || k > m {
-        return false;
+        return;
     }
     // `at[j]`: the position in `items` of the subset's `j`-th element.
     let mut at = [0usize; MAX_K];
@@ -211,12 +211,10 @@ fn subsets_of(items: &[usize], k: usize, mut visit: impl FnMut(&[usize]) -> bool
         for j in 0..k {
             pick[j] = items[at[j]];
         }
-        if visit(&pick[..k]) {
-            return true;
-        }
+        visit(&pick[..k]);
         // The last position that can still move right, then everything after it packed.
         let Some(j) = (0..k).rev().find(|&j| at[j] < m - k + j) else {
-            return false;
+            return;
         };
         at[j] += 1;
         for i in j + 1..k {
@@ -254,7 +252,7 @@ fn basic_digit(s: &State, k: usize, d: u8, found: &mut Vec<Found>) {
         subsets_of(&lines, k, |pick| {
             let union = pick.iter().fold(0u32, |m, &i| m | places[i]);
             if union.count_ones() as usize != k {
-                return false;
+                return;
             }
             let mut elims = Vec::new();
             let mut body = Vec::new();
@@ -270,7 +268,7 @@ fn basic_digit(s: &State, k: usize, d: u8, found: &mut Vec<Found>) {
                 }
             }
             if elims.is_empty() {
-                return false;
+                return;
             }
             body.sort_unstable();
             elims.sort_unstable();
@@ -286,7 +284,6 @@ fn basic_digit(s: &State, k: usize, d: u8, found: &mut Vec<Found>) {
                 fins: Vec::new(),
                 elims,
             });
-            false
         });
     }
 }
@@ -346,7 +343,7 @@ fn finned_digit(
         subsets_of(&lines, k, |pick| {
             let union = pick.iter().fold(0u32, |m, &i| m | places[i]);
             if union.count_ones() as usize <= k {
-                return false; // a basic fish, or no fish
+                return; // a basic fish, or no fish
             }
             let picked = pick.iter().fold(0u32, |m, &i| m | 1 << i);
             for &(box_rows, box_cols) in spans {
@@ -398,7 +395,6 @@ fn finned_digit(
                     t = (t - 1) & free;
                 }
             }
-            false
         });
     }
 }
@@ -625,9 +621,7 @@ fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
             p
         })
         .collect();
-    let unit_bits: Vec<u128> = (0..s.shape().cells())
-        .map(|c| s.units_of(c).iter().fold(0, |m, &u| m | 1 << u))
-        .collect();
+    let unit_bits = &s.shape().tables().unit_bits;
     let mut found = Vec::new();
     let mut best = (!f.wants_all()).then_some(0);
     let technique = franken_technique(k, kind.finned());
@@ -635,7 +629,7 @@ fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
         let exhaustive = best.is_none_or(|b| b == 0);
         barren::search_digit(technique, s, d, exhaustive, || {
             let before = found.len();
-            franken_digit(s, kind, k, d, (&peers, &unit_bits), &mut best, &mut found);
+            franken_digit(s, kind, k, d, (&peers, unit_bits), &mut best, &mut found);
             found.len() > before
         });
     }

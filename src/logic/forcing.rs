@@ -260,13 +260,10 @@ fn analyse(
             .map(|d| (u, d))
     });
     let cells = s.shape().cells();
-    // Per unit, the digits it still has to place that have a place in it; per cell, the bits of
-    // its units.
+    let unit_bits = &s.shape().tables().unit_bits;
+    // Per unit, the digits it still has to place that have a place in it.
     let wanted: Vec<Mask> = (0..s.unit_count())
         .map(|u| s.unit(u).iter().fold(0, |m, &c| m | s.cands(c)) & !s.placed_in(u))
-        .collect();
-    let unit_bits: Vec<u128> = (0..cells)
-        .map(|c| s.units_of(c).iter().fold(0u128, |m, &u| m | 1 << u))
         .collect();
     // Per cell, the candidates a premise leaves.
     let mut left: Vec<Mask> = vec![0; cells];
@@ -291,7 +288,7 @@ fn analyse(
         // the units of the cells that lose a candidate are looked at.
         let mut cell = None;
         let mut touched = 0u128;
-        for (c, (rest, &units)) in left.iter_mut().zip(&unit_bits).enumerate() {
+        for (c, (rest, &units)) in left.iter_mut().zip(unit_bits).enumerate() {
             let m = s.cands(c);
             let gone = if m == 0 {
                 0
@@ -412,18 +409,9 @@ fn emit(
     mut found: Vec<(u32, u32, Proof)>,
     mut step: impl FnMut(&Finder<'_>, &Proof) -> Step,
 ) {
-    let key = |e: &(u32, u32, Proof)| (std::cmp::Reverse(e.0), e.1);
-    // Usually only the best is wanted and every proof changes the state: take the first best
-    // without sorting them all.
-    if !f.wants_all() {
-        if let Some(best) = found.iter().min_by_key(|e| key(e)) {
-            let st = step(f, &best.2);
-            if f.add(st) {
-                return;
-            }
-        }
-    }
-    found.sort_by_key(key);
+    // When one step is wanted, `analyse` kept only the best. A stable sort keeps the first
+    // found among equals.
+    found.sort_by_key(|e| (std::cmp::Reverse(e.0), e.1));
     for (_, _, proof) in &found {
         let st = step(f, proof);
         if f.add(st) {

@@ -286,9 +286,8 @@ impl State {
     /// True when two distinct cells share a unit (read from the shape's tables: techniques ask
     /// this in their inner loops, and the shape's own test divides).
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        let units = &self.shape.tables().units_of;
-        let (x, y) = (units[a], units[b]);
-        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+        let units = &self.shape.tables().unit_bits;
+        a != b && units[a] & units[b] != 0
     }
 
     /// The digits placed in unit `u`.
