@@ -304,6 +304,19 @@ fn chain_cells(sets: &Sets, found: &Found) -> Vec<usize> {
         .collect()
 }
 
+/// Calls `visit(cells, digits, with)` for every ALS of two cells or more of `s`, in the order
+/// the ALS techniques see them; `with[d - 1]` is its cells holding digit `d`. Nothing for a
+/// size the ALS techniques do not search. (ALS nodes of the grouped chains, see `chains.rs`.)
+pub(super) fn each_set(s: &State, mut visit: impl FnMut(u128, Mask, &[u128; MAX_DIGITS])) {
+    let memo = Sets::of(s);
+    let Some(sets) = memo.as_ref() else {
+        return;
+    };
+    for a in sets.als.iter().filter(|a| a.cells.count_ones() >= 2) {
+        visit(a.cells, a.cands, &a.with);
+    }
+}
+
 /// ALS-XZ: two ALS sharing one or two restricted common candidates.
 pub(super) fn xz(f: &mut Finder<'_>) {
     let s = f.state;

@@ -24,7 +24,17 @@
 //! X-Chains keep to one digit and unit links; XY-Chains to bivalue cells whose ends share a digit;
 //! Nice Loops / AICs use every link, so they also list the one-digit and bivalue chains (as HoDoKu
 //! does; on a solving path the X- and XY-Chains come first); the grouped form needs a group
-//! node. Chains of up to 20 links, loops and AICs included. RATING.md gives HoDoKu's default for
+//! node. When every step is wanted (HoDoKu's "find all steps"), the grouped form also has ALS
+//! nodes: for an almost locked set of two cells or more (`als.rs`) and each of its digits `x`, the
+//! node "`x` lies in the set" (its cells holding `x`). Two digits of one set are strongly linked
+//! (the set lacks at most one of its digits), and a node is weakly linked to the candidates of its
+//! digit that see all of its cells (candidates, groups and other sets' nodes). ALS nodes are never
+//! the ends of a chain. In a continuous loop a set's strong link holds exactly one
+//! true node, so the set lacks one of the link's two digits and holds all its others: those leave
+//! the cells that see all of their cells in the set. HoDoKu's solving paths take grouped chains
+//! without ALS nodes: ours cover all of them on 160 top1465 puzzles, and with ALS nodes our first
+//! step was HoDoKu's technique in 2,825 of its 3,034 path states instead of 2,950. So a solving
+//! path keeps to groups. Chains of up to 20 links, loops and AICs included. RATING.md gives HoDoKu's default for
 //! loops and AICs as 10, but HoDoKu's own solving paths use longer ones (up to 14 links on 60
 //! top1465 puzzles, and 15 on a 17-clue one), so they get the X-Chains' limit.
 
@@ -35,7 +45,7 @@ use std::rc::Rc;
 use crate::grid::{bit, digits, Mask, Unit};
 
 use super::{
-    barren,
+    als, barren,
     state::Memo,
     step::{removal_text, say},
     Finder, State, Step, Technique,
@@ -60,6 +70,22 @@ pub(super) enum Links {
     Plain,
     /// Every candidate and every group, every link.
     Grouped,
+    /// As `Grouped`, with ALS nodes (see the module's notes).
+    GroupedAls,
+}
+
+impl Links {
+    fn grouped(self) -> bool {
+        matches!(self, Links::Grouped | Links::GroupedAls)
+    }
+}
+
+/// What an ALS node belongs to: its set's cells and its set's nodes (`first..first + len`).
+#[derive(Clone, Copy)]
+struct AlsNode {
+    set: u128,
+    first: u32,
+    len: u32,
 }
 
 /// The link graph of a state: nodes (candidates, then groups) and their strong and weak links in
@@ -77,6 +103,10 @@ pub(super) struct Graph {
     weak_start: Vec<u32>,
     weak: Vec<u32>,
     first_group: usize,
+    /// The first ALS node (after the groups; the node count when there are none).
+    first_als: usize,
+    /// Per ALS node (from `first_als`), its set.
+    als: Vec<AlsNode>,
     /// Per node, the cells outside it that see all of its cells, as a bit set; empty for grids
     /// of more than 128 cells.
     see_all: Vec<u128>,
@@ -132,8 +162,19 @@ impl Graph {
         &self.cell_buf[self.cell_start[v] as usize..self.cell_start[v + 1] as usize]
     }
 
+    /// True for a group or an ALS node.
     pub fn is_group(&self, v: usize) -> bool {
         v >= self.first_group
+    }
+
+    /// True for an ALS node.
+    fn is_als(&self, v: usize) -> bool {
+        v >= self.first_als
+    }
+
+    /// The nodes a chain may start and end at: candidates and groups.
+    fn ends(&self) -> usize {
+        self.first_als
     }
 
     /// The nodes that are true when `v` is false.
@@ -171,6 +212,8 @@ impl Graph {
             weak_start: Vec::new(),
             weak: Vec::new(),
             first_group: 0,
+            first_als: 0,
+            als: Vec::new(),
             see_all: Vec::new(),
         };
         for c in 0..cells {
@@ -179,7 +222,7 @@ impl Graph {
                 let keep = match links {
                     Links::Digit(x) => d == x,
                     Links::Bivalue => m.count_ones() == 2,
-                    Links::Plain | Links::Grouped => true,
+                    Links::Plain | Links::Grouped | Links::GroupedAls => true,
                 };
                 if keep {
                     g.cand_node[c * n + d as usize - 1] = g.digit.len() as u32;
@@ -191,7 +234,7 @@ impl Graph {
         // Groups of each (unit, digit): the groups lying inside that unit.
         // Each group's line and box, in the order the groups are made.
         let mut group_units: Vec<[usize; 2]> = Vec::new();
-        if links == Links::Grouped {
+        if links.grouped() {
             let mut inter: Vec<u32> = Vec::with_capacity(n);
             let mut with_d: Vec<u32> = Vec::with_capacity(n);
             let mut lines: Vec<usize> = Vec::with_capacity(2 * n);
@@ -243,6 +286,20 @@ impl Graph {
             let k = u * n + d as usize - 1;
             &groups_in[groups_start[k] as usize..groups_start[k + 1] as usize]
         };
+        g.first_als = g.digit.len();
+        if links == Links::GroupedAls {
+            als::each_set(s, |set, ds, with| {
+                let first = g.digit.len() as u32;
+                let len = ds.count_ones();
+                for d in digits(ds) {
+                    let cs: Vec<u32> = (0..cells as u32)
+                        .filter(|&c| with[usize::from(d) - 1] >> c & 1 != 0)
+                        .collect();
+                    g.push_node(d, &cs);
+                    g.als.push(AlsNode { set, first, len });
+                }
+            });
+        }
         let nodes = g.digit.len();
         let mut strong: Vec<(u32, u32)> = Vec::new();
         // About a peer per unit cell and digit per candidate, and two ways per group link.
@@ -259,7 +316,7 @@ impl Graph {
                     }
                     let places = s.places(u, d) as u64;
                     let count = places.count_ones();
-                    if count < 2 || (links != Links::Grouped && count != 2) {
+                    if count < 2 || (!links.grouped() && count != 2) {
                         continue;
                     }
                     members.clear();
@@ -268,7 +325,7 @@ impl Graph {
                             members.push((g.node(c, d), 1 << i));
                         }
                     }
-                    if links == Links::Grouped {
+                    if links.grouped() {
                         for &gid in groups_of(u, d) {
                             let mask = g.cells(gid as usize).iter().fold(0u64, |m, &c| {
                                 let c = c as usize;
@@ -314,7 +371,7 @@ impl Graph {
                     weak.push((v as u32, w));
                 }
             }
-            if matches!(links, Links::Plain | Links::Grouped) {
+            if matches!(links, Links::Plain | Links::Grouped | Links::GroupedAls) {
                 for e in digits(s.cands(c) & !bit(d)) {
                     weak.push((v as u32, g.node(c, e)));
                 }
@@ -323,7 +380,7 @@ impl Graph {
         // Weak links of groups: to candidates and groups of their digit that see all their cells.
         // A cell sees every cell of a group when it lies in the group's line or box (a cell
         // off both misses one of the group's cells, which lie in two columns or two rows).
-        if links == Links::Grouped {
+        if links.grouped() {
             for (i, &[l, bu]) in group_units.iter().enumerate() {
                 let v = (g.first_group + i) as u32;
                 let d = g.digit[v as usize];
@@ -350,6 +407,47 @@ impl Graph {
                     {
                         weak.push((x as u32, y as u32));
                         weak.push((y as u32, x as u32));
+                    }
+                }
+            }
+        }
+        // ALS nodes: strongly linked to the set's other digits, weakly to the candidates, groups
+        // and ALS nodes of their digit that see all their cells (ALS exist only up to 128
+        // cells).
+        if g.first_als < nodes {
+            let peers = &tables.peer_bits;
+            let bits: Vec<u128> = (g.first_group..nodes)
+                .map(|v| g.cells(v).iter().fold(0u128, |m, &c| m | 1 << c))
+                .collect();
+            let bits_of = |v: usize| bits[v - g.first_group];
+            for v in g.first_als..nodes {
+                let AlsNode { set, first, len } = g.als[v - g.first_als];
+                for w in first..first + len {
+                    if w as usize != v {
+                        strong.push((v as u32, w));
+                    }
+                }
+                let d = g.digit[v];
+                let seen = g
+                    .cells(v)
+                    .iter()
+                    .fold(!0u128, |m, &c| m & peers[c as usize])
+                    & !set;
+                let mut rest = seen;
+                while rest != 0 {
+                    let p = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let w = g.node(p, d);
+                    if w != NONE {
+                        weak.push((v as u32, w));
+                        weak.push((w, v as u32));
+                    }
+                }
+                // Groups, and the sets' nodes after this one (each pair once).
+                for w in (g.first_group..g.first_als).chain(v + 1..nodes) {
+                    if g.digit[w] == d && bits_of(w) & !seen == 0 {
+                        weak.push((v as u32, w as u32));
+                        weak.push((w as u32, v as u32));
                     }
                 }
             }
@@ -443,6 +541,15 @@ impl Graph {
     /// A node's name: `r1c2`, or for a group `r1c23` (`r1c2,3` beyond 9x9).
     pub fn node_name(&self, s: &State, v: usize) -> String {
         let vc = self.cells(v);
+        if self.is_als(v) {
+            // The whole set: `{r4c2, r5c2, r6c2}`.
+            let set = self.als[v - self.first_als].set;
+            let names: Vec<String> = (0..128)
+                .filter(|&c| set >> c & 1 != 0)
+                .map(|c| s.name(c).to_string())
+                .collect();
+            return format!("{{{}}}", names.join(", "));
+        }
         if vc.len() == 1 {
             return s.name(vc[0] as usize).to_string();
         }
@@ -679,7 +786,12 @@ pub(super) fn grouped_graph(s: &State) -> Rc<Graph> {
 
 pub(super) fn grouped_nice_loop(f: &mut Finder<'_>) {
     let mut col = Collect::new(f);
-    let g = grouped_graph(f.state);
+    // ALS nodes only when every step is wanted (see the module's notes).
+    let g = if col.all {
+        Rc::new(Graph::build(f.state, Links::GroupedAls))
+    } else {
+        grouped_graph(f.state)
+    };
     if g.nodes() > g.first_group {
         search(
             f.state,
@@ -701,9 +813,9 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
     } else {
         Bfs::new(g.nodes())
     };
-    for a in 0..g.nodes() {
+    for a in 0..g.ends() {
         // Chains start and end at single candidates for X- and XY-Chains; groups may be ends
-        // in the grouped form.
+        // in the grouped form, ALS nodes never.
         bfs.run(g, 2 * a as u32, limit);
         for i in 0..bfs.order.len() {
             let st = bfs.order[i];
@@ -712,7 +824,7 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
                 continue;
             }
             let b = bfs.node(st) as usize;
-            if b < a {
+            if b < a || g.is_als(b) {
                 continue;
             }
             let links = bfs.dist[st as usize] as usize;
@@ -785,6 +897,34 @@ fn loop_elims(s: &State, g: &Graph, path: &[u32]) -> Option<Vec<(usize, Mask)>> 
                 None => elims.push((c, bit(d))),
             }
         });
+    }
+    // A set's strong link holds exactly one true node too: the set holds its other digits.
+    for w in path.chunks_exact(2) {
+        let (x, y) = (w[0] as usize, w[1] as usize);
+        if !(g.is_als(x) && g.is_als(y)) {
+            continue;
+        }
+        let AlsNode { first, len, .. } = g.als[x - g.first_als];
+        if g.als[y - g.first_als].first != first {
+            continue;
+        }
+        for u in (first..first + len)
+            .map(|u| u as usize)
+            .filter(|&u| u != x && u != y)
+        {
+            let d = g.digit[u];
+            let board = s.board(d);
+            let with_d = u128::from(board[0]) | board.get(1).map_or(0, |&b| u128::from(b) << 64);
+            let mut out = g.see_all[u] & with_d;
+            while out != 0 {
+                let c = out.trailing_zeros() as usize;
+                out &= out - 1;
+                match elims.iter_mut().find(|e| e.0 == c) {
+                    Some(e) => e.1 |= bit(d),
+                    None => elims.push((c, bit(d))),
+                }
+            }
+        }
     }
     Some(elims)
 }
@@ -940,6 +1080,10 @@ fn chain_step(
             }
         }
     });
+    let mut text = text;
+    if !text.is_empty() {
+        text.push_str(&als_note(s, g, path));
+    }
     let mut step = Step::new(t, text).eliminate(elims);
     if let Some((cell, d)) = placement {
         step = step.place(cell, d);
@@ -952,6 +1096,31 @@ fn chain_step(
         step = step.unit(u);
     }
     step
+}
+
+/// What the chain's almost locked sets are: ` {r4c2, r5c2} holds 1, 4 and 8 in 2 cells, so it
+/// lacks at most one of them.`, one sentence per set; empty without ALS nodes.
+fn als_note(s: &State, g: &Graph, path: &[u32]) -> String {
+    let mut out = String::new();
+    let mut seen: Vec<u32> = Vec::new();
+    for &v in path.iter().filter(|&&v| g.is_als(v as usize)) {
+        let v = v as usize;
+        let AlsNode { set, first, len } = g.als[v - g.first_als];
+        if seen.contains(&first) {
+            continue;
+        }
+        seen.push(first);
+        let ds: Vec<String> = (first..first + len)
+            .map(|u| s.sym(g.digit[u as usize]).to_string())
+            .collect();
+        out.push_str(&format!(
+            " {} holds {} in {} cells, so it lacks at most one of them.",
+            g.node_name(s, v),
+            super::step::and_list(&ds),
+            set.count_ones()
+        ));
+    }
+    out
 }
 
 /// `a = b - c = d`: strong links first and last.
@@ -973,6 +1142,7 @@ fn links_text(units: &[Unit]) -> String {
 #[cfg(test)]
 pub(super) mod tests {
     use super::super::{Finder, State, Technique, ALL_STEPS_LIMIT};
+    use super::{grouped_graph, Graph, Links};
     use crate::grid::{bit, Mask, Shape};
 
     /// A 9x9 state from 81 whitespace-separated tokens: a placed digit, or a cell's candidates
@@ -1163,6 +1333,50 @@ pub(super) mod tests {
         let step = all.iter().find(|x| x.eliminations == want);
         let step = step.expect("the grouped loop is found");
         assert!(step.explanation.contains("r6c45"), "{}", step.explanation);
+    }
+
+    #[test]
+    fn every_step_lists_loops_through_almost_locked_sets_and_a_path_keeps_to_groups() {
+        // A position of a top1465 puzzle: HoDoKu's "find all steps" lists the continuous loop
+        // (2)r5c8 = (2)r5c5 - (2){r4c5,r5c6,r6c5} = (7){..} - (7)r4c8 = (7)r5c8 - (2)r5c8.
+        // Besides the weak links' eliminations, the set holds 8 and 9 (it lacks 2 or 7), so
+        // r4c4, r4c6, r5c4 and r5c5, which see all of its 8s or 9s, lose them.
+        let s = marks(
+            "34579 3469 789 56789 1 2 6789 34578 3479 34579 3469 789 56789 789 5689 6789 1 2 2 69 \
+             1 56789 3 4 6789 578 79 49 8 2 45679 79 569 3 47 1 49 1 3 4789 2789 89 5 2478 6 6 7 \
+             5 1 289 3 289 248 49 379 39 79 2 5 1 4 6 8 1 5 4 89 6 89 27 237 37 8 2 6 3 4 7 1 9 5",
+        );
+        let all = run(Technique::GroupedNiceLoop, &s, ALL_STEPS_LIMIT);
+        let want = vec![
+            (30, bit(7) | bit(9)),
+            (32, bit(9)),
+            (39, bit(8) | bit(9)),
+            (40, bit(8) | bit(9)),
+            (43, bit(4) | bit(8)),
+        ];
+        let step = all.iter().find(|x| x.eliminations == want);
+        let step = step.expect("the loop through the set is listed");
+        assert!(
+            step.explanation
+                .contains("{r4c5, r5c6, r6c5} holds 2, 7, 8 and 9 in 3 cells"),
+            "{}",
+            step.explanation
+        );
+        // A solving path takes grouped chains without sets, as HoDoKu's paths do: the graph it
+        // searches has none.
+        let g = grouped_graph(&s);
+        assert_eq!(g.first_als, g.nodes());
+        let with_sets = Graph::build(&s, Links::GroupedAls);
+        assert!(with_sets.nodes() > with_sets.first_als);
+        let first = run(Technique::GroupedNiceLoop, &s, 1);
+        assert_eq!(first.len(), 1);
+        for step in first {
+            assert!(
+                !step.explanation.contains("lacks at most one"),
+                "{}",
+                step.explanation
+            );
+        }
     }
 
     #[test]
