@@ -16,6 +16,13 @@
 //!   on its RCC to `A2`, pushing the next RCC into `A3`, ... and `Ak` would be locked on `z`.
 //!   So `z` leaves every cell that sees all the `z` of both ends, a cell of a middle ALS too
 //!   (the conclusion holds whatever the middle sets hold).
+//! - When every step is wanted (HoDoKu's "find all steps"), the wing's and chain's sets may
+//!   overlap, as HoDoKu lists them there; a set is used once. The reasoning above holds as it
+//!   is: an RCC digit is never in the shared cells (a cell does not see itself), and a shared
+//!   cell never loses `z` (it does not see itself either). A solving path keeps the sets apart,
+//!   as RATING.md's defaults say: with overlapping sets there, our first step differed from
+//!   HoDoKu's on 37 more of its path states. The chain search then explores up to 1,000,000
+//!   chain steps per call instead of 20,000.
 //!
 //! Everything is computed once per call with bit masks of cells (grids of at most 128 cells and
 //! 9 digits: sizes 4, 6, 8 and 9); other sizes find nothing.
@@ -40,6 +47,8 @@ const MAX_DIGITS: usize = 9;
 
 /// The most ALS chain steps explored per call, so that a dense position cannot stall the engine.
 const CHAIN_BUDGET: usize = 20_000;
+/// The same when every step is wanted and sets may overlap (many more links to follow).
+const ALL_STEPS_CHAIN_BUDGET: usize = 50 * CHAIN_BUDGET;
 
 fn cells_of(mut m: Cells) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -146,52 +155,18 @@ impl Sets {
                 als.push(a);
             }
         }
-        // Index each ALS by digit and by its first cell holding the digit: a partner sharing
-        // the RCC x has that cell among the cells seeing all x of the other set.
-        let mut first: Vec<Vec<u32>> = vec![Vec::new(); MAX_DIGITS * cells];
-        for (j, a) in als.iter().enumerate() {
-            for d in digits(a.cands) {
-                let x = usize::from(d) - 1;
-                first[x * cells + a.with[x].trailing_zeros() as usize].push(j as u32);
-            }
-        }
-        let mut links = vec![Vec::new(); als.len()];
-        let mut found: Vec<(usize, Mask)> = Vec::new();
-        for (i, a) in als.iter().enumerate() {
-            found.clear();
-            for d in digits(a.cands) {
-                let x = usize::from(d) - 1;
-                for c in cells_of(a.buddies[x] & with_digit[x]) {
-                    for &j in &first[x * cells + c] {
-                        let b = &als[j as usize];
-                        if (j as usize) > i
-                            && a.cells & b.cells == 0
-                            && a.buddies[x] & b.with[x] == b.with[x]
-                        {
-                            found.push((j as usize, bit(d)));
-                        }
-                    }
-                }
-            }
-            found.sort_unstable();
-            for k in 0..found.len() {
-                let (j, m) = found[k];
-                if k > 0 && found[k - 1].0 == j {
-                    continue;
-                }
-                let rcc = found[k..]
-                    .iter()
-                    .take_while(|f| f.0 == j)
-                    .fold(m, |r, f| r | f.1);
-                links[i].push((j, rcc));
-                links[j].push((i, rcc));
-            }
-        }
+        let links = rcc_links(&als, &with_digit, cells, false);
         Some(Sets {
             with_digit,
             als,
             links,
         })
+    }
+
+    /// The RCCs between every two ALS, overlapping ones too (an RCC digit is never in the
+    /// overlap: a cell does not see itself). For every step's ALS chains (see [`chains`]).
+    fn overlapping_links(&self, s: &State) -> Vec<Vec<(usize, Mask)>> {
+        rcc_links(&self.als, &self.with_digit, s.shape().cells(), true)
     }
 
     /// `{r1c1, r1c2} (1 2 5)`.
@@ -204,6 +179,58 @@ impl Sets {
             .collect();
         format!("{{{}}} ({})", cells.join(", "), ds.join(" "))
     }
+}
+
+/// Per ALS, the ALS it shares RCCs with (each pair listed in both) and those RCCs; sets that
+/// overlap only with `overlap`.
+fn rcc_links(
+    als: &[Als],
+    with_digit: &[Cells; MAX_DIGITS],
+    cells: usize,
+    overlap: bool,
+) -> Vec<Vec<(usize, Mask)>> {
+    // Index each ALS by digit and by its first cell holding the digit: a partner sharing the
+    // RCC x has that cell among the cells seeing all x of the other set.
+    let mut first: Vec<Vec<u32>> = vec![Vec::new(); MAX_DIGITS * cells];
+    for (j, a) in als.iter().enumerate() {
+        for d in digits(a.cands) {
+            let x = usize::from(d) - 1;
+            first[x * cells + a.with[x].trailing_zeros() as usize].push(j as u32);
+        }
+    }
+    let mut links = vec![Vec::new(); als.len()];
+    let mut found: Vec<(usize, Mask)> = Vec::new();
+    for (i, a) in als.iter().enumerate() {
+        found.clear();
+        for d in digits(a.cands) {
+            let x = usize::from(d) - 1;
+            for c in cells_of(a.buddies[x] & with_digit[x]) {
+                for &j in &first[x * cells + c] {
+                    let b = &als[j as usize];
+                    if (j as usize) > i
+                        && (overlap || a.cells & b.cells == 0)
+                        && a.buddies[x] & b.with[x] == b.with[x]
+                    {
+                        found.push((j as usize, bit(d)));
+                    }
+                }
+            }
+        }
+        found.sort_unstable();
+        for k in 0..found.len() {
+            let (j, m) = found[k];
+            if k > 0 && found[k - 1].0 == j {
+                continue;
+            }
+            let rcc = found[k..]
+                .iter()
+                .take_while(|f| f.0 == j)
+                .fold(m, |r, f| r | f.1);
+            links[i].push((j, rcc));
+            links[j].push((i, rcc));
+        }
+    }
+    links
 }
 
 /// One instance found: its ALS in order and the RCCs between consecutive ones.
@@ -395,6 +422,9 @@ pub(super) fn xy_chain(f: &mut Finder<'_>) {
 /// The depth-first search over chains of `min..=max` ALS.
 struct Search<'a> {
     sets: &'a Sets,
+    /// The RCC links followed: `sets.links`, or with overlapping sets (every step wanted).
+    links: &'a [Vec<(usize, Mask)>],
+    overlap: bool,
     min: usize,
     max: usize,
     chain: Vec<usize>,
@@ -429,9 +459,14 @@ impl Search<'_> {
         if self.chain.len() >= self.max {
             return;
         }
-        for &(next, rcc) in &sets.links[end] {
+        for &(next, rcc) in &self.links[end] {
             let b = &sets.als[next];
-            if b.cells & used != 0 {
+            let taken = if self.overlap {
+                self.chain.contains(&next)
+            } else {
+                b.cells & used != 0
+            };
+            if taken {
                 continue;
             }
             for x in digits(rcc & !last) {
@@ -454,17 +489,33 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
     let Some(sets) = memo.as_ref() else {
         return;
     };
+    // Every step wanted: the sets may overlap, as in HoDoKu's "find all steps" (its solving
+    // path, and RATING.md's defaults, keep them apart).
+    let overlap = f.wants_all();
+    let with_overlap;
+    let links = if overlap {
+        with_overlap = sets.overlapping_links(s);
+        &with_overlap
+    } else {
+        &sets.links
+    };
     let mut search = Search {
         sets,
+        links,
+        overlap,
         min,
         max,
         chain: Vec::with_capacity(max),
         rccs: Vec::with_capacity(max),
-        budget: CHAIN_BUDGET,
+        budget: if overlap {
+            ALL_STEPS_CHAIN_BUDGET
+        } else {
+            CHAIN_BUDGET
+        },
         col: Collector::new(f.wants_all()),
     };
     for (i, a) in sets.als.iter().enumerate() {
-        for &(j, rcc) in &sets.links[i] {
+        for &(j, rcc) in &links[i] {
             let b = &sets.als[j];
             for x in digits(rcc) {
                 // Only worth following when some other digit of the first set has a cell to
@@ -669,6 +720,42 @@ mod tests {
         );
         assert_eq!(steps[0].cells, vec![4, 0, 10]);
         assert_eq!(steps[0].units.len(), 2);
+    }
+
+    #[test]
+    fn every_step_lists_wings_of_overlapping_sets_and_a_path_keeps_them_apart() {
+        // A position of a 17-clue puzzle. HoDoKu's "find all steps" lists the ALS-XY-Wing
+        // {r8c8} (2 8) -8- {r8c4} (8 9) -9- {r8c6, r8c8} (2 8 9), whose ends share r8c8.
+        let s = pencil(
+            "1689 13489 57 1289 56 789 2348 24689 68 689 3489 57 289 56 789 2348 24689 1 1689 189 \
+             2 189 3 4 8 5 7 18 18 6 4 7 2 5 3 9 4 5 9 6 8 3 1 7 2 7 28 3 5 9 1 48 468 68 29 29 \
+             1 3 4 6 7 28 5 5 7 4 89 1 89 6 28 3 3 6 8 7 2 5 9 1 4",
+        );
+        let want = vec![(7, bit(2)), (16, bit(2)), (61, bit(2))];
+        let all = run(&s, xy_wing, 100);
+        let step = all.iter().find(|st| st.eliminations == want);
+        let step = step.expect("the wing is listed");
+        assert!(
+            step.explanation
+                .starts_with("ALS-XY-Wing: {r8c8} (2 8) -8- {r8c4} (8 9) -9- {r8c6, r8c8} (2 8 9)"),
+            "{}",
+            step.explanation
+        );
+        // On a solving path (one step wanted) the chains follow links between sets that share
+        // no cell; every step's links join overlapping sets too.
+        let memo = Sets::of(&s);
+        let sets = memo.as_ref().as_ref().expect("9x9 has sets");
+        let overlaps = |links: &[Vec<(usize, Mask)>]| {
+            links.iter().enumerate().any(|(i, l)| {
+                l.iter()
+                    .any(|&(j, _)| sets.als[i].cells & sets.als[j].cells != 0)
+            })
+        };
+        assert!(!overlaps(&sets.links));
+        assert!(overlaps(&sets.overlapping_links(&s)));
+        let first = run(&s, xy_wing, 1);
+        assert_eq!(first.len(), 1);
+        assert_ne!(first[0].eliminations, want, "{}", first[0].explanation);
     }
 
     #[test]
