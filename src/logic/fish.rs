@@ -23,6 +23,14 @@
 //! - **Finned Franken fish**: a Franken fish with fins: base candidates outside the cover units
 //!   (exo fins) and base candidates shared by two base units (endo fins, at most 2); at most 5
 //!   fins in all. Eliminations must see every fin.
+//! - **Every step** (HoDoKu's "find all steps"): finned Franken fish also come in the degenerate
+//!   forms HoDoKu lists there. A base unit may hold fins only, and cover units that hold no base
+//!   candidate complete a base whose other candidates need fewer cover units than there are base
+//!   units. Either way a fin must hold the digit, so every cover cell that sees all fins loses
+//!   it; the reasoning of a fish with fins holds as it is. On 60 positions this took the finned
+//!   Franken fish HoDoKu lists that we list too from 1,534 to 1,806 of 1,817 (Swordfish) and
+//!   1,306 to 1,427 of 1,431 (X-Wing). A solving path takes none of them (ours cover all of
+//!   HoDoKu's path Franken fish without them).
 //! - Cannibalism: a base candidate that lies in two cover units is removed too (counting the
 //!   digits of the base, the cover units would hold `k + 1`); with fins, only when it sees every
 //!   fin, and only as an addition: a finned fish is reported only when it removes a candidate
@@ -607,6 +615,11 @@ struct Search<'a, const W: usize> {
     /// When only the best instance is wanted: the most eliminations found so far, so that
     /// instances removing no more are dropped before they are built.
     best: Option<usize>,
+    /// Every step wanted: the fish HoDoKu's "find all steps" lists beyond a solving path's are
+    /// listed too. A finned fish whose base needs fewer cover units than base units is completed
+    /// with cover units holding no base candidate (see [`Search::fill_covers`]), and a base unit
+    /// may hold fins only.
+    all_steps: bool,
 }
 
 fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
@@ -626,6 +639,12 @@ fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
     let mut best = (!f.wants_all()).then_some(0);
     let technique = franken_technique(k, kind.finned());
     for d in 1..=n as u8 {
+        // Every step wanted: the search lists more (`Search::all_steps`), so what a one-step
+        // search found barren is searched again.
+        if best.is_none() {
+            franken_digit(s, kind, k, d, (&peers, unit_bits), &mut best, &mut found);
+            continue;
+        }
         let exhaustive = best.is_none_or(|b| b == 0);
         barren::search_digit(technique, s, d, exhaustive, || {
             let before = found.len();
@@ -695,6 +714,7 @@ fn franken_digit<const W: usize>(
             cover_units: 0,
             found: Vec::new(),
             best: *best,
+            all_steps: best.is_none(),
         };
         search.bases(&pool, 0, Set::EMPTY, Set::EMPTY);
         found.append(&mut search.found);
@@ -756,6 +776,8 @@ impl<const W: usize> Search<'_, W> {
         let Some(c) = open.first() else {
             if self.cover.len() == self.k {
                 self.evaluate(base, covered, overlap, fins, fin_sees);
+            } else if self.all_steps && !fins.is_empty() {
+                self.fill_covers(base, covered, overlap, (fins, fin_sees), exo_units, 0);
             }
             return;
         };
@@ -810,6 +832,58 @@ impl<const W: usize> Search<'_, W> {
         }
     }
 
+    /// Completes the cover units, from unit `from` on, with units holding no base candidate.
+    /// HoDoKu's "find all steps" lists such fish: the base candidates that are not fins lie in
+    /// fewer cover units than there are base units, so a fin must hold the digit, and every
+    /// cover cell seeing all fins loses it. A unit holding such a cell is tried, and the first
+    /// holding none (any other would remove the same). Only when every step is wanted; a
+    /// solving path takes none (HoDoKu's paths do not need them: ours cover all of its Franken
+    /// fish steps).
+    fn fill_covers(
+        &mut self,
+        base: Set<W>,
+        covered: Set<W>,
+        overlap: Set<W>,
+        (fins, fin_sees): (Set<W>, Set<W>),
+        exo_units: u128,
+        from: usize,
+    ) {
+        if self.cover.len() == self.k {
+            self.evaluate(base, covered, overlap, fins, fin_sees);
+            return;
+        }
+        let targets = fin_sees.and(self.dset).minus(base);
+        let mut options =
+            self.cover_ok & !self.base_units & !self.cover_units & !exo_units & !((1 << from) - 1);
+        let mut idle_tried = false;
+        while options != 0 {
+            let u = options.trailing_zeros() as usize;
+            options &= options - 1;
+            let cells = self.unit_sets[u];
+            if !cells.and(base).is_empty() {
+                continue;
+            }
+            if cells.and(targets).is_empty() {
+                if idle_tried {
+                    continue;
+                }
+                idle_tried = true;
+            }
+            self.cover.push(u);
+            self.cover_units |= 1 << u;
+            self.fill_covers(
+                base,
+                covered.or(cells),
+                overlap.or(covered.and(cells)),
+                (fins, fin_sees),
+                exo_units,
+                u + 1,
+            );
+            self.cover.pop();
+            self.cover_units &= !(1 << u);
+        }
+    }
+
     /// True when some candidate outside the base sees every fin and lies in a unit that can
     /// still become a cover unit (one holding no exo fin, `exo_units` holding those: chosen
     /// already or with room left).
@@ -842,11 +916,12 @@ impl<const W: usize> Search<'_, W> {
             return; // no box: a basic fish
         }
         let body = base.minus(fins);
-        // Every base unit keeps a candidate that is not a fin.
-        if self
-            .base
-            .iter()
-            .any(|&u| self.unit_sets[u].and(body).is_empty())
+        // Every base unit keeps a candidate that is not a fin (on a solving path).
+        if !self.all_steps
+            && self
+                .base
+                .iter()
+                .any(|&u| self.unit_sets[u].and(body).is_empty())
         {
             return;
         }
@@ -1310,6 +1385,37 @@ mod tests {
         );
         // Not a basic X-Wing: the two 1s of box 5 lie in different rows.
         assert!(run(&s, Technique::XWing, usize::MAX).is_empty());
+    }
+
+    #[test]
+    fn every_step_lists_the_degenerate_franken_fish_hodoku_lists() {
+        let grid = || State::new(&Grid::empty(Shape::for_size(9).unwrap()));
+        let removed = |s: &State, t: Technique| -> Vec<String> {
+            run(s, t, usize::MAX)
+                .iter()
+                .map(|st| removals(s, st))
+                .collect()
+        };
+        // Box 4 holds 1 only in r4c3 and row 6 only in r6c7 and r6c8: base row 6 and box 4,
+        // cover box 6, fin r4c3 (all of box 4). The fin is 1, so r4c7, r4c8 and r4c9 are not.
+        let mut s = grid();
+        for c in [27, 28, 36, 37, 38, 45, 46, 47, 48, 49, 50, 53] {
+            s.eliminate(c, bit(1));
+        }
+        let all = removed(&s, Technique::FinnedFrankenXWing);
+        assert!(all.iter().any(|r| r == "r4c7:1 r4c8:1 r4c9:1"), "{all:?}");
+        // A position of a 17-clue puzzle: 8 of box 4 only in r4c1 and r4c2, of box 6 only in
+        // r4c7 and r6c7. Base boxes 4 and 6, cover row 4 and, holding no base candidate, box 5;
+        // fin r6c7. Both boxes cannot put their 8 in row 4, so the fin is 8 and the 8s of box 5
+        // in row 6 go (HoDoKu's "find all steps" lists it).
+        let s = state(
+            "4568 34689 3469 24689 45689 +1 2389 68 +7 4568 34689 +7 24689 45689 26 2389 68 +1 +1 \
+             689 +2 689 +7 +3 89 +5 +4 468 4689 469 +7 +1 +5 48 +3 +2 +2 +1 39 389 89 +4 +5 +7 +6 \
+             +7 +5 346 2368 68 26 48 +1 +9 +9 +7 +1 +5 +2 +8 +6 +4 +3 46 46 +5 +1 +3 +9 +7 +2 +8 \
+             +3 +2 +8 46 46 +7 +1 +9 +5",
+        );
+        let all = removed(&s, Technique::FinnedFrankenXWing);
+        assert!(all.iter().any(|r| r == "r6c4:8 r6c5:8"), "{all:?}");
     }
 
     #[test]
