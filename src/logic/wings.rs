@@ -7,7 +7,8 @@
 //!   Listing every step, the whole set of linked cells with that pair is one more step: its
 //!   cells alternate too, so a cell seeing two of different parity loses both digits.
 //! - W-Wing: two cells holding only x and y that do not see each other, and a conjugate pair of
-//!   x (any unit) whose ends see one cell each: one of the two cells is y.
+//!   x (any unit) whose ends see one cell each: one of the two cells is y. Listing every step,
+//!   the two cells may see each other, as in HoDoKu's "find all steps".
 //! - XY-Wing: a pivot holding x and y that sees pincers holding x and z and y and z: one pincer
 //!   is z.
 //! - XYZ-Wing: a pivot holding x, y and z that sees pincers holding x and z and y and z: one of
@@ -211,10 +212,13 @@ pub(super) fn w_wing(f: &mut Finder<'_>) {
         return;
     }
     let pairs: Vec<Vec<Pair>> = conjugate_pairs(s);
+    // Every step wanted, the two cells may see each other, as HoDoKu's "find all steps" lists
+    // them (a naked pair then removes as much, and a solving path takes that first).
+    let any = f.wants_all();
     for (i, &c1) in cells.iter().enumerate() {
         let mask = s.cands(c1);
         for &c2 in &cells[i + 1..] {
-            if s.cands(c2) != mask || s.sees(c1, c2) {
+            if s.cands(c2) != mask || (s.sees(c1, c2) && !any) {
                 continue;
             }
             for x in digits(mask) {
@@ -496,6 +500,33 @@ mod tests {
         12479  14579  24579  12457  3      167    8      4579   14569
         1247   6      2457   8      1257   9      3      457    145
     ";
+
+    #[test]
+    fn every_step_lists_w_wings_whose_cells_see_each_other() {
+        use super::super::{Finder, State};
+        use crate::grid::{Grid, Shape};
+        // A 17-clue position: r7c5 and r9c5 hold only 3 and 4 (a locked pair too), and HoDoKu's
+        // "find all steps" lists them as a W-Wing removing 3 from r1c5, r3c5, r7c4 and r7c6.
+        let line =
+            ".....7.....8.5.....6....475....2.....3..9.64..94...3...5.....6....8759.19.71.6...";
+        let values = line.bytes().map(|b| b.saturating_sub(b'0') % 10).collect();
+        let grid = Grid::from_values(Shape::for_size(9).unwrap(), values).unwrap();
+        let s = State::new(&grid);
+        let all: Vec<String> = found(&s, Technique::WWing)
+            .iter()
+            .map(|st| elim_text(&s, st))
+            .collect();
+        assert!(
+            all.iter().any(|e| ["r1c5:3", "r3c5:3", "r7c4:3", "r7c6:3"]
+                .iter()
+                .all(|x| e.split(' ').any(|y| y == *x))),
+            "{all:?}"
+        );
+        // A solving path asks for one step: the cells must not see each other.
+        let mut f = Finder::new(&s, 1);
+        super::w_wing(&mut f);
+        assert!(f.steps.iter().all(|st| !s.sees(st.cells[0], st.cells[3])));
+    }
 
     /// Each case: a state where the technique applies (taken from solving paths of the HoDoKu
     /// sample, except where noted) and the exact eliminations its first instance makes.
