@@ -111,11 +111,14 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
     } in intersections(f)
     {
         for (combo, union) in naked_sets(s, cells, k) {
-            // Locked only when it clears something in both the box and the line; otherwise it
-            // is a naked subset of the one unit it clears (as HoDoKu counts it).
+            // Locked only when it clears something in the box outside the line and something
+            // in the line outside the box; otherwise it is a naked subset of one unit (as
+            // HoDoKu counts it: a removal from the intersection's third cell alone is the
+            // line's, or the box's, naked subset).
             let in_box = subset_removals(s, s.unit(b).iter().copied(), &combo, union);
             let in_line = subset_removals(s, s.unit(line).iter().copied(), &combo, union);
-            if in_box.is_empty() || in_line.is_empty() {
+            let outside = |elims: &[(usize, Mask)]| elims.iter().any(|e| !cells.contains(&e.0));
+            if !outside(&in_box) || !outside(&in_line) {
                 continue;
             }
             let elims: Vec<(usize, Mask)> = in_box.into_iter().chain(in_line).collect();
