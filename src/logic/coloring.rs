@@ -113,8 +113,11 @@ fn sees_colour(cl: &Clusters, i: usize, j: usize) -> bool {
     cl.colours[i].iter().any(|&c| cl.sees[j][c])
 }
 
-/// The cells outside the given clusters that hold `d` and see colours `i` and `j`.
-fn trap(s: &State, cl: &Clusters, d: u8, i: usize, j: usize) -> Vec<(usize, Mask)> {
+/// The cells that hold `d` and see colours `i` and `j`; with `outside`, only those outside the
+/// colours' clusters. A cell of those clusters may go too: if it held `d`, its own colour would
+/// be true, and a cell of a true colour sees no other cell of that colour, so the other colour
+/// it sees is the true one and it cannot hold `d` after all.
+fn trap(s: &State, cl: &Clusters, d: u8, i: usize, j: usize, outside: bool) -> Vec<(usize, Mask)> {
     let b = bit(d);
     let (ki, kj) = (i / 2, j / 2);
     (0..s.shape().cells())
@@ -122,7 +125,8 @@ fn trap(s: &State, cl: &Clusters, d: u8, i: usize, j: usize) -> Vec<(usize, Mask
             s.cands(c) & b != 0
                 && cl.sees[i][c]
                 && cl.sees[j][c]
-                && (cl.colour_of[c] == usize::MAX
+                && (!outside
+                    || cl.colour_of[c] == usize::MAX
                     || (cl.colour_of[c] / 2 != ki && cl.colour_of[c] / 2 != kj))
         })
         .map(|c| (c, b))
@@ -174,7 +178,7 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
                         );
                     }
                 }
-                let elims = trap(s, &cl, d, a, b);
+                let elims = trap(s, &cl, d, a, b, true);
                 if !elims.is_empty() {
                     let text = say(|| {
                         format!(
@@ -255,39 +259,58 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
                                     .cells(cells()),
                             );
                         }
-                        // Colour i sees colour j of cluster c2: one of their opposites is true.
-                        // Each unordered pair of clusters once.
-                        if c2 < c1 {
-                            continue;
-                        }
+                    }
+                    // Colour i of cluster c1 sees colour j of cluster c2: they are not both true,
+                    // so one of their opposites is, and a cell seeing both opposites loses the
+                    // digit. One step per pair of clusters, with every such pair of colours
+                    // (HoDoKu's Multi-Colors 1 takes them together). Each unordered pair once.
+                    if c2 < c1 {
+                        continue;
+                    }
+                    let mut links = Vec::new();
+                    let mut elims: Vec<(usize, Mask)> = Vec::new();
+                    for i in [2 * c1, 2 * c1 + 1] {
                         for j in [2 * c2, 2 * c2 + 1] {
                             if !sees_colour(&cl, i, j) {
                                 continue;
                             }
-                            let elims = trap(s, &cl, d, i ^ 1, j ^ 1);
-                            if elims.is_empty() {
-                                continue;
+                            let more = trap(s, &cl, d, i ^ 1, j ^ 1, false);
+                            if !more.is_empty() {
+                                links.push((i, j));
+                                elims.extend(more);
                             }
-                            let text = say(|| {
-                                format!(
-                                "{}; a cell of {} sees a cell of {}, so they are not both true \
-                             and one of {} and {} holds {}, hence {}.",
-                                intro(),
-                                colour_text(s, &cl.colours[i]),
-                                colour_text(s, &cl.colours[j]),
-                                colour_text(s, &cl.colours[i ^ 1]),
-                                colour_text(s, &cl.colours[j ^ 1]),
-                                s.sym(d),
-                                removal_text(s, &elims)
-                            )
-                            });
-                            steps.push(
-                                Step::new(Technique::MultiColors, text)
-                                    .eliminate(elims)
-                                    .cells(cells()),
-                            );
                         }
                     }
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let elims = sorted(elims);
+                    let text = say(|| {
+                        let why: Vec<String> = links
+                            .iter()
+                            .map(|&(i, j)| {
+                                format!(
+                                    "a cell of {} sees a cell of {}, so one of {} and {} holds {}",
+                                    colour_text(s, &cl.colours[i]),
+                                    colour_text(s, &cl.colours[j]),
+                                    colour_text(s, &cl.colours[i ^ 1]),
+                                    colour_text(s, &cl.colours[j ^ 1]),
+                                    s.sym(d)
+                                )
+                            })
+                            .collect();
+                        format!(
+                            "{}; {}; hence {}.",
+                            intro(),
+                            why.join("; "),
+                            removal_text(s, &elims)
+                        )
+                    });
+                    steps.push(
+                        Step::new(Technique::MultiColors, text)
+                            .eliminate(elims)
+                            .cells(cells()),
+                    );
                 }
             }
             steps.len() > before
@@ -391,11 +414,18 @@ mod tests {
                     SIMPLE_COLORS_3,
                     "r3c5:7 r3c8:7 r4c1:7 r5c4:7 r7c6:7 r8c9:7 r9c3:7",
                 ),
-                (Technique::MultiColors, MULTI_COLORS_1, "r2c4:3 r2c5:3"),
+                // Both links between the two clusters in one step, as HoDoKu's Multi-Colors 1
+                // (41 of 41 in its find-all-steps lists on 27 positions): r2c4 and r2c5 from
+                // one, r4c5 from the other.
+                (
+                    Technique::MultiColors,
+                    MULTI_COLORS_1,
+                    "r2c4:3 r2c5:3 r4c5:3",
+                ),
                 (
                     Technique::MultiColors,
                     MULTI_COLORS_2,
-                    "r3c2:6 r3c7:6 r3c9:6",
+                    "r3c2:6 r3c7:6 r3c9:6 r4c1:6 r4c2:6",
                 ),
                 (Technique::MultiColors, MULTI_COLORS_3, "r1c1:1 r6c5:1"),
             ],
