@@ -674,6 +674,20 @@ impl Bfs {
 /// What a step does: its placements and eliminations.
 pub(super) type Effect = (Vec<(usize, u8)>, Vec<(usize, Mask)>);
 
+/// The first candidate a step removes, (cell, digit): its first elimination, or a placement's
+/// cell with the smallest of the other digits.
+fn first_removal(step: &Step) -> (usize, u32) {
+    let e = step
+        .eliminations
+        .first()
+        .map(|&(c, m)| (c, m.trailing_zeros()));
+    let p = step
+        .placements
+        .first()
+        .map(|&(c, d)| (c, u32::from(d).saturating_sub(1)));
+    e.into_iter().chain(p).min().unwrap_or((usize::MAX, 0))
+}
+
 /// The instances found so far: the best one, or when every step is wanted the shortest chain per
 /// effect.
 struct Collect {
@@ -701,16 +715,19 @@ impl Collect {
     }
 
     /// True when an instance with this score and length could be kept.
-    fn wants(&self, score: u32, links: usize) -> bool {
-        score > 0
-            && (self.all
-                || self
-                    .best
-                    .as_ref()
-                    .is_none_or(|b| score > b.0 || (score == b.0 && links < b.1)))
+    fn wants(&self, score: u32, _links: usize) -> bool {
+        score > 0 && (self.all || self.best.as_ref().is_none_or(|b| score >= b.0))
     }
 
     fn offer(&mut self, score: u32, links: usize, step: Step) {
+        if !self.all {
+            if let Some(b) = &self.best {
+                let (new, old) = (first_removal(&step), first_removal(&b.2));
+                if !(score > b.0 || (score == b.0 && (new, links) < (old, b.1))) {
+                    return;
+                }
+            }
+        }
         if self.all {
             // Offers so far: a unique order, so that equal lengths list in the order found.
             let order = self.offers;
@@ -839,7 +856,11 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
                 if g.is_group(a) {
                     continue;
                 }
-                100
+                // The loop places the digit: it removes the cell's other candidates, and counts
+                // as that many eliminations (HoDoKu writes such a loop as those eliminations and
+                // ranks it by their number).
+                let cell = g.cells(a)[0] as usize;
+                s.cands(cell).count_ones() - 1
             } else if let Some((_, elims)) = &closed {
                 elims.iter().map(|e| e.1.count_ones()).sum()
             } else {
@@ -1183,7 +1204,9 @@ pub(super) mod tests {
              8 7 3 56 1 4 56 2 9 2 1 5 3 689 69 4 7 68 4 9 6 7 58 2 1 58 3 56 4 9 2 3 8 567 1 567 \
              56 8 7 1 4 56 9 3 2 3 2 1 56 79 79 8 56 4",
             &[],
-            &[(52, 16), (60, 16)],
+            // Two X-Chains remove two candidates each; the one whose first removal comes first
+            // is taken, though it is longer.
+            &[(4, 16), (13, 16)],
         ),
         (
             Technique::XyChain,
@@ -1207,8 +1230,11 @@ pub(super) mod tests {
             "4 69 268 789 3 1 5 267 79 137 59 12 6 27 459 8 237 49 3678 3569 268 45789 278 45789 \
              234 2367 1 1236 346 146 378 5 3678 23 9 78 23 8 59 3479 1 3479 6 2357 357 36 7 59 2 \
              68 3689 34 1 3458 68 46 468 1 9 2 7 35 35 5 1 3 78 678 678 9 4 2 9 2 7 35 4 35 1 8 6",
-            &[(33, 2)],
+            // A loop places 2 in r4c7, which has one other candidate; an AIC removes two
+            // candidates, so it is taken (HoDoKu ranks a placing loop by the candidates it
+            // removes from its cell).
             &[],
+            &[(18, 32), (28, 32)],
         ),
         (
             // From HoDoKu's solving path of a top1465 puzzle: an AIC of 11 links, longer than
@@ -1270,10 +1296,36 @@ pub(super) mod tests {
         let step = &run(Technique::XChain, &s, 1)[0];
         assert_eq!(
             step.explanation,
-            "X-Chain on 5: r4c7 = r4c4 - r9c4 = r9c8 (strong links in row 4 and row 9); either \
-             r4c7 or r9c8 is 5, so 5 is removed from r6c8 and r7c7."
+            "X-Chain on 5: r2c6 = r8c6 - r9c4 = r9c8 - r6c8 = r6c5 (strong links in column 6, \
+             row 9 and row 6); either r2c6 or r6c5 is 5, so 5 is removed from r1c5 and r2c5."
         );
-        assert_eq!(step.cells, vec![33, 30, 75, 79]);
+        assert_eq!(step.cells, vec![14, 68, 75, 79, 52, 49]);
+    }
+
+    /// Two states of HoDoKu's solving path of the 21st top1465 puzzle, where it takes a nice
+    /// loop: it takes the loop that removes most candidates, a loop that places a digit counting
+    /// as the removal of the cell's other candidates (here an AIC removing four beats loops
+    /// that place a digit in a bivalue cell); among equals, the one whose first removal comes
+    /// first in the grid (here r2c7, by a longer loop than the shortest of equal effect).
+    #[test]
+    fn a_nice_loop_is_taken_as_hodoku_takes_it() {
+        let place =
+            "569 59 8 7 2 3 69 4 1 39 7 24 489 1 6 89 235 25 36 1 24 5 48 489 2689 2367 267 \
+             2 356 7 49 56 1 346 8 4569 15 8 16 3 456 249 7 256 49 4 356 9 28 567 278 236 1 256 \
+             79 249 5 6 478 2478 1 29 3 8 26 3 1 9 5 246 267 2467 179 246 16 24 3 47 5 69 8";
+        let step = &run(Technique::NiceLoop, &marks(place), 1)[0];
+        assert_eq!(
+            step.eliminations,
+            vec![(0, 32), (24, 32), (25, 32), (26, 32)],
+            "{}",
+            step.explanation
+        );
+        let tie = "569 5689 68 7 2 3 69 4 1 39 7 24 489 1 6 289 235 25 369 1 24 5 48 489 2689 \
+             2367 2679 2 356 7 49 56 1 3469 8 4569 15 568 168 3 4568 2489 7 256 49 4 3568 9 28 \
+             5678 278 236 1 256 79 249 5 6 478 2478 1 29 3 8 26 3 1 9 5 246 267 2467 1679 2469 \
+             16 24 3 247 5 69 8";
+        let step = &run(Technique::NiceLoop, &marks(tie), 1)[0];
+        assert_eq!(step.eliminations, vec![(15, 2)], "{}", step.explanation);
     }
 
     /// The start of a 17-clue puzzle with its first singles filled in
