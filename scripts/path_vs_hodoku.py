@@ -10,7 +10,8 @@ each step whose technique is in RATING.md's table, writes the state before it as
 would be shown. It then asks whether our all-steps list in that state has a step of the same
 technique with at least HoDoKu's placements and eliminations ("covered"), one of another technique
 ("other"), or none ("missed"), and whether our `explain` of the state takes a step of the same
-technique first ("first"). Prints one row per technique, then up to N steps not covered.
+technique first ("first"), and whether that first step is HoDoKu's very instance, with the same
+placements and eliminations ("same"). Prints one row per technique, then up to N steps not covered.
 
 --cache keeps HoDoKu's paths (JSON lines), so a rerun with another build of ours takes seconds.
 With --verify, every step of our all-steps lists and of our solving paths from those states is
@@ -83,6 +84,15 @@ def states(puzzle, path):
             cands[c].discard(d)
 
 
+def removed(line, place, elim):
+    """The candidates a step removes from the state `line` (a candidate line): its eliminations,
+    and for a placement the cell's other candidates (HoDoKu writes some placements that way)."""
+    out = set(elim)
+    for c, d in place:
+        out |= {(c, e) for e in range(1, 10) if e != d and line[9 * c + e - 1] != "."}
+    return out
+
+
 def verify(binary, puzzles, work, explained):
     """Checks every step of ours (`explained`: our all-steps and our solving path in each state
     of `work`, as explain's JSON) against the puzzle's solution, and prints the false ones."""
@@ -122,9 +132,21 @@ def main():
     paths = explain(binary, lines)
     mine = ours(all_steps)
     firsts = [p["steps"][0]["technique"] if p["steps"] else None for p in paths]
+    # Our first step's own placements and eliminations, to tell whether it is HoDoKu's instance.
+    first_effects = [
+        (
+            {(cell_index(x["cell"]), int(x["digit"])) for x in p["steps"][0]["placements"]},
+            {(cell_index(e["cell"]), int(d)) for e in p["steps"][0]["eliminations"] for d in e["digits"]},
+        )
+        if p["steps"]
+        else None
+        for p in paths
+    ]
     counts = collections.defaultdict(collections.Counter)
     notes = []
-    for (line, (tech, place, elim, text), _), steps, first in zip(work, mine, firsts):
+    for (line, (tech, place, elim, text), _), steps, first, effect in zip(
+        work, mine, firsts, first_effects
+    ):
         place = {tuple(x) for x in place}
         elim = {tuple(x) for x in elim}
         c = counts[tech]
@@ -138,17 +160,26 @@ def main():
             c["missed"] += 1
             notes.append((tech, "missed", text, line))
         c["first"] += first == tech
-    print(f"{'technique':28} {'HoDoKu':>7} {'covered':>8} {'other':>6} {'missed':>7} {'first':>6}")
+        c["same"] += first == tech and effect is not None and removed(line, *effect) == removed(
+            line, place, elim
+        )
+    print(
+        f"{'technique':28} {'HoDoKu':>7} {'covered':>8} {'other':>6} {'missed':>7} {'first':>6} "
+        f"{'same':>6}"
+    )
     total = collections.Counter()
     for tech in sorted(counts, key=lambda t: -sum(counts[t][k] for k in ("covered", "other", "missed"))):
         c = counts[tech]
         n = c["covered"] + c["other"] + c["missed"]
         total.update(c)
         total["all"] += n
-        print(f"{tech:28} {n:7} {c['covered']:8} {c['other']:6} {c['missed']:7} {c['first']:6}")
+        print(
+            f"{tech:28} {n:7} {c['covered']:8} {c['other']:6} {c['missed']:7} {c['first']:6} "
+            f"{c['same']:6}"
+        )
     print(
         f"{'all':28} {total['all']:7} {total['covered']:8} {total['other']:6} "
-        f"{total['missed']:7} {total['first']:6}"
+        f"{total['missed']:7} {total['first']:6} {total['same']:6}"
     )
     for tech, kind, text, line in notes[:details]:
         print(f"{kind}: {tech}: {text}\n  {line}")
