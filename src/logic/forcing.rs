@@ -135,7 +135,7 @@ fn net_reach(s: &State) -> (Reach, Vec<bool>) {
     let mut broken = vec![false; r.done.len()];
     // A state with an empty cell or a digit without a place breaks under every premise.
     let dead = s.has_gap();
-    let mut t = s.clone();
+    let mut t = s.fork();
     for c in s.empty_cells() {
         for d in digits(s.cands(c)) {
             let k = c * n + d as usize - 1;

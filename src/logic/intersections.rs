@@ -131,11 +131,10 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
                     removal_text(s, &sorted(elims.clone()))
                 )
             });
-            let step = Step::new(tech, text)
-                .eliminate(elims)
-                .cells(combo)
-                .unit(bu)
-                .unit(lu);
+            let mut step = Step::new(tech, text).eliminate(elims).cells(combo);
+            // The units even while quiet: applying the step reads the line (see
+            // `State::apply`).
+            step.units = vec![bu, lu];
             if f.add(step) {
                 return;
             }

@@ -1,13 +1,67 @@
 //! Singles: a unit with one empty cell left (full house), a cell with one candidate left (naked
 //! single), a digit with one place left in a unit (hidden single).
+//!
+//! One step wanted, from a state that keeps the order its singles arose in (`Arisen`), the
+//! singles are taken in that order, as HoDoKu takes them: a full house is the first cell to
+//! come down to one candidate that is the last empty cell of a unit; else the first such cell
+//! (naked single); else the first digit to come down to one place in a unit (hidden single).
+//! Otherwise, and when every step is wanted, they are found in scan order.
 
 use crate::grid::{bit, digits, full_mask, Mask};
 
-use super::{step::say, Finder, Step, Technique};
+use super::{step::say, Finder, State, Step, Technique};
+
+/// The unit of which `cell` is the last empty cell, if any.
+fn last_empty_in(s: &State, cell: usize) -> Option<usize> {
+    let full = full_mask(s.size());
+    s.units_of(cell).into_iter().find(|&u| {
+        // A unit lacking one digit has one empty cell, unless a digit is placed twice.
+        (full & !s.placed_in(u)).count_ones() == 1 && {
+            let mut empty = s.unit(u).iter().filter(|&&c| s.value(c) == 0);
+            empty.next().is_some() && empty.next().is_none()
+        }
+    })
+}
+
+/// A cell with exactly one candidate, that digit.
+fn only_digit(s: &State, cell: usize) -> Option<u8> {
+    let m = s.cands(cell);
+    (s.value(cell) == 0 && m != 0 && m & (m - 1) == 0).then(|| m.trailing_zeros() as u8 + 1)
+}
+
+/// The step of a full house at `cell` in unit `u`, holding `d`.
+fn full_house_step(s: &State, cell: usize, u: usize, d: u8) -> Step {
+    let unit = s.unit_name(u);
+    let text = say(|| {
+        format!(
+            "{} is the last empty cell in {unit}, so {} is {}.",
+            s.name(cell),
+            s.name(cell),
+            s.sym(d)
+        )
+    });
+    Step::new(Technique::FullHouse, text)
+        .place(cell, d)
+        .cells([cell])
+        .unit(unit)
+}
 
 /// The last empty cell of a unit takes the one digit the unit lacks.
 pub(super) fn full_house(f: &mut Finder<'_>) {
     let s = f.state;
+    if let (false, Some(a)) = (f.wants_all(), s.arisen()) {
+        for &c in &a.naked {
+            let c = c as usize;
+            if let Some(d) = only_digit(s, c) {
+                if let Some(u) = last_empty_in(s, c) {
+                    f.add(full_house_step(s, c, u, d));
+                    return;
+                }
+            }
+        }
+        // Every cell that came down to one candidate is in the queue, a full house too.
+        return;
+    }
     let full = full_mask(s.size());
     for (u, &placed) in s.all_placed().iter().enumerate() {
         let missing = full & !placed;
@@ -22,28 +76,41 @@ pub(super) fn full_house(f: &mut Finder<'_>) {
             continue;
         }
         let d = missing.trailing_zeros() as u8 + 1;
-        let unit = s.unit_name(u);
-        let text = say(|| {
-            format!(
-                "{} is the last empty cell in {unit}, so {} is {}.",
-                s.name(cell),
-                s.name(cell),
-                s.sym(d)
-            )
-        });
-        let step = Step::new(Technique::FullHouse, text)
-            .place(cell, d)
-            .cells([cell])
-            .unit(unit);
-        if f.add(step) {
+        if f.add(full_house_step(s, cell, u, d)) {
             return;
         }
     }
 }
 
+/// The step of a naked single at `cell`, holding `d`.
+fn naked_single_step(s: &State, cell: usize, d: u8) -> Step {
+    let text = say(|| {
+        format!(
+            "{} has no candidate left but {}, so {} is {}.",
+            s.name(cell),
+            s.sym(d),
+            s.name(cell),
+            s.sym(d)
+        )
+    });
+    Step::new(Technique::NakedSingle, text)
+        .place(cell, d)
+        .cells([cell])
+}
+
 /// A cell with one candidate left holds it.
 pub(super) fn naked_single(f: &mut Finder<'_>) {
     let s = f.state;
+    if let (false, Some(a)) = (f.wants_all(), s.arisen()) {
+        if let Some((c, d)) = a
+            .naked
+            .iter()
+            .find_map(|&c| only_digit(s, c as usize).map(|d| (c as usize, d)))
+        {
+            f.add(naked_single_step(s, c, d));
+        }
+        return;
+    }
     // A placed cell has no candidates, so a cell with one is empty. Chunks are tested without
     // branches first, as most states have no naked single.
     let single = |m: Mask| m != 0 && m & m.wrapping_sub(1) == 0;
@@ -58,20 +125,7 @@ pub(super) fn naked_single(f: &mut Finder<'_>) {
             }
             let cell = i * CHUNK + j;
             let d = m.trailing_zeros() as u8 + 1;
-            let text = say(|| {
-                format!(
-                    "{} has no candidate left but {}, so {} is {}.",
-                    s.name(cell),
-                    s.sym(d),
-                    s.name(cell),
-                    s.sym(d)
-                )
-            });
-            if f.add(
-                Step::new(Technique::NakedSingle, text)
-                    .place(cell, d)
-                    .cells([cell]),
-            ) {
+            if f.add(naked_single_step(s, cell, d)) {
                 return;
             }
         }
@@ -82,6 +136,16 @@ pub(super) fn naked_single(f: &mut Finder<'_>) {
 /// then columns, as people usually look.
 pub(super) fn hidden_single(f: &mut Finder<'_>) {
     let s = f.state;
+    if let (false, Some(a)) = (f.wants_all(), s.arisen()) {
+        if let Some(&(c, d, u)) = a
+            .hidden
+            .iter()
+            .find(|&&(c, d, _)| s.value(c as usize) == 0 && s.cands(c as usize) & bit(d) != 0)
+        {
+            f.add(hidden_single_step(s, c as usize, d, u as usize));
+        }
+        return;
+    }
     let n = s.size();
     let order = (2 * n..3 * n).chain(0..2 * n);
     for u in order {
@@ -89,23 +153,27 @@ pub(super) fn hidden_single(f: &mut Finder<'_>) {
             let Some(&cell) = s.unit(u).iter().find(|&&c| s.cands(c) & bit(d) != 0) else {
                 continue;
             };
-            let unit = s.unit_name(u);
-            let text = say(|| {
-                format!(
-                    "In {unit}, {} fits only in {}, so {} is {}.",
-                    s.sym(d),
-                    s.name(cell),
-                    s.name(cell),
-                    s.sym(d)
-                )
-            });
-            let step = Step::new(Technique::HiddenSingle, text)
-                .place(cell, d)
-                .cells([cell])
-                .unit(unit);
-            if f.add(step) {
+            if f.add(hidden_single_step(s, cell, d, u)) {
                 return;
             }
         }
     }
+}
+
+/// The step of a hidden single: in unit `u`, `d` fits only `cell`.
+fn hidden_single_step(s: &State, cell: usize, d: u8, u: usize) -> Step {
+    let unit = s.unit_name(u);
+    let text = say(|| {
+        format!(
+            "In {unit}, {} fits only in {}, so {} is {}.",
+            s.sym(d),
+            s.name(cell),
+            s.name(cell),
+            s.sym(d)
+        )
+    });
+    Step::new(Technique::HiddenSingle, text)
+        .place(cell, d)
+        .cells([cell])
+        .unit(unit)
 }

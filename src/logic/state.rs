@@ -7,6 +7,7 @@
 
 use crate::grid::{bit, digits, full_mask, CellName, Grid, Mask, Shape, ShapeTables, Unit};
 
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 use super::Step;
@@ -70,6 +71,23 @@ pub struct State {
     /// How many times a change left an empty cell without candidates, a digit without a place
     /// in a unit that lacks it, or a digit twice in a unit (see [`State::apply_checked`]).
     breaks: u32,
+    /// The singles in the order they arose, for a solving path that takes them in that order
+    /// (as HoDoKu does); `None` in a copy made to try premises, which needs no order.
+    arisen: Option<Box<Arisen>>,
+}
+
+/// The singles of a state in the order its changes made them: a cell whose candidates came
+/// down to one, and a unit where a digit came down to one place. A plain puzzle's state makes
+/// them while its givens are placed one by one in reading order, each removing its digit from
+/// its peers (in reading order) and then its cell's other candidates; a step adds those its
+/// placements and eliminations make, in the same way. Entries that no longer hold (the cell was
+/// filled, or lost the digit) stay until they reach the front; readers skip them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Arisen {
+    /// Cells that came down to one candidate.
+    pub naked: VecDeque<u32>,
+    /// (cell, digit, unit): the unit came down to one place for the digit, in that cell.
+    pub hidden: VecDeque<(u32, u8, u32)>,
 }
 
 /// Per unit, the digits whose count is one.
@@ -145,26 +163,54 @@ impl State {
     /// The state of a plain puzzle: its givens placed, every other cell with every digit that no
     /// given in its row, column or box excludes.
     pub fn new(grid: &Grid) -> State {
-        let mut cands = grid.candidates();
-        for (c, &v) in grid.values.iter().enumerate() {
-            if v != 0 {
-                cands[c] = 0;
+        let full = full_mask(grid.shape.size);
+        State::replay(grid.shape, &grid.values, &vec![full; grid.shape.cells()])
+    }
+
+    /// The state of placed `values` and the candidates `cands` of the other cells, made the way
+    /// a person fills in a grid (see [`Arisen`]): from every candidate everywhere, each placed
+    /// digit in reading order, then the candidates missing from `cands`, cell by cell. So the
+    /// singles arise in the order that makes. A break on the way (a clash, an emptied cell)
+    /// is not counted: the state is as broken as its values and candidates say.
+    fn replay(shape: Shape, values: &[u8], cands: &[Mask]) -> State {
+        let n = shape.size;
+        let cells = shape.cells();
+        let tables = shape.tables();
+        let full = full_mask(n);
+        let mut boards = vec![0u64; n * tables.words];
+        for d in 0..n {
+            for c in 0..cells {
+                boards[d * tables.words + c / 64] |= 1 << (c % 64);
             }
         }
-        let spots = spots_of(grid.shape, &cands);
-        State {
-            shape: grid.shape,
-            ones: ones_of(grid.shape.size, &spots),
+        let mut s = State {
+            shape,
+            values: vec![0; cells],
+            cands: vec![full; cells],
+            symbols: default_symbols(n),
+            given: values.iter().map(|&v| v != 0).collect(),
+            placed: vec![0; 3 * n],
+            clash: false,
+            boards,
+            spots: vec![(1u32 << n) - 1; 3 * n * n],
+            ones: vec![0; 3 * n],
             breaks: 0,
-            given: grid.values.iter().map(|&v| v != 0).collect(),
-            placed: placed_per_unit(grid.shape, &grid.values),
-            clash: has_clash(grid.shape, &grid.values),
-            boards: boards_of(grid.shape, &cands),
-            spots,
-            values: grid.values.clone(),
-            cands,
-            symbols: default_symbols(grid.shape.size),
+            arisen: Some(Box::default()),
+        };
+        for (c, &v) in values.iter().enumerate() {
+            if v != 0 {
+                s.place(c, v);
+            }
         }
+        for (c, &m) in cands.iter().enumerate() {
+            if values[c] == 0 {
+                s.eliminate(c, !m & full);
+            }
+        }
+        s.clash = has_clash(shape, values);
+        s.breaks = 0;
+        s.prune_arisen();
+        s
     }
 
     /// A state from placed values and the candidates of the other cells (a pencil-mark grid).
@@ -181,6 +227,12 @@ impl State {
             .zip(cands)
             .map(|(&v, m)| if v != 0 { 0 } else { m & full })
             .collect();
+        // Replayed, the placed digits leave their peers: the same state unless the marks keep
+        // a digit that a placed peer holds.
+        let replayed = State::replay(shape, &values, &cands);
+        if replayed.cands == cands {
+            return Some(replayed);
+        }
         // How the placed cells came to be is unknown: count them all as givens.
         let given = values.iter().map(|&v| v != 0).collect();
         let spots = spots_of(shape, &cands);
@@ -196,6 +248,7 @@ impl State {
             values,
             cands,
             symbols: default_symbols(shape.size),
+            arisen: None,
         })
     }
 
@@ -365,6 +418,53 @@ impl State {
         self.spots.clone_from(&other.spots);
         self.ones.clone_from(&other.ones);
         self.breaks = other.breaks;
+        // A copy to try premises on: the order singles arise in is not kept.
+        self.arisen = None;
+    }
+
+    /// A copy to try premises on, without the order singles arose in (cheaper to copy and to
+    /// change; its singles are found in scan order).
+    pub fn fork(&self) -> State {
+        State {
+            shape: self.shape,
+            values: self.values.clone(),
+            cands: self.cands.clone(),
+            symbols: self.symbols.clone(),
+            given: self.given.clone(),
+            placed: self.placed.clone(),
+            clash: self.clash,
+            boards: self.boards.clone(),
+            spots: self.spots.clone(),
+            ones: self.ones.clone(),
+            breaks: self.breaks,
+            arisen: None,
+        }
+    }
+
+    /// The singles in the order they arose, when this state keeps it.
+    pub(super) fn arisen(&self) -> Option<&Arisen> {
+        self.arisen.as_deref()
+    }
+
+    /// Drops the entries at the front of the queues that no longer hold.
+    fn prune_arisen(&mut self) {
+        let Some(a) = self.arisen.as_deref_mut() else {
+            return;
+        };
+        let (values, cands) = (&self.values, &self.cands);
+        while let Some(&c) = a.naked.front() {
+            let m = cands[c as usize];
+            if values[c as usize] == 0 && m != 0 && m & (m - 1) == 0 {
+                break;
+            }
+            a.naked.pop_front();
+        }
+        while let Some(&(c, d, _)) = a.hidden.front() {
+            if values[c as usize] == 0 && cands[c as usize] & bit(d) != 0 {
+                break;
+            }
+            a.hidden.pop_front();
+        }
     }
 
     /// How many breaks the changes so far made (see [`State::apply_checked`]): a state that was
@@ -460,8 +560,8 @@ impl State {
             self.clash = has_clash(self.shape, &self.values);
             self.breaks += u32::from(self.clash);
         }
-        self.clear_boards(cell, self.cands[cell]);
-        self.cands[cell] = 0;
+        // The peers lose the digit first, then the cell its candidates (the order singles
+        // arise in, see `Arisen`; the cell keeps the digit's places in its units meanwhile).
         let tables = self.shape.tables();
         for &p in &tables.peers[cell] {
             if self.cands[p] & b != 0 {
@@ -469,6 +569,19 @@ impl State {
                 self.drop_digit(tables, p, d);
                 // `p` had a candidate, so it is empty.
                 self.breaks += u32::from(self.cands[p] == 0);
+                self.arose_naked(p);
+            }
+        }
+        self.clear_boards(cell, self.cands[cell]);
+        self.cands[cell] = 0;
+    }
+
+    /// Notes `cell` as a naked single when it is one now (called after it lost candidates).
+    fn arose_naked(&mut self, cell: usize) {
+        let m = self.cands[cell];
+        if m != 0 && m & (m - 1) == 0 && self.values[cell] == 0 {
+            if let Some(a) = self.arisen.as_deref_mut() {
+                a.naked.push_back(cell as u32);
             }
         }
     }
@@ -479,6 +592,9 @@ impl State {
         self.clear_boards(cell, lost);
         self.cands[cell] &= !mask;
         self.breaks += u32::from(lost != 0 && self.cands[cell] == 0 && self.values[cell] == 0);
+        if lost != 0 {
+            self.arose_naked(cell);
+        }
     }
 
     /// `cell` no longer has digit `d`: it leaves the digit's board, and its units lose that
@@ -497,7 +613,21 @@ impl State {
                 self.breaks += u32::from(self.placed[u] & 1 << i == 0);
             } else if left & (left - 1) == 0 {
                 self.ones[u] |= 1 << i;
+                if self.placed[u] & 1 << i == 0 && self.arisen.is_some() {
+                    self.arose_hidden(tables, u, left, d);
+                }
             }
+        }
+    }
+
+    /// Notes a hidden single: digit `d` came down to one place in unit `u`, the one bit of
+    /// `left`. Out of line: `drop_digit` runs in every hot loop, this rarely.
+    #[cold]
+    #[inline(never)]
+    fn arose_hidden(&mut self, tables: &ShapeTables, u: usize, left: u32, d: u8) {
+        if let Some(a) = self.arisen.as_deref_mut() {
+            let at = tables.units[u][left.trailing_zeros() as usize];
+            a.hidden.push_back((at as u32, d, u as u32));
         }
     }
 
@@ -509,14 +639,37 @@ impl State {
         }
     }
 
-    /// Applies a step: its placements, then its eliminations.
+    /// Applies a step: its placements, then its eliminations (in cell order; a locked pair's
+    /// or triple's those in its line first, as HoDoKu applies them, since the order is the
+    /// order in which the singles they make arise).
     pub fn apply(&mut self, step: &Step) {
         for &(cell, d) in &step.placements {
             self.place(cell, d);
         }
-        for &(cell, mask) in &step.eliminations {
-            self.eliminate(cell, mask);
+        let line = match step.technique {
+            super::Technique::LockedPair | super::Technique::LockedTriple => {
+                step.units.iter().find_map(|&u| match u {
+                    Unit::Row(r) => Some((true, r)),
+                    Unit::Col(c) => Some((false, c)),
+                    Unit::Box(_) => None,
+                })
+            }
+            _ => None,
+        };
+        let shape = self.shape;
+        let in_line = |cell: usize| match line {
+            Some((true, r)) => shape.row(cell) == r,
+            Some((false, c)) => shape.col(cell) == c,
+            None => true,
+        };
+        for first in [true, false] {
+            for &(cell, mask) in &step.eliminations {
+                if in_line(cell) == first {
+                    self.eliminate(cell, mask);
+                }
+            }
         }
+        self.prune_arisen();
     }
 
     /// True when applying the step would change something (a placement in an empty cell, or an

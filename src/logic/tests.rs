@@ -444,3 +444,120 @@ fn trial_removes_a_candidate_that_fails() {
     assert_eq!(mask & bit(solution[cell]), 0);
     assert!(step.explanation.starts_with("If r"), "{}", step.explanation);
 }
+
+/// A path's first steps as (technique, cell, digit), for singles.
+fn placed_path(line: &str, count: usize) -> Vec<(Technique, usize, u8)> {
+    solve(State::new(&nine(line)), &Options::default())
+        .steps
+        .iter()
+        .take(count)
+        .map(|s| {
+            let (cell, d) = s.placements.first().copied().unwrap_or((usize::MAX, 0));
+            (s.technique, cell, d)
+        })
+        .collect()
+}
+
+#[test]
+fn singles_are_taken_in_the_order_they_arise() {
+    // HoDoKu's own path of this 17-clue puzzle (hodoku-py, as a black box) begins with these
+    // singles and scores it 436; in scan order (boxes, rows, columns) the path scored 456. The
+    // singles arise as the givens are placed in reading order, each leaving its peers: r8c3 is
+    // the only naked single at first, r8c8 comes down to one candidate before r8c1, and r1c9's
+    // hidden single in column 9 is older than r7c1's in box 7.
+    use Technique::{FullHouse as F, HiddenSingle as H, NakedSingle as N};
+    let line = ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....";
+    let cell = |r: usize, c: usize| (r - 1) * 9 + c - 1;
+    let hodoku = vec![
+        (N, cell(8, 3), 1),
+        (N, cell(8, 8), 4),
+        (N, cell(8, 1), 6),
+        (N, cell(8, 6), 5),
+        (H, cell(1, 9), 2),
+        (H, cell(7, 1), 4),
+        (H, cell(7, 7), 5),
+        (H, cell(2, 3), 2),
+        (H, cell(3, 9), 5),
+        (H, cell(8, 7), 2),
+        (F, cell(8, 4), 3),
+        (H, cell(7, 8), 7),
+        (H, cell(1, 3), 3),
+        (H, cell(9, 8), 1),
+        (H, cell(7, 3), 8),
+        (F, cell(9, 3), 9),
+        (N, cell(3, 3), 7),
+        (F, cell(4, 3), 5),
+    ];
+    assert_eq!(placed_path(line, hodoku.len()), hodoku);
+    let path = solve(State::new(&nine(line)), &Options::default());
+    assert_eq!(rate(&path.steps, true).unwrap().score, 436);
+}
+
+#[test]
+fn a_locked_triple_clears_its_line_before_its_box() {
+    // The locked triple r1c2-r3c2 clears column 2 (r5c2 down to 7) before box 1 (r1c3 down to
+    // 8), so r5c2's naked single arose first and is taken first, as on HoDoKu's path.
+    let line = "......31.7..5.....2...4.....39..8..........62.1.......5..6....7.8....9......5....";
+    let path = placed_path(line, 6);
+    assert_eq!(path[3].0, Technique::LockedTriple);
+    assert_eq!(
+        path[4..],
+        [
+            (Technique::NakedSingle, 37, 7),
+            (Technique::NakedSingle, 2, 8)
+        ]
+    );
+}
+
+#[test]
+fn the_order_singles_arose_in_misses_none() {
+    // Along the paths of a third of the sample and of every size's fixtures, in every state, each single
+    // technique finds a step from the queue of singles exactly when a scan of the state (a
+    // copy that keeps no queue) finds one: the queue holds every single.
+    let mut grids: Vec<Grid> = sample()
+        .iter()
+        .step_by(3)
+        .map(|(p, _, _)| nine(p))
+        .collect();
+    for dir in ["fixtures/layouts", "fixtures/ok"] {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "sudoku") {
+                let bytes = std::fs::read(&path).unwrap();
+                let (text, _) = crate::syntax::decode(&bytes).unwrap();
+                grids.extend(crate::syntax::parse(text).puzzles.iter().map(|p| p.grid()));
+            }
+        }
+    }
+    let mut states = 0;
+    for grid in grids {
+        if count_solutions(&grid, 2).count != 1 {
+            continue;
+        }
+        let path = solve(State::new(&grid), &Options::default());
+        let mut state = State::new(&grid);
+        for step in &path.steps {
+            assert!(state.arisen().is_some());
+            let scan = state.fork();
+            for t in [
+                Technique::FullHouse,
+                Technique::NakedSingle,
+                Technique::HiddenSingle,
+            ] {
+                let (mut queued, mut scanned) = (Finder::new(&state, 1), Finder::new(&scan, 1));
+                find(t, &mut queued);
+                find(t, &mut scanned);
+                assert_eq!(
+                    queued.steps.is_empty(),
+                    scanned.steps.is_empty(),
+                    "{t:?} in {:?}",
+                    state.values()
+                );
+            }
+            state.apply(step);
+            states += 1;
+        }
+    }
+    assert!(states > 3_000, "{states} states");
+}

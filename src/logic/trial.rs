@@ -31,7 +31,7 @@ pub(super) fn trial(f: &mut Finder<'_>) {
         }
         width = count;
         for d in digits(s.cands(cell)) {
-            let mut test = s.clone();
+            let mut test = s.fork();
             test.place(cell, d);
             let mut budget = NODE_BUDGET.min(best.map_or(NODE_BUDGET, |b| b.0));
             let start = budget;
@@ -86,7 +86,7 @@ fn search(s: &mut State, budget: &mut u64, sound: Option<u32>) -> Option<bool> {
             return None;
         }
         *budget -= 1;
-        let mut next = s.clone();
+        let mut next = s.fork();
         next.place(cell, d);
         match search(&mut next, budget, sound) {
             Some(true) => return Some(true),
