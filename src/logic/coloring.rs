@@ -9,7 +9,8 @@
 //!   of the other (some cell of it sees a cell of each), that colour is false and its cells lose
 //!   the digit; when colour A of one cluster sees colour B of the other, A and B are not both
 //!   true, so one of their opposite colours is, and a cell seeing both opposite colours loses the
-//!   digit.
+//!   digit (one step per pair of clusters, with every such pair of colours, as HoDoKu's
+//!   Multi-Colors 1).
 //!
 //! Among the instances the one removing most is taken ([`Finder::add_best`]). No placements: the
 //! wrap's true colour is left to the singles.
