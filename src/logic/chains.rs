@@ -1040,12 +1040,19 @@ fn chain_step(
         };
         if let Some((cell, d)) = placement {
             format!(
-                "Nice Loop: {notation}; if {} were not {} it would have to be {}, so {} is {}.",
+                "Nice Loop: {notation}; if {} were not {} it would have to be {}, so {} is {} and \
+                 {} {} removed from it.",
                 s.name(cell),
                 s.sym(d),
                 s.sym(d),
                 s.name(cell),
-                s.sym(d)
+                s.sym(d),
+                s.syms_text(s.cands(cell) & !bit(d)),
+                if (s.cands(cell) & !bit(d)).count_ones() == 1 {
+                    "is"
+                } else {
+                    "are"
+                }
             )
         } else {
             let removal = removal_text(
@@ -1106,8 +1113,10 @@ fn chain_step(
         text.push_str(&als_note(s, g, path));
     }
     let mut step = Step::new(t, text).eliminate(elims);
+    // A loop that places a digit removes the cell's other candidates, as HoDoKu writes it; the
+    // naked single that follows places it (and scores as HoDoKu's path does).
     if let Some((cell, d)) = placement {
-        step = step.place(cell, d);
+        step = step.eliminate([(cell, s.cands(cell) & !bit(d))]);
     }
     step = step.cells(
         path.iter()

@@ -771,20 +771,26 @@ pub(super) fn bug_plus_1(f: &mut Finder<'_>) {
         return;
     }
     let [row, col, bx] = mine.map(|u| s.unit_name(u));
+    let others = s.cands(cell) & !bit(d);
     let text = say(|| {
         format!(
         "BUG+1: every empty cell but {} holds two candidates, and {} fits three times in {row}, \
-         {col} and {bx}; were {} not {} the puzzle would have no solution or two, so {} is {}.",
+         {col} and {bx}; were {} not {} the puzzle would have no solution or two, so {} is {} \
+         and {} {} removed from it.",
         s.name(cell),
         s.sym(d),
         s.name(cell),
         s.sym(d),
         s.name(cell),
-        s.sym(d)
+        s.sym(d),
+        s.syms_text(others),
+        if others.count_ones() == 1 { "is" } else { "are" }
     )
     });
+    // The cell's other candidates go, as HoDoKu writes it; the naked single that follows places
+    // the digit (and scores as on HoDoKu's path).
     let step = Step::new(Technique::BugPlus1, text)
-        .place(cell, d)
+        .eliminate([(cell, others)])
         .cells([cell])
         .unit(row)
         .unit(col)
@@ -1180,7 +1186,14 @@ mod tests {
                 AvoidableRectangleType2,
                 None,
             ),
-            case("bug+1", pm(BUG), BugPlus1, Some((vec![], vec![(0, 3)]))),
+            // r1c1 is 3: its other candidates, 5 and 7, go (HoDoKu writes BUG+1 so, and the
+            // naked single after it scores on its path).
+            case(
+                "bug+1",
+                pm(BUG),
+                BugPlus1,
+                Some((vec![(0, bit(5) | bit(7))], vec![])),
+            ),
             case("bug+1 with two trivalue cells", bug_two, BugPlus1, None),
         ]
     }
