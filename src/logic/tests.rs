@@ -561,3 +561,30 @@ fn the_order_singles_arose_in_misses_none() {
     }
     assert!(states > 3_000, "{states} states");
 }
+
+#[test]
+fn a_remote_pair_on_a_path_takes_the_chain_that_removes_most() {
+    // HoDoKu's path of this 17-clue puzzle removes 5 and 6 from r1c8, r2c7 and r2c8, 6 from r5c7
+    // and 5 from r6c7 in one Remote Pair step, along a ten-cell chain, and scores the puzzle
+    // 1,206; the shortest chains took two steps and scored 1,316.
+    let line = ".................1....23.4......2.3...51.......67......2......7.8......943...8...";
+    let path = solve(State::new(&nine(line)), &Options::default());
+    let pairs: Vec<&Step> = path
+        .steps
+        .iter()
+        .filter(|s| s.technique == Technique::RemotePair)
+        .collect();
+    assert_eq!(pairs.len(), 1, "{pairs:?}");
+    let (five, six) = (bit(5), bit(6));
+    assert_eq!(
+        pairs[0].eliminations,
+        vec![
+            (7, five | six),
+            (15, five | six),
+            (16, five | six),
+            (42, six),
+            (51, five)
+        ]
+    );
+    assert_eq!(rate(&path.steps, true).unwrap().score, 1206);
+}

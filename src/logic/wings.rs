@@ -56,6 +56,8 @@ fn or_text(s: &State, mask: Mask) -> String {
 pub(super) fn remote_pair(f: &mut Finder<'_>) {
     let s = f.state;
     let cells = bivalue(s);
+    // One step wanted: the chain that removes most, along any path (see `remote_pair_paths`).
+    let mut best_paths = Vec::new();
     let mut masks: Vec<Mask> = cells.iter().map(|&c| s.cands(c)).collect();
     masks.sort_unstable();
     masks.dedup();
@@ -69,6 +71,10 @@ pub(super) fn remote_pair(f: &mut Finder<'_>) {
             continue;
         }
         let k = group.len();
+        if !f.wants_all() {
+            best_paths.extend(remote_pair_paths(s, mask, &group));
+            continue;
+        }
         // Breadth-first search from each cell: distances and parents inside the group.
         for start in 0..k {
             let mut dist = vec![usize::MAX; k];
@@ -138,6 +144,98 @@ pub(super) fn remote_pair(f: &mut Finder<'_>) {
             }
         }
     }
+    f.add_best(best_paths);
+}
+
+/// The most simple paths [`remote_pair_paths`] follows in one group of cells.
+const REMOTE_PAIR_PATHS: usize = 20_000;
+
+/// The remote pairs of `group` (cells holding only `mask`) along every simple path of linked
+/// cells (up to [`REMOTE_PAIR_PATHS`]): for each path of an even number of cells, four or more
+/// (its ends hold different digits), the cells that see two of its cells an odd number (at
+/// least 3) of links apart lose both digits. Only the path removing most (the first of equals)
+/// is returned, as a solving path takes it: HoDoKu's does, along a longer path than the
+/// shortest where that removes more, and not the whole linked set where no one path covers it.
+fn remote_pair_paths(s: &State, mask: Mask, group: &[usize]) -> Option<Step> {
+    /// (candidates removed, chain, eliminations) of the best path so far.
+    type Best = (u32, Vec<usize>, Vec<(usize, Mask)>);
+    struct Walk<'a> {
+        s: &'a State,
+        mask: Mask,
+        group: &'a [usize],
+        path: Vec<usize>,
+        on: Vec<bool>,
+        paths: usize,
+        best: Option<Best>,
+    }
+    impl Walk<'_> {
+        fn go(&mut self) {
+            if self.paths >= REMOTE_PAIR_PATHS {
+                return;
+            }
+            self.paths += 1;
+            let chain: Vec<usize> = self.path.iter().map(|&i| self.group[i]).collect();
+            if chain.len() >= 4 && chain.len() % 2 == 0 {
+                let mut elims = Vec::new();
+                for i in 0..chain.len() {
+                    for j in (i + 3..chain.len()).step_by(2) {
+                        elims.extend(seeing_all(self.s, self.mask, &[chain[i], chain[j]], &chain));
+                    }
+                }
+                let step = Step::new(Technique::RemotePair, String::new()).eliminate(elims);
+                let count = step.elimination_count();
+                if count > self.best.as_ref().map_or(0, |b| b.0) {
+                    self.best = Some((count, chain, step.eliminations));
+                }
+            }
+            let last = *self.path.last().unwrap();
+            for y in 0..self.group.len() {
+                if !self.on[y] && self.s.sees(self.group[last], self.group[y]) {
+                    self.on[y] = true;
+                    self.path.push(y);
+                    self.go();
+                    self.path.pop();
+                    self.on[y] = false;
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        s,
+        mask,
+        group,
+        path: Vec::new(),
+        on: vec![false; group.len()],
+        paths: 0,
+        best: None,
+    };
+    for start in 0..group.len() {
+        walk.on[start] = true;
+        walk.path.push(start);
+        walk.go();
+        walk.path.pop();
+        walk.on[start] = false;
+    }
+    let (_, chain, elims) = walk.best?;
+    let step = Step::new(Technique::RemotePair, String::new())
+        .eliminate(elims)
+        .cells(chain.iter().copied());
+    let text = say(|| {
+        format!(
+            "Remote Pair: {} all hold only {}, and each sees the next, so they alternate \
+             between {}; {} and {} hold different digits, so {}.",
+            s.names_text(&chain),
+            s.syms_text(mask),
+            s.syms_text(mask),
+            s.name(chain[0]),
+            s.name(*chain.last().unwrap()),
+            removal_text(s, &step.eliminations)
+        )
+    });
+    Some(Step {
+        explanation: text,
+        ..step
+    })
 }
 
 /// The remote pair of a whole linked set of cells holding only `mask`: `order` is the set in
@@ -534,8 +632,10 @@ mod tests {
     fn the_table_of_cases() {
         check_table(
             &[
-                (Technique::RemotePair, REMOTE_PAIR_1, "r7c7:56"),
-                (Technique::RemotePair, REMOTE_PAIR_2, "r6c8:5"),
+                // The chain that removes most, along any path of linked cells (HoDoKu's path
+                // takes it so): longer than the shortest chains these cases had.
+                (Technique::RemotePair, REMOTE_PAIR_1, "r6c8:5 r7c7:56"),
+                (Technique::RemotePair, REMOTE_PAIR_2, "r1c9:56 r6c8:5"),
                 (Technique::WWing, W_WING_1, "r8c9:4"),
                 (Technique::WWing, W_WING_2, "r2c2:6 r3c8:6"),
                 (Technique::XyWing, XY_WING_1, "r4c5:4 r5c7:4"),
