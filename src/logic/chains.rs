@@ -714,20 +714,13 @@ impl Collect {
         self.map.len() + usize::from(self.best.is_some())
     }
 
-    /// True when an instance with this score and length could be kept.
-    fn wants(&self, score: u32, _links: usize) -> bool {
+    /// True when an instance with this score could be kept (before its step is built; a tie
+    /// is settled by [`Collect::offer`]).
+    fn wants(&self, score: u32) -> bool {
         score > 0 && (self.all || self.best.as_ref().is_none_or(|b| score >= b.0))
     }
 
     fn offer(&mut self, score: u32, links: usize, step: Step) {
-        if !self.all {
-            if let Some(b) = &self.best {
-                let (new, old) = (first_removal(&step), first_removal(&b.2));
-                if !(score > b.0 || (score == b.0 && (new, links) < (old, b.1))) {
-                    return;
-                }
-            }
-        }
         if self.all {
             // Offers so far: a unique order, so that equal lengths list in the order found.
             let order = self.offers;
@@ -739,9 +732,18 @@ impl Collect {
                     self.map.insert(key, (links, order, step));
                 }
             }
-        } else if self.wants(score, links) {
-            self.best = Some((score, links, step));
+            return;
         }
+        if !self.wants(score) {
+            return;
+        }
+        // Among equal scores, the first removal in the grid, then the shorter chain.
+        if let Some(b) = &self.best {
+            if score == b.0 && (first_removal(&step), links) >= (first_removal(&b.2), b.1) {
+                return;
+            }
+        }
+        self.best = Some((score, links, step));
     }
 
     fn finish(self, f: &mut Finder<'_>) {
@@ -866,7 +868,7 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
             } else {
                 g.common_weak_count(s, a, b)
             };
-            if !col.wants(score, links) {
+            if !col.wants(score) {
                 continue;
             }
             let (path, loop_elims) = match closed {

@@ -3,9 +3,11 @@
 //! - Remote Pair: cells that all hold only the same two digits, each seeing the next, form a
 //!   chain whose cells alternate between the two digits; a cell that sees two chain cells an odd
 //!   number of links apart (at least 3, so the chain has at least 4 cells) sees both digits and
-//!   loses them. The chain is a shortest path between its ends through the cells with that pair.
-//!   Listing every step, the whole set of linked cells with that pair is one more step: its
-//!   cells alternate too, so a cell seeing two of different parity loses both digits.
+//!   loses them. A solving path takes the chain that removes most along any path of linked cells
+//!   with that pair (an even number of them), as HoDoKu's does. Listing every step, the chains
+//!   are the shortest paths between their ends, and the whole set of linked cells with that
+//!   pair is one more step: its cells alternate too, so a cell seeing two of different parity
+//!   loses both digits.
 //! - W-Wing: two cells holding only x and y that do not see each other, and a conjugate pair of
 //!   x (any unit) whose ends see one cell each: one of the two cells is y. Listing every step,
 //!   the two cells may see each other, as in HoDoKu's "find all steps".
@@ -110,35 +112,8 @@ pub(super) fn remote_pair(f: &mut Finder<'_>) {
                 }
                 path.reverse();
                 let chain: Vec<usize> = path.iter().map(|&i| group[i]).collect();
-                // Every two chain cells an odd number (at least 3) of links apart.
-                let mut elims = Vec::new();
-                for i in 0..chain.len() {
-                    for j in (i + 3..chain.len()).step_by(2) {
-                        elims.extend(seeing_all(s, mask, &[chain[i], chain[j]], &chain));
-                    }
-                }
-                if elims.is_empty() {
-                    continue;
-                }
-                let step = Step::new(Technique::RemotePair, String::new())
-                    .eliminate(elims)
-                    .cells(chain.iter().copied());
-                let text = say(|| {
-                    format!(
-                    "Remote Pair: {} all hold only {}, and each sees the next, so they alternate \
-                     between {}; {} and {} hold different digits, so {}.",
-                    s.names_text(&chain),
-                    s.syms_text(mask),
-                    s.syms_text(mask),
-                    s.name(chain[0]),
-                    s.name(*chain.last().unwrap()),
-                    removal_text(s, &step.eliminations)
-                )
-                });
-                if f.add(Step {
-                    explanation: text,
-                    ..step
-                }) {
+                let elims = chain_removals(s, mask, &chain);
+                if !elims.is_empty() && f.add(remote_pair_step(s, mask, &chain, elims)) {
                     return;
                 }
             }
@@ -174,18 +149,12 @@ fn remote_pair_paths(s: &State, mask: Mask, group: &[usize]) -> Option<Step> {
                 return;
             }
             self.paths += 1;
-            let chain: Vec<usize> = self.path.iter().map(|&i| self.group[i]).collect();
-            if chain.len() >= 4 && chain.len() % 2 == 0 {
-                let mut elims = Vec::new();
-                for i in 0..chain.len() {
-                    for j in (i + 3..chain.len()).step_by(2) {
-                        elims.extend(seeing_all(self.s, self.mask, &[chain[i], chain[j]], &chain));
-                    }
-                }
-                let step = Step::new(Technique::RemotePair, String::new()).eliminate(elims);
-                let count = step.elimination_count();
+            if self.path.len() >= 4 && self.path.len() % 2 == 0 {
+                let chain: Vec<usize> = self.path.iter().map(|&i| self.group[i]).collect();
+                let elims = chain_removals(self.s, self.mask, &chain);
+                let count = elims.iter().map(|e| e.1.count_ones()).sum();
                 if count > self.best.as_ref().map_or(0, |b| b.0) {
-                    self.best = Some((count, chain, step.eliminations));
+                    self.best = Some((count, chain, elims));
                 }
             }
             let last = *self.path.last().unwrap();
@@ -217,6 +186,25 @@ fn remote_pair_paths(s: &State, mask: Mask, group: &[usize]) -> Option<Step> {
         walk.on[start] = false;
     }
     let (_, chain, elims) = walk.best?;
+    Some(remote_pair_step(s, mask, &chain, elims))
+}
+
+/// What a remote pair chain removes: for every two of its cells an odd number (at least 3) of
+/// links apart, both digits from the cells seeing both (merged per cell, in cell order).
+fn chain_removals(s: &State, mask: Mask, chain: &[usize]) -> Vec<(usize, Mask)> {
+    let mut elims = Vec::new();
+    for i in 0..chain.len() {
+        for j in (i + 3..chain.len()).step_by(2) {
+            elims.extend(seeing_all(s, mask, &[chain[i], chain[j]], chain));
+        }
+    }
+    Step::new(Technique::RemotePair, String::new())
+        .eliminate(elims)
+        .eliminations
+}
+
+/// The step of a remote pair chain removing `elims`.
+fn remote_pair_step(s: &State, mask: Mask, chain: &[usize], elims: Vec<(usize, Mask)>) -> Step {
     let step = Step::new(Technique::RemotePair, String::new())
         .eliminate(elims)
         .cells(chain.iter().copied());
@@ -224,18 +212,18 @@ fn remote_pair_paths(s: &State, mask: Mask, group: &[usize]) -> Option<Step> {
         format!(
             "Remote Pair: {} all hold only {}, and each sees the next, so they alternate \
              between {}; {} and {} hold different digits, so {}.",
-            s.names_text(&chain),
+            s.names_text(chain),
             s.syms_text(mask),
             s.syms_text(mask),
             s.name(chain[0]),
-            s.name(*chain.last().unwrap()),
+            s.name(chain[chain.len() - 1]),
             removal_text(s, &step.eliminations)
         )
     });
-    Some(Step {
+    Step {
         explanation: text,
         ..step
-    })
+    }
 }
 
 /// The remote pair of a whole linked set of cells holding only `mask`: `order` is the set in
