@@ -9,10 +9,16 @@
 //!
 //! Only an exhaustive search may be remembered as barren: one that would have reported any
 //! instance, not one that was looking only for instances better than an earlier digit's.
+//!
+//! Along a path a digit's places only shrink. When they are a subset of the places of the last
+//! barren search of the same technique and digit, an instance now must differ from every
+//! instance then (each of which removed nothing, and removes no more now): it must rest on a
+//! place that has gone since. The searches that can use this get those gone places and look
+//! only at instances whose units hold one of them (see [`search_digit_since`]).
 
 use std::cell::RefCell;
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{State, Technique};
 
@@ -28,8 +34,13 @@ type Places = [u64; WORDS];
 /// (technique, size, box rows, digit, places).
 type Key = (Technique, u8, u8, u8, Places);
 
+/// (technique, size, box rows, digit): whose last barren places [`LAST`] keeps.
+type Slot = (Technique, u8, u8, u8);
+
 thread_local! {
     static BARREN: RefCell<FxHashSet<Key>> = RefCell::new(FxHashSet::default());
+    /// Per technique, shape and digit, the places of its last barren search.
+    static LAST: RefCell<FxHashMap<Slot, Places>> = RefCell::new(FxHashMap::default());
 }
 
 fn key(t: Technique, s: &State, d: u8) -> Key {
@@ -39,6 +50,42 @@ fn key(t: Technique, s: &State, d: u8) -> Key {
     let shape = s.shape();
     // Sizes are at most 25, so they fit a byte.
     (t, shape.size as u8, shape.box_rows as u8, d, places)
+}
+
+/// The places of digit `d` gone since the last barren search of the same technique and digit,
+/// when every place now was a place then.
+fn gone_since(k: &Key) -> Option<Places> {
+    let (t, size, rows, d, places) = *k;
+    LAST.with(|last| {
+        let last = last.borrow();
+        let then = last.get(&(t, size, rows, d))?;
+        let mut gone = [0u64; WORDS];
+        for w in 0..WORDS {
+            if places[w] & !then[w] != 0 {
+                return None;
+            }
+            gone[w] = then[w] & !places[w];
+        }
+        Some(gone)
+    })
+}
+
+fn remember(k: Key) {
+    let (t, size, rows, d, places) = k;
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if last.len() >= CAPACITY {
+            last.clear();
+        }
+        last.insert((t, size, rows, d), places);
+    });
+    BARREN.with(|b| {
+        let mut b = b.borrow_mut();
+        if b.len() >= CAPACITY {
+            b.clear();
+        }
+        b.insert(k);
+    });
 }
 
 /// Runs `search` for digit `d` of technique `t`, unless the same search found nothing before
@@ -51,18 +98,31 @@ pub(super) fn search_digit(
     exhaustive: bool,
     search: impl FnOnce() -> bool,
 ) {
+    search_digit_since(t, s, d, exhaustive, |_| search());
+}
+
+/// [`search_digit`] for a search that can look only at what changed: `search` gets the places
+/// (bit `c` for cell `c`) that held the digit at the last barren search of this technique and
+/// digit and hold it no more, when every place now held it then. An instance whose units hold
+/// none of those places was an instance then too, and removed nothing; so `search` may skip
+/// every such instance, and must report the others as a full search would.
+pub(super) fn search_digit_since(
+    t: Technique,
+    s: &State,
+    d: u8,
+    exhaustive: bool,
+    search: impl FnOnce(Option<&[u64]>) -> bool,
+) {
     let k = key(t, s, d);
     if BARREN.with(|b| b.borrow().contains(&k)) {
         return;
     }
-    if !search() && exhaustive {
-        BARREN.with(|b| {
-            let mut b = b.borrow_mut();
-            if b.len() >= CAPACITY {
-                b.clear();
-            }
-            b.insert(k);
-        });
+    let gone = gone_since(&k);
+    if gone.is_some_and(|g| g.iter().all(|&w| w == 0)) {
+        return; // the same places as a barren search: nothing
+    }
+    if !search(gone.as_ref().map(|g| &g[..])) && exhaustive {
+        remember(k);
     }
 }
 
@@ -98,6 +158,48 @@ mod tests {
             false
         });
         assert_eq!(runs, 3, "another technique searches again");
+    }
+
+    #[test]
+    fn a_search_gets_the_places_gone_since_the_last_barren_one() {
+        let mut s = state();
+        let mut seen = Vec::new();
+        let search = |seen: &mut Vec<_>, s: &State, found: bool| {
+            search_digit_since(Technique::FinnedXWing, s, 4, true, |gone| {
+                seen.push(gone.map(|g| g.to_vec()));
+                found
+            });
+        };
+        search(&mut seen, &s, false);
+        s.eliminate(3, bit(4));
+        s.eliminate(70, bit(4));
+        search(&mut seen, &s, true);
+        s.eliminate(5, bit(4));
+        search(&mut seen, &s, false);
+        let mut gone = vec![0u64; WORDS];
+        gone[0] = 1 << 3 | 1 << 5;
+        gone[1] = 1 << (70 - 64);
+        assert_eq!(seen[0], None, "nothing barren yet");
+        assert_eq!(
+            seen[1].as_ref().map(|g| g[..2].to_vec()),
+            Some(vec![1 << 3, 1 << (70 - 64)])
+        );
+        assert_eq!(
+            seen[2],
+            Some(gone),
+            "since the last barren search, not the last search"
+        );
+        // Places that are no subset (another state) are searched whole; the same places skip.
+        let mut fresh = state();
+        fresh.eliminate(10, bit(4));
+        search(&mut seen, &fresh, false);
+        assert_eq!(seen[3], None);
+        search(&mut seen, &fresh, false);
+        assert_eq!(
+            seen.len(),
+            4,
+            "the same places as a barren search are skipped"
+        );
     }
 
     #[test]

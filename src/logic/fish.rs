@@ -316,9 +316,17 @@ pub(super) fn finned(f: &mut Finder<'_>, k: usize, sashimi: bool) {
         .collect();
     for d in 1..=n as u8 {
         let exhaustive = best.is_none_or(|b| b == 0);
-        barren::search_digit(finned_technique(k, sashimi), s, d, exhaustive, || {
+        barren::search_digit_since(finned_technique(k, sashimi), s, d, exhaustive, |gone| {
+            // The rows and the columns holding a place gone since a barren search.
+            let gone = gone.map(|g| {
+                (0..shape.cells())
+                    .filter(|&c| g[c >> 6] & 1 << (c & 63) != 0)
+                    .fold((0u32, 0u32), |(r, col), c| {
+                        (r | 1 << shape.row(c), col | 1 << shape.col(c))
+                    })
+            });
             let before = found.len();
-            finned_digit(s, k, sashimi, d, &spans, &mut best, &mut found);
+            finned_digit(s, (k, sashimi), d, &spans, gone, &mut best, &mut found);
             found.len() > before
         });
     }
@@ -326,18 +334,32 @@ pub(super) fn finned(f: &mut Finder<'_>, k: usize, sashimi: bool) {
 }
 
 /// The finned (or sashimi) fish of size `k` of one digit: instances removing more than `best`
-/// (when set) go to `found`.
+/// (when set) go to `found`. With `gone` (the rows and the columns holding a place the digit lost
+/// since a barren search, see [`barren::search_digit_since`]), only fish with such a base line:
+/// a fish whose base lines lost nothing has the same body and fins as then, and its cover lines
+/// only lost candidates it could remove, so it removes nothing now either.
 fn finned_digit(
     s: &State,
-    k: usize,
-    sashimi: bool,
+    (k, sashimi): (usize, bool),
     d: u8,
     spans: &[(u32, u32)],
+    gone: Option<(u32, u32)>,
     best: &mut Option<usize>,
     found: &mut Vec<Found>,
 ) {
     let n = s.size();
     for rows_base in [true, false] {
+        // The base lines one of which must have lost a place (all of them: no restriction).
+        let gone_lines = match gone {
+            None => !0,
+            Some((rows, cols)) => {
+                if rows_base {
+                    rows
+                } else {
+                    cols
+                }
+            }
+        };
         let (base0, cover0) = if rows_base { (0, n) } else { (n, 0) };
         let cell = |line: usize, pos: usize| {
             if rows_base {
@@ -349,11 +371,14 @@ fn finned_digit(
         let places: Vec<u32> = (0..n).map(|i| s.places(base0 + i, d)).collect();
         let lines: Vec<usize> = (0..n).filter(|&i| places[i] != 0).collect();
         subsets_of(&lines, k, |pick| {
+            let picked = pick.iter().fold(0u32, |m, &i| m | 1 << i);
+            if picked & gone_lines == 0 {
+                return; // the same fish as at the barren search
+            }
             let union = pick.iter().fold(0u32, |m, &i| m | places[i]);
             if union.count_ones() as usize <= k {
                 return; // a basic fish, or no fish
             }
-            let picked = pick.iter().fold(0u32, |m, &i| m | 1 << i);
             for &(box_rows, box_cols) in spans {
                 let (box_lines, box_pos) = if rows_base {
                     (box_rows, box_cols)
@@ -620,6 +645,11 @@ struct Search<'a, const W: usize> {
     /// with cover units holding no base candidate (see [`Search::fill_covers`]), and a base unit
     /// may hold fins only.
     all_steps: bool,
+    /// Units holding a place the digit lost since a barren search: when set, only instances
+    /// with one of them as a base unit are searched. Base units that lost no place have the
+    /// same body and fins as then, and cover units only lose candidates to remove, so such an
+    /// instance removes nothing now either (see [`barren::search_digit_since`]).
+    gone: Option<u128>,
 }
 
 fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
@@ -642,29 +672,68 @@ fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
         // Every step wanted: the search lists more (`Search::all_steps`), so what a one-step
         // search found barren is searched again.
         if best.is_none() {
-            franken_digit(s, kind, k, d, (&peers, unit_bits), &mut best, &mut found);
+            franken_digit(
+                s,
+                kind,
+                k,
+                d,
+                (&peers, unit_bits),
+                None,
+                &mut best,
+                &mut found,
+            );
             continue;
         }
         let exhaustive = best.is_none_or(|b| b == 0);
-        barren::search_digit(technique, s, d, exhaustive, || {
+        barren::search_digit_since(technique, s, d, exhaustive, |gone| {
+            let gone = gone.map(|g| gone_units(g, unit_bits));
             let before = found.len();
-            franken_digit(s, kind, k, d, (&peers, unit_bits), &mut best, &mut found);
+            franken_digit(
+                s,
+                kind,
+                k,
+                d,
+                (&peers, unit_bits),
+                gone,
+                &mut best,
+                &mut found,
+            );
             found.len() > before
         });
     }
     report(f, found);
 }
 
+/// The units holding a cell of `places` (bit `c` for cell `c`), as a bit set over the units.
+fn gone_units(places: &[u64], unit_bits: &[u128]) -> u128 {
+    let mut units = 0;
+    for (w, &word) in places.iter().enumerate() {
+        let mut x = word;
+        while x != 0 {
+            units |= unit_bits[w * 64 + x.trailing_zeros() as usize];
+            x &= x - 1;
+        }
+    }
+    units
+}
+
 /// The Franken fish of one digit: instances removing more than `best` (when set) go to `found`.
+/// With `gone` (units holding a place the digit lost since a barren search, see
+/// [`barren::search_digit_since`]), only instances with such a base unit.
+#[allow(clippy::too_many_arguments)]
 fn franken_digit<const W: usize>(
     s: &State,
     kind: Kind,
     k: usize,
     d: u8,
     (peers, unit_bits): (&[Set<W>], &[u128]),
+    gone: Option<u128>,
     best: &mut Option<usize>,
     found: &mut Vec<Found>,
 ) {
+    if gone == Some(0) {
+        return;
+    }
     let n = s.size();
     let b = bit(d);
     let mut dset = Set::EMPTY;
@@ -715,6 +784,7 @@ fn franken_digit<const W: usize>(
             found: Vec::new(),
             best: *best,
             all_steps: best.is_none(),
+            gone,
         };
         search.bases(&pool, 0, Set::EMPTY, Set::EMPTY);
         found.append(&mut search.found);
@@ -742,6 +812,13 @@ impl<const W: usize> Search<'_, W> {
                 break;
             }
             let u = pool[i];
+            if self.base.len() + 1 == self.k
+                && self
+                    .gone
+                    .is_some_and(|g| (self.base_units | 1 << u) & g == 0)
+            {
+                continue; // the last base unit must make the instance new
+            }
             let cells = self.unit_sets[u];
             let shared = union.and(cells);
             let endo = endo.or(shared);
@@ -1312,6 +1389,52 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Along solving paths, each fish search remembers the places it found barren, and a later
+    /// search of a digit whose places shrank since looks only at the base units that lost one.
+    /// It must find what a search with nothing remembered (a new thread) finds.
+    #[test]
+    fn a_search_of_what_changed_since_a_barren_one_finds_what_a_full_search_finds() {
+        // What a step is: its technique, its cells and its eliminations.
+        let key = |steps: Vec<Step>| -> Vec<String> {
+            steps
+                .into_iter()
+                .map(|s| format!("{} {:?} {:?}", s.technique, s.cells, s.eliminations))
+                .collect()
+        };
+        let mut found = 0;
+        // The first top1465 puzzles: their paths use finned, sashimi and Franken fish.
+        for puzzle in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+            "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........",
+            "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....",
+            "5..7..6....38...........2..62.4............917............35.8.4.....1......9....",
+            "4..1.2.......9.7..8..........8.7.5.......4.6.3.....21....5....2..9.......7.......",
+        ] {
+            let values = puzzle
+                .chars()
+                .map(|ch| ch.to_digit(10).map_or(0, |d| d as u8))
+                .collect();
+            let grid = Grid::from_values(Shape::for_size(9).unwrap(), values).unwrap();
+            let path = crate::logic::solve(State::new(&grid), &Options::default());
+            let mut s = State::new(&grid);
+            for step in &path.steps {
+                let full = std::thread::scope(|scope| {
+                    scope
+                        .spawn(|| FISH.map(|t| key(run(&s, t, 1))))
+                        .join()
+                        .unwrap()
+                });
+                for (t, full) in FISH.into_iter().zip(full) {
+                    found += usize::from(!full.is_empty());
+                    assert_eq!(key(run(&s, t, 1)), full, "{t} in {puzzle}");
+                }
+                s.apply(step);
+            }
+        }
+        assert!(found > 50, "{found} fish found");
     }
 
     #[test]
