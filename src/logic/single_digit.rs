@@ -20,9 +20,14 @@
 //! Every pattern removes the digit from the cells that see both ends (for the Empty Rectangle, the
 //! one cell named above). Instances are taken in scan order (digit, then units).
 
-use crate::grid::{bit, digits, Mask};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::grid::{bit, Mask};
 
 use super::{
+    barren,
+    state::Memo,
     step::{removal_text, say},
     Finder, State, Step, Technique,
 };
@@ -46,41 +51,40 @@ pub(super) struct Pair {
     pub kind: Kind,
 }
 
+thread_local! {
+    /// The conjugate pairs of the last state asked for: seven techniques in a row on the
+    /// ladder read them in the same state.
+    static LAST: RefCell<Memo<Vec<Vec<Pair>>>> = const { RefCell::new(Memo::new()) };
+}
+
 /// Every conjugate pair of every digit (`pairs[d - 1]`), each digit's rows first, then columns,
-/// then boxes; each pair of cells once. One pass over the units for all digits.
-pub(super) fn conjugate_pairs(s: &State) -> Vec<Vec<Pair>> {
+/// then boxes; each pair of cells once. Shared with the previous call on the same state.
+pub(super) fn conjugate_pairs(s: &State) -> Rc<Vec<Vec<Pair>>> {
+    LAST.with(|last| last.borrow_mut().get(s, pairs_of))
+}
+
+fn pairs_of(s: &State) -> Vec<Vec<Pair>> {
     let n = s.size();
     let mut out: Vec<Vec<Pair>> = vec![Vec::new(); n];
-    let mut count = vec![0u8; n];
-    let mut first = vec![0usize; n];
-    let mut second = vec![0usize; n];
     for u in 0..3 * n {
-        count.fill(0);
-        for &c in s.unit(u) {
-            for d in digits(s.cands(c)) {
-                let i = usize::from(d) - 1;
-                match count[i] {
-                    0 => first[i] = c,
-                    1 => second[i] = c,
-                    _ => {}
-                }
-                count[i] = count[i].saturating_add(1);
-            }
-        }
         let kind = match u / n {
             0 => Kind::Row,
             1 => Kind::Col,
             _ => Kind::Box,
         };
-        for i in 0..n {
-            if count[i] != 2 {
+        let cells = s.unit(u);
+        for (i, pairs) in out.iter_mut().enumerate() {
+            // Bit `k`: the unit's `k`-th cell holds the digit.
+            let m = s.places(u, i as u8 + 1);
+            if m.count_ones() != 2 {
                 continue;
             }
-            let (a, b) = (first[i], second[i]);
-            if kind == Kind::Box && out[i].iter().any(|p| p.a == a && p.b == b) {
+            let a = cells[m.trailing_zeros() as usize];
+            let b = cells[(m & (m - 1)).trailing_zeros() as usize];
+            if kind == Kind::Box && pairs.iter().any(|p| p.a == a && p.b == b) {
                 continue;
             }
-            out[i].push(Pair {
+            pairs.push(Pair {
                 a,
                 b,
                 unit: u,
@@ -133,59 +137,88 @@ fn chains(f: &mut Finder<'_>, t: Technique) {
     let any_class = t == Technique::TurbotFish && f.wants_all();
     for d in 1..=n as u8 {
         let pairs = &all[usize::from(d) - 1];
-        for i in 0..pairs.len() {
-            for j in i + 1..pairs.len() {
-                let (p, q) = (&pairs[i], &pairs[j]);
-                if p.unit == q.unit {
-                    continue;
-                }
-                // Skyscrapers need parallel lines, kites a row and a column.
-                match t {
-                    Technique::Skyscraper if p.kind != q.kind || p.kind == Kind::Box => continue,
-                    Technique::TwoStringKite
-                        if !matches!(
-                            (p.kind, q.kind),
-                            (Kind::Row, Kind::Col) | (Kind::Col, Kind::Row)
-                        ) =>
-                    {
-                        continue
+        if f.wants_all() {
+            if chains_digit(f, t, d, pairs, any_class) {
+                return;
+            }
+            continue;
+        }
+        // What a digit's chains are depends only on its places: skip those found barren.
+        let mut done = false;
+        barren::search_digit(t, s, d, true, || {
+            let before = f.steps.len();
+            done = chains_digit(f, t, d, pairs, any_class);
+            f.steps.len() > before
+        });
+        if done {
+            return;
+        }
+    }
+}
+
+/// The chains of technique `t` of digit `d` over its conjugate pairs, into `f`: true when `f`
+/// wants no more.
+fn chains_digit(f: &mut Finder<'_>, t: Technique, d: u8, pairs: &[Pair], any_class: bool) -> bool {
+    let s = f.state;
+    {
+        {
+            for i in 0..pairs.len() {
+                for j in i + 1..pairs.len() {
+                    let (p, q) = (&pairs[i], &pairs[j]);
+                    if p.unit == q.unit {
+                        continue;
                     }
-                    _ => {}
-                }
-                for (a1, b1) in [(p.a, p.b), (p.b, p.a)] {
-                    for (a2, b2) in [(q.a, q.b), (q.b, q.a)] {
-                        if a1 == a2 || a1 == b2 || b1 == a2 || b1 == b2 || !s.sees(a1, a2) {
-                            continue;
+                    // Skyscrapers need parallel lines, kites a row and a column.
+                    match t {
+                        Technique::Skyscraper if p.kind != q.kind || p.kind == Kind::Box => {
+                            continue
                         }
-                        if class(s, p, a1, q, a2) != t && !any_class {
-                            continue;
-                        }
-                        // Two parallel lines whose both ends are aligned are an X-Wing.
-                        if t == Technique::Skyscraper && s.sees(b1, b2) && same_cross(s, p, b1, b2)
+                        Technique::TwoStringKite
+                            if !matches!(
+                                (p.kind, q.kind),
+                                (Kind::Row, Kind::Col) | (Kind::Col, Kind::Row)
+                            ) =>
                         {
-                            continue;
+                            continue
                         }
-                        let cells = [b1, a1, a2, b2];
-                        let elims = seeing_both(s, d, b1, b2, &cells);
-                        if elims.is_empty() {
-                            continue;
-                        }
-                        let how = match t {
-                            Technique::Skyscraper => {
-                                let cross = if p.kind == Kind::Row {
-                                    s.unit_count() / 3 + s.shape().col(a1)
-                                } else {
-                                    s.shape().row(a1)
-                                };
-                                format!("share {}", s.unit_name(cross))
+                        _ => {}
+                    }
+                    for (a1, b1) in [(p.a, p.b), (p.b, p.a)] {
+                        for (a2, b2) in [(q.a, q.b), (q.b, q.a)] {
+                            if a1 == a2 || a1 == b2 || b1 == a2 || b1 == b2 || !s.sees(a1, a2) {
+                                continue;
                             }
-                            _ => {
-                                let shared = common_unit(s, a1, a2);
-                                format!("share {}", s.unit_name(shared))
+                            if class(s, p, a1, q, a2) != t && !any_class {
+                                continue;
                             }
-                        };
-                        let text = say(|| {
-                            format!(
+                            // Two parallel lines whose both ends are aligned are an X-Wing.
+                            if t == Technique::Skyscraper
+                                && s.sees(b1, b2)
+                                && same_cross(s, p, b1, b2)
+                            {
+                                continue;
+                            }
+                            let cells = [b1, a1, a2, b2];
+                            let elims = seeing_both(s, d, b1, b2, &cells);
+                            if elims.is_empty() {
+                                continue;
+                            }
+                            let how = match t {
+                                Technique::Skyscraper => {
+                                    let cross = if p.kind == Kind::Row {
+                                        s.unit_count() / 3 + s.shape().col(a1)
+                                    } else {
+                                        s.shape().row(a1)
+                                    };
+                                    format!("share {}", s.unit_name(cross))
+                                }
+                                _ => {
+                                    let shared = common_unit(s, a1, a2);
+                                    format!("share {}", s.unit_name(shared))
+                                }
+                            };
+                            let text = say(|| {
+                                format!(
                             "{}: {} in {} lies only in {} and {}, and in {} only in {} and {}; \
                              {} and {} {how}, so they are not both {}, hence one of {} and {} \
                              is {}, and {}.",
@@ -205,20 +238,22 @@ fn chains(f: &mut Finder<'_>, t: Technique) {
                             s.sym(d),
                             removal_text(s, &elims)
                         )
-                        });
-                        let step = Step::new(t, text)
-                            .eliminate(elims)
-                            .cells(cells)
-                            .unit(s.unit_name(p.unit))
-                            .unit(s.unit_name(q.unit));
-                        if f.add(step) {
-                            return;
+                            });
+                            let step = Step::new(t, text)
+                                .eliminate(elims)
+                                .cells(cells)
+                                .unit(s.unit_name(p.unit))
+                                .unit(s.unit_name(q.unit));
+                            if f.add(step) {
+                                return true;
+                            }
                         }
                     }
                 }
             }
         }
     }
+    false
 }
 
 /// True when `b1` and `b2` lie in the same line crossing the parallel lines of pair `p`.
@@ -253,19 +288,9 @@ pub(super) fn empty_rectangle(f: &mut Finder<'_>) {
     let s = f.state;
     let sh = s.shape();
     let n = s.size();
-    let mut all: Option<Vec<Vec<Pair>>> = None;
-    for d in 1..=n as u8 {
-        let b = bit(d);
-        for bx in 2 * n..3 * n {
-            let in_box: Vec<usize> = s
-                .unit(bx)
-                .iter()
-                .copied()
-                .filter(|&c| s.cands(c) & b != 0)
-                .collect();
-            if in_box.len() < 2 {
-                continue;
-            }
+    // Per box, the rows and the columns it spans, in order.
+    let spans: Vec<(Vec<usize>, Vec<usize>)> = (2 * n..3 * n)
+        .map(|bx| {
             let box_cells = s.unit(bx);
             let mut rows: Vec<usize> = box_cells.iter().map(|&c| sh.row(c)).collect();
             rows.sort_unstable();
@@ -273,16 +298,57 @@ pub(super) fn empty_rectangle(f: &mut Finder<'_>) {
             let mut cols: Vec<usize> = box_cells.iter().map(|&c| sh.col(c)).collect();
             cols.sort_unstable();
             cols.dedup();
-            for &r in &rows {
-                for &c in &cols {
+            (rows, cols)
+        })
+        .collect();
+    for d in 1..=n as u8 {
+        if f.wants_all() {
+            if empty_rectangle_digit(f, d, &spans) {
+                return;
+            }
+            continue;
+        }
+        // What a digit's rectangles are depends only on its places: skip those found barren.
+        let mut done = false;
+        barren::search_digit(Technique::EmptyRectangle, s, d, true, || {
+            let before = f.steps.len();
+            done = empty_rectangle_digit(f, d, &spans);
+            f.steps.len() > before
+        });
+        if done {
+            return;
+        }
+    }
+}
+
+/// The empty rectangles of digit `d` into `f` (`spans`: each box's rows and columns): true when
+/// `f` wants no more.
+fn empty_rectangle_digit(f: &mut Finder<'_>, d: u8, spans: &[(Vec<usize>, Vec<usize>)]) -> bool {
+    let s = f.state;
+    let sh = s.shape();
+    let n = s.size();
+    let b = bit(d);
+    {
+        for (bx, (rows, cols)) in (2 * n..3 * n).zip(spans) {
+            let m = s.places(bx, d);
+            if m.count_ones() < 2 {
+                continue;
+            }
+            let box_cells = s.unit(bx);
+            let in_box: Vec<usize> = (0..n)
+                .filter(|&k| m & 1 << k != 0)
+                .map(|k| box_cells[k])
+                .collect();
+            for &r in rows {
+                for &c in cols {
                     let all_in = in_box.iter().all(|&x| sh.row(x) == r || sh.col(x) == c);
                     let only_row = in_box.iter().all(|&x| sh.row(x) == r);
                     let only_col = in_box.iter().all(|&x| sh.col(x) == c);
                     if !all_in || only_row || only_col {
                         continue;
                     }
-                    let pairs = &all.get_or_insert_with(|| conjugate_pairs(s))[usize::from(d) - 1];
-                    for pr in pairs.iter() {
+                    let all = conjugate_pairs(s);
+                    for pr in all[usize::from(d) - 1].iter() {
                         for (p, q) in [(pr.a, pr.b), (pr.b, pr.a)] {
                             // A pair in a column outside the box with p in the box's row r: the
                             // target is where q's row meets column c. A pair in a row: the other
@@ -336,7 +402,7 @@ pub(super) fn empty_rectangle(f: &mut Finder<'_>) {
                                 .unit(s.unit_name(bx))
                                 .unit(s.unit_name(pr.unit));
                             if f.add(step) {
-                                return;
+                                return true;
                             }
                         }
                     }
@@ -344,6 +410,7 @@ pub(super) fn empty_rectangle(f: &mut Finder<'_>) {
             }
         }
     }
+    false
 }
 
 /// A 9x9 state from 81 whitespace-separated tokens: a single digit is placed, several digits are

@@ -20,7 +20,7 @@
 
 use crate::grid::{bit, digits, Mask};
 
-use super::single_digit::{conjugate_pairs, Pair};
+use super::single_digit::conjugate_pairs;
 use super::{
     step::{removal_text, say},
     Finder, State, Step, Technique,
@@ -297,7 +297,7 @@ pub(super) fn w_wing(f: &mut Finder<'_>) {
     if cells.len() < 2 {
         return;
     }
-    let pairs: Vec<Vec<Pair>> = conjugate_pairs(s);
+    let pairs = conjugate_pairs(s);
     // Every step wanted, the two cells may see each other, as HoDoKu's "find all steps" lists
     // them (a naked pair then removes as much, and a solving path takes that first).
     let any = f.wants_all();
