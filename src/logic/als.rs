@@ -78,6 +78,9 @@ struct Sets {
     /// The cells holding digit `d` as a candidate (index `d - 1`).
     with_digit: [Cells; MAX_DIGITS],
     als: Vec<Als>,
+    /// Each ALS's cells, side by side: the chain search reads them for every link it follows,
+    /// and reading them out of the large [`Als`] records cost most of its time.
+    cells: Vec<Cells>,
     /// For each ALS, the ALS it does not overlap and shares RCCs with, and those RCCs.
     links: Vec<Vec<(usize, Mask)>>,
 }
@@ -158,6 +161,7 @@ impl Sets {
         let links = rcc_links(&als, &with_digit, cells, false);
         Some(Sets {
             with_digit,
+            cells: als.iter().map(|a| a.cells).collect(),
             als,
             links,
         })
@@ -460,11 +464,11 @@ impl Search<'_> {
             return;
         }
         for &(next, rcc) in &self.links[end] {
-            let b = &sets.als[next];
+            let cells = sets.cells[next];
             let taken = if self.overlap {
                 self.chain.contains(&next)
             } else {
-                b.cells & used != 0
+                cells & used != 0
             };
             if taken {
                 continue;
@@ -472,7 +476,7 @@ impl Search<'_> {
             for x in digits(rcc & !last) {
                 self.chain.push(next);
                 self.rccs.push(bit(x));
-                self.extend(used | b.cells, bit(x));
+                self.extend(used | cells, bit(x));
                 self.chain.pop();
                 self.rccs.pop();
                 if self.budget == 0 {
