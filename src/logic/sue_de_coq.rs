@@ -50,6 +50,10 @@ fn spaced(s: &State, m: Mask) -> String {
         .join(" ")
 }
 
+/// An offset that keeps the box parts' side of the cell count equation (see [`sue_de_coq`])
+/// from going below zero: a box part has at most 6 cells on 9x9.
+const EXCESS: u32 = 16;
+
 pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
     let s = f.state;
     let n = s.size();
@@ -57,6 +61,8 @@ pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
         return;
     }
     let mut steps = Vec::new();
+    // Box parts by |VB| - |E| - |VB n V| + EXCESS (from EXCESS - 6 to EXCESS + 9 on 9x9).
+    let mut by_excess: Vec<Vec<(u32, Mask)>> = vec![Vec::new(); 2 * EXCESS as usize + 1];
     for b in 2 * n..3 * n {
         let boxc = s.unit(b);
         for line in 0..2 * n {
@@ -89,13 +95,33 @@ pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
                 if k < 2 || v.count_ones() < k + 2 {
                     continue;
                 }
+                // With no digit of `V` in both parts, the pattern's digits number
+                // |V u VL| + |VB| - |VB n V| (a digit of both parts counted twice), so it has as
+                // many cells as digits exactly when |VB| - |E| - |VB n V| = |C| + |D| - |V u VL|.
+                // The box parts that share a digit with `V`, by their side of that equation.
+                for bucket in &mut by_excess {
+                    bucket.clear();
+                }
+                for &(ep, vb) in &box_sets {
+                    if vb & v != 0 {
+                        let excess =
+                            vb.count_ones() + EXCESS - ep.count_ones() - (vb & v).count_ones();
+                        by_excess[excess as usize].push((ep, vb));
+                    }
+                }
                 for &(dp, vl) in line_sets.iter().filter(|&&(_, vl)| vl & v != 0) {
                     let kd = k + dp.count_ones();
                     // The line part alone may not need more digits than the pattern has cells.
                     if (v | vl).count_ones() > kd + box_rest.len() as u32 {
                         continue;
                     }
-                    for &(ep, vb) in box_sets.iter() {
+                    let Some(wanted) = (kd + EXCESS).checked_sub((v | vl).count_ones()) else {
+                        continue;
+                    };
+                    let Some(box_parts) = by_excess.get(wanted as usize) else {
+                        continue;
+                    };
+                    for &(ep, vb) in box_parts {
                         // Digits of both parts lie outside `V` (as HoDoKu takes them).
                         if vb & v == 0 || vb & vl & v != 0 {
                             continue;
