@@ -281,8 +281,10 @@ fn analyse(
     let wanted: Vec<Mask> = (0..s.unit_count())
         .map(|u| s.unit(u).iter().fold(0, |m, &c| m | s.cands(c)) & !s.placed_in(u))
         .collect();
-    // Per cell, the candidates a premise leaves.
-    let mut left: Vec<Mask> = vec![0; cells];
+    // Per cell, the candidates a premise leaves: the state's, but for the cells in `changed`
+    // while a premise is looked at.
+    let mut left: Vec<Mask> = (0..cells).map(|c| s.cands(c)).collect();
+    let mut changed: Vec<usize> = Vec::new();
     for (p, &cost) in costs.iter().enumerate() {
         if !r.done[p] {
             continue;
@@ -301,25 +303,39 @@ fn analyse(
             continue;
         }
         // A premise empties a cell or a unit of a digit only through what it makes false: only
-        // the units of the cells that lose a candidate are looked at.
+        // the cells it turns a candidate off in, and their units, are looked at.
         let mut cell = None;
         let mut touched = 0u128;
-        for (c, (rest, &units)) in left.iter_mut().zip(unit_bits).enumerate() {
-            let m = s.cands(c);
-            let gone = if m == 0 {
-                0
-            } else {
-                bits_at(off, c * n, n) & m
-            };
-            *rest = m & !gone;
-            if gone != 0 {
-                touched |= units;
-                if *rest == 0 && cell.is_none() {
-                    cell = Some(c);
+        for (i, &word) in off.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let c = (i * 64 + w.trailing_zeros() as usize) / n;
+                // The rest of this cell's bits: each cell is looked at once.
+                let past = (c + 1) * n;
+                w = if past >= (i + 1) * 64 {
+                    0
+                } else {
+                    w & !((1u64 << (past - i * 64)) - 1)
+                };
+                let m = s.cands(c);
+                let gone = bits_at(off, c * n, n) & m;
+                if gone != 0 {
+                    left[c] = m & !gone;
+                    changed.push(c);
+                    touched |= unit_bits[c];
+                    if left[c] == 0 && cell.is_none() {
+                        cell = Some(c);
+                    }
                 }
             }
         }
+        let restore = |left: &mut Vec<Mask>, changed: &mut Vec<usize>| {
+            for c in changed.drain(..) {
+                left[c] = s.cands(c);
+            }
+        };
         if let Some(cell) = cell.into_iter().chain(static_cell).min() {
+            restore(&mut left, &mut changed);
             out.offer(premise_score(p), cost, || Proof::EmptyCell { p, cell });
             continue;
         }
@@ -335,6 +351,7 @@ fn analyse(
                 break;
             }
         }
+        restore(&mut left, &mut changed);
         if let Some((u, d)) = [emptied, static_unit].into_iter().flatten().min() {
             out.offer(premise_score(p), cost, || Proof::EmptyUnit { p, u, d });
         }
