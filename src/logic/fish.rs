@@ -632,7 +632,8 @@ struct Search<'a, const W: usize> {
     /// The units that may be cover units in this orientation, as a bit set over the units.
     cover_ok: u128,
     base: Vec<usize>,
-    cover: Vec<usize>,
+    /// How many cover units are chosen (the units are `cover_units`).
+    cover_count: usize,
     /// The base and the cover units as bit sets over the units (at most 75).
     base_units: u128,
     cover_units: u128,
@@ -778,7 +779,7 @@ fn franken_digit<const W: usize>(
                 .filter(|&u| cover_ok[u / n])
                 .fold(0, |m, u| m | 1 << u),
             base: Vec::with_capacity(k),
-            cover: Vec::with_capacity(k),
+            cover_count: 0,
             base_units: 0,
             cover_units: 0,
             found: Vec::new(),
@@ -804,7 +805,8 @@ impl<const W: usize> Search<'_, W> {
             if !endo.is_empty() && !self.may_eliminate(union, 0, fin_sees) {
                 return;
             }
-            self.covers(union, Set::EMPTY, Set::EMPTY, endo, fin_sees, 0, 0);
+            let fins = (endo, endo.len());
+            self.covers(union, Set::EMPTY, Set::EMPTY, fins, fin_sees, 0, 0);
             return;
         }
         for i in from..pool.len() {
@@ -838,20 +840,21 @@ impl<const W: usize> Search<'_, W> {
     /// one of its units, or (finned kinds) becomes a fin. `banned` holds the units an earlier
     /// branch tried already, so that each set of cover units is reached once; `exo_units` the
     /// units holding an exo fin (base candidates made fins here, not shared by two base units).
+    /// `fins` comes with its count.
     #[allow(clippy::too_many_arguments)]
     fn covers(
         &mut self,
         base: Set<W>,
         covered: Set<W>,
         overlap: Set<W>,
-        fins: Set<W>,
+        (fins, fin_count): (Set<W>, u32),
         fin_sees: Set<W>,
         banned: u128,
         exo_units: u128,
     ) {
         let open = base.minus(covered).minus(fins);
         let Some(c) = open.first() else {
-            if self.cover.len() == self.k {
+            if self.cover_count == self.k {
                 self.evaluate(base, covered, overlap, fins, fin_sees);
             } else if self.all_steps && !fins.is_empty() {
                 self.fill_covers(base, covered, overlap, (fins, fin_sees), exo_units, 0);
@@ -859,9 +862,9 @@ impl<const W: usize> Search<'_, W> {
             return;
         };
         let finned = self.kind.finned();
-        if self.cover.len() == self.k {
+        if self.cover_count == self.k {
             // Every base candidate left open is a fin.
-            if !finned || fins.len() + open.len() > MAX_FINS {
+            if !finned || fin_count + open.len() > MAX_FINS {
                 return;
             }
             let mut fin_sees = fin_sees;
@@ -882,29 +885,30 @@ impl<const W: usize> Search<'_, W> {
             options &= !one;
             let u = one.trailing_zeros() as usize;
             let cells = self.unit_sets[u];
-            self.cover.push(u);
+            self.cover_count += 1;
             self.cover_units |= one;
             self.covers(
                 base,
                 covered.or(cells),
                 overlap.or(covered.and(cells)),
-                fins,
+                (fins, fin_count),
                 fin_sees,
                 banned,
                 exo_units,
             );
-            self.cover.pop();
+            self.cover_count -= 1;
             self.cover_units &= !one;
             banned |= one;
         }
-        if finned && fins.len() < MAX_FINS {
+        if finned && fin_count < MAX_FINS {
             // `c` is open, so neither a fin nor an endo fin: it is an exo fin.
             let fin_sees = fin_sees.and(self.peers[c]);
             let mut fins2 = fins;
             fins2.insert(c);
             let exo_units = exo_units | self.unit_bits[c];
             if self.may_eliminate(base, exo_units, fin_sees) {
-                self.covers(base, covered, overlap, fins2, fin_sees, banned, exo_units);
+                let fins = (fins2, fin_count + 1);
+                self.covers(base, covered, overlap, fins, fin_sees, banned, exo_units);
             }
         }
     }
@@ -925,7 +929,7 @@ impl<const W: usize> Search<'_, W> {
         exo_units: u128,
         from: usize,
     ) {
-        if self.cover.len() == self.k {
+        if self.cover_count == self.k {
             self.evaluate(base, covered, overlap, fins, fin_sees);
             return;
         }
@@ -946,7 +950,7 @@ impl<const W: usize> Search<'_, W> {
                 }
                 idle_tried = true;
             }
-            self.cover.push(u);
+            self.cover_count += 1;
             self.cover_units |= 1 << u;
             self.fill_covers(
                 base,
@@ -956,7 +960,7 @@ impl<const W: usize> Search<'_, W> {
                 exo_units,
                 u + 1,
             );
-            self.cover.pop();
+            self.cover_count -= 1;
             self.cover_units &= !(1 << u);
         }
     }
@@ -966,7 +970,7 @@ impl<const W: usize> Search<'_, W> {
     /// already or with room left).
     fn may_eliminate(&self, base: Set<W>, exo_units: u128, fin_sees: Set<W>) -> bool {
         let mut open = self.cover_ok & !self.base_units & !exo_units;
-        if self.cover.len() >= self.k {
+        if self.cover_count >= self.k {
             open &= self.cover_units;
         }
         fin_sees
@@ -989,7 +993,7 @@ impl<const W: usize> Search<'_, W> {
         if finned == fins.is_empty() {
             return;
         }
-        if !self.base.iter().chain(&self.cover).any(|&u| u >= 2 * n) {
+        if (self.base_units | self.cover_units) >> (2 * n) == 0 {
             return; // no box: a basic fish
         }
         let body = base.minus(fins);
@@ -1022,8 +1026,10 @@ impl<const W: usize> Search<'_, W> {
         if self.best.is_some() {
             self.best = Some(count);
         }
-        let mut cover = self.cover.clone();
-        cover.sort_unstable();
+        // In order, as the bits run.
+        let cover: Vec<usize> = (0..3 * n)
+            .filter(|&u| self.cover_units >> u & 1 != 0)
+            .collect();
         self.found.push(Found {
             technique,
             digit: self.digit,
