@@ -13,8 +13,9 @@
 //! Along a path a digit's places only shrink. When they are a subset of the places of the last
 //! barren search of the same technique and digit, an instance now must differ from every
 //! instance then (each of which removed nothing, and removes no more now): it must rest on a
-//! place that has gone since. The searches that can use this get those gone places and look
-//! only at instances whose units hold one of them (see [`search_digit_since`]).
+//! place that has gone since. The searches that can use this (finned, sashimi and Franken fish)
+//! get those gone places and look only at instances one of whose base units holds one (see
+//! [`search_digit_since`]).
 
 use std::cell::RefCell;
 

@@ -46,7 +46,9 @@
 //! are chosen among the lines through the box). Franken fish on bit sets of cells: the base
 //! units are chosen in order, then the cover units by taking the first base candidate not yet
 //! covered and either covering it with a unit that holds it or making it a fin, pruned as soon as
-//! no candidate outside the base that sees every fin can still lie in a cover unit. Among the
+//! no candidate outside the base that sees every fin can still lie in a cover unit. On a solving
+//! path, a digit whose places shrank since a search that found nothing is searched only with a
+//! base unit that lost a place (see `barren.rs`). Among the
 //! instances, the one removing the most candidates is kept (every instance when all steps are
 //! listed); an instance removing no more than the best so far is not built.
 
