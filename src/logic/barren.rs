@@ -104,9 +104,10 @@ pub(super) fn search_digit(
 
 /// [`search_digit`] for a search that can look only at what changed: `search` gets the places
 /// (bit `c` for cell `c`) that held the digit at the last barren search of this technique and
-/// digit and hold it no more, when every place now held it then. An instance whose units hold
-/// none of those places was an instance then too, and removed nothing; so `search` may skip
-/// every such instance, and must report the others as a full search would.
+/// digit and hold it no more, when every place now held it then. An instance that those places
+/// leave as it was then removed nothing then and removes nothing now, so `search` may skip every
+/// instance it can show to be such (for a fish, one whose base units hold none of them), and
+/// must report the others as a full search would.
 pub(super) fn search_digit_since(
     t: Technique,
     s: &State,
