@@ -319,13 +319,12 @@ pub(super) fn finned(f: &mut Finder<'_>, k: usize, sashimi: bool) {
     for d in 1..=n as u8 {
         let exhaustive = best.is_none_or(|b| b == 0);
         barren::search_digit_since(finned_technique(k, sashimi), s, d, exhaustive, |gone| {
-            // The rows and the columns holding a place gone since a barren search.
+            // The rows and the columns holding a place gone since a barren search (units
+            // `0..n` are the rows, `n..2n` the columns).
             let gone = gone.map(|g| {
-                (0..shape.cells())
-                    .filter(|&c| g[c >> 6] & 1 << (c & 63) != 0)
-                    .fold((0u32, 0u32), |(r, col), c| {
-                        (r | 1 << shape.row(c), col | 1 << shape.col(c))
-                    })
+                let units = gone_units(g, &shape.tables().unit_bits);
+                let lines = (1u128 << n) - 1;
+                ((units & lines) as u32, (units >> n & lines) as u32)
             });
             let before = found.len();
             finned_digit(s, (k, sashimi), d, &spans, gone, &mut best, &mut found);
@@ -1397,52 +1396,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// Along solving paths, each fish search remembers the places it found barren, and a later
-    /// search of a digit whose places shrank since looks only at the base units that lost one.
-    /// It must find what a search with nothing remembered (a new thread) finds.
-    #[test]
-    fn a_search_of_what_changed_since_a_barren_one_finds_what_a_full_search_finds() {
-        // What a step is: its technique, its cells and its eliminations.
-        let key = |steps: Vec<Step>| -> Vec<String> {
-            steps
-                .into_iter()
-                .map(|s| format!("{} {:?} {:?}", s.technique, s.cells, s.eliminations))
-                .collect()
-        };
-        let mut found = 0;
-        // The first top1465 puzzles: their paths use finned, sashimi and Franken fish.
-        for puzzle in [
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
-            "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........",
-            "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....",
-            "5..7..6....38...........2..62.4............917............35.8.4.....1......9....",
-            "4..1.2.......9.7..8..........8.7.5.......4.6.3.....21....5....2..9.......7.......",
-        ] {
-            let values = puzzle
-                .chars()
-                .map(|ch| ch.to_digit(10).map_or(0, |d| d as u8))
-                .collect();
-            let grid = Grid::from_values(Shape::for_size(9).unwrap(), values).unwrap();
-            let path = crate::logic::solve(State::new(&grid), &Options::default());
-            let mut s = State::new(&grid);
-            for step in &path.steps {
-                let full = std::thread::scope(|scope| {
-                    scope
-                        .spawn(|| FISH.map(|t| key(run(&s, t, 1))))
-                        .join()
-                        .unwrap()
-                });
-                for (t, full) in FISH.into_iter().zip(full) {
-                    found += usize::from(!full.is_empty());
-                    assert_eq!(key(run(&s, t, 1)), full, "{t} in {puzzle}");
-                }
-                s.apply(step);
-            }
-        }
-        assert!(found > 50, "{found} fish found");
     }
 
     #[test]

@@ -310,7 +310,8 @@ fn analyse(
             let mut w = word;
             while w != 0 {
                 let c = (i * 64 + w.trailing_zeros() as usize) / n;
-                // The rest of this cell's bits: each cell is looked at once.
+                // Past this cell's bits in this word (a cell whose bits run into the next word is
+                // looked at again there, to the same effect).
                 let past = (c + 1) * n;
                 w = if past >= (i + 1) * 64 {
                     0
@@ -329,19 +330,10 @@ fn analyse(
                 }
             }
         }
-        let restore = |left: &mut Vec<Mask>, changed: &mut Vec<usize>| {
-            for c in changed.drain(..) {
-                left[c] = s.cands(c);
-            }
-        };
-        if let Some(cell) = cell.into_iter().chain(static_cell).min() {
-            restore(&mut left, &mut changed);
-            out.offer(premise_score(p), cost, || Proof::EmptyCell { p, cell });
-            continue;
-        }
+        let empty_cell = cell.into_iter().chain(static_cell).min();
         // The first unit and digit (in that order) whose places are all made false.
         let mut emptied = None;
-        while touched != 0 {
+        while empty_cell.is_none() && touched != 0 {
             let u = touched.trailing_zeros() as usize;
             touched &= touched - 1;
             let rest = s.unit(u).iter().fold(0, |m, &c| m | left[c]);
@@ -351,8 +343,12 @@ fn analyse(
                 break;
             }
         }
-        restore(&mut left, &mut changed);
-        if let Some((u, d)) = [emptied, static_unit].into_iter().flatten().min() {
+        for c in changed.drain(..) {
+            left[c] = s.cands(c);
+        }
+        if let Some(cell) = empty_cell {
+            out.offer(premise_score(p), cost, || Proof::EmptyCell { p, cell });
+        } else if let Some((u, d)) = [emptied, static_unit].into_iter().flatten().min() {
             out.offer(premise_score(p), cost, || Proof::EmptyUnit { p, u, d });
         }
     }

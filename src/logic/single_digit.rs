@@ -129,27 +129,32 @@ fn class(s: &State, p: &Pair, a1: usize, q: &Pair, a2: usize) -> Technique {
 
 /// Finds every chain `b1=a1-a2=b2` of technique `t` over the conjugate pairs of each digit.
 fn chains(f: &mut Finder<'_>, t: Technique) {
-    let s = f.state;
-    let n = s.size();
-    let all = conjugate_pairs(s);
+    let all = conjugate_pairs(f.state);
     // Every step wanted: Turbot Fish lists every such chain, Skyscrapers and Kites too, as
     // HoDoKu's "find all steps" does; a solving path takes them as the easier techniques.
     let any_class = t == Technique::TurbotFish && f.wants_all();
-    for d in 1..=n as u8 {
-        let pairs = &all[usize::from(d) - 1];
-        if f.wants_all() {
-            if chains_digit(f, t, d, pairs, any_class) {
-                return;
-            }
-            continue;
-        }
-        // What a digit's chains are depends only on its places: skip those found barren.
+    by_digit(f, t, |f, d| {
+        chains_digit(f, t, d, &all[usize::from(d) - 1], any_class)
+    });
+}
+
+/// Runs `search` (true when `f` wants no more) for each digit in turn until `f` wants no more.
+/// What these patterns find for a digit depends only on its places, so a solving path skips the
+/// digits whose places a search of `t` found barren (every step wanted, Turbot Fish lists more,
+/// so nothing is skipped).
+fn by_digit(f: &mut Finder<'_>, t: Technique, mut search: impl FnMut(&mut Finder<'_>, u8) -> bool) {
+    let s = f.state;
+    for d in 1..=s.size() as u8 {
         let mut done = false;
-        barren::search_digit(t, s, d, true, || {
-            let before = f.steps.len();
-            done = chains_digit(f, t, d, pairs, any_class);
-            f.steps.len() > before
-        });
+        if f.wants_all() {
+            done = search(f, d);
+        } else {
+            barren::search_digit(t, s, d, true, || {
+                let before = f.steps.len();
+                done = search(f, d);
+                f.steps.len() > before
+            });
+        }
         if done {
             return;
         }
@@ -160,65 +165,58 @@ fn chains(f: &mut Finder<'_>, t: Technique) {
 /// wants no more.
 fn chains_digit(f: &mut Finder<'_>, t: Technique, d: u8, pairs: &[Pair], any_class: bool) -> bool {
     let s = f.state;
-    {
-        {
-            for i in 0..pairs.len() {
-                for j in i + 1..pairs.len() {
-                    let (p, q) = (&pairs[i], &pairs[j]);
-                    if p.unit == q.unit {
+    for i in 0..pairs.len() {
+        for j in i + 1..pairs.len() {
+            let (p, q) = (&pairs[i], &pairs[j]);
+            if p.unit == q.unit {
+                continue;
+            }
+            // Skyscrapers need parallel lines, kites a row and a column.
+            match t {
+                Technique::Skyscraper if p.kind != q.kind || p.kind == Kind::Box => continue,
+                Technique::TwoStringKite
+                    if !matches!(
+                        (p.kind, q.kind),
+                        (Kind::Row, Kind::Col) | (Kind::Col, Kind::Row)
+                    ) =>
+                {
+                    continue
+                }
+                _ => {}
+            }
+            for (a1, b1) in [(p.a, p.b), (p.b, p.a)] {
+                for (a2, b2) in [(q.a, q.b), (q.b, q.a)] {
+                    if a1 == a2 || a1 == b2 || b1 == a2 || b1 == b2 || !s.sees(a1, a2) {
                         continue;
                     }
-                    // Skyscrapers need parallel lines, kites a row and a column.
-                    match t {
-                        Technique::Skyscraper if p.kind != q.kind || p.kind == Kind::Box => {
-                            continue
-                        }
-                        Technique::TwoStringKite
-                            if !matches!(
-                                (p.kind, q.kind),
-                                (Kind::Row, Kind::Col) | (Kind::Col, Kind::Row)
-                            ) =>
-                        {
-                            continue
-                        }
-                        _ => {}
+                    if class(s, p, a1, q, a2) != t && !any_class {
+                        continue;
                     }
-                    for (a1, b1) in [(p.a, p.b), (p.b, p.a)] {
-                        for (a2, b2) in [(q.a, q.b), (q.b, q.a)] {
-                            if a1 == a2 || a1 == b2 || b1 == a2 || b1 == b2 || !s.sees(a1, a2) {
-                                continue;
-                            }
-                            if class(s, p, a1, q, a2) != t && !any_class {
-                                continue;
-                            }
-                            // Two parallel lines whose both ends are aligned are an X-Wing.
-                            if t == Technique::Skyscraper
-                                && s.sees(b1, b2)
-                                && same_cross(s, p, b1, b2)
-                            {
-                                continue;
-                            }
-                            let cells = [b1, a1, a2, b2];
-                            let elims = seeing_both(s, d, b1, b2, &cells);
-                            if elims.is_empty() {
-                                continue;
-                            }
-                            let how = match t {
-                                Technique::Skyscraper => {
-                                    let cross = if p.kind == Kind::Row {
-                                        s.unit_count() / 3 + s.shape().col(a1)
-                                    } else {
-                                        s.shape().row(a1)
-                                    };
-                                    format!("share {}", s.unit_name(cross))
-                                }
-                                _ => {
-                                    let shared = common_unit(s, a1, a2);
-                                    format!("share {}", s.unit_name(shared))
-                                }
+                    // Two parallel lines whose both ends are aligned are an X-Wing.
+                    if t == Technique::Skyscraper && s.sees(b1, b2) && same_cross(s, p, b1, b2) {
+                        continue;
+                    }
+                    let cells = [b1, a1, a2, b2];
+                    let elims = seeing_both(s, d, b1, b2, &cells);
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let how = match t {
+                        Technique::Skyscraper => {
+                            let cross = if p.kind == Kind::Row {
+                                s.unit_count() / 3 + s.shape().col(a1)
+                            } else {
+                                s.shape().row(a1)
                             };
-                            let text = say(|| {
-                                format!(
+                            format!("share {}", s.unit_name(cross))
+                        }
+                        _ => {
+                            let shared = common_unit(s, a1, a2);
+                            format!("share {}", s.unit_name(shared))
+                        }
+                    };
+                    let text = say(|| {
+                        format!(
                             "{}: {} in {} lies only in {} and {}, and in {} only in {} and {}; \
                              {} and {} {how}, so they are not both {}, hence one of {} and {} \
                              is {}, and {}.",
@@ -238,16 +236,14 @@ fn chains_digit(f: &mut Finder<'_>, t: Technique, d: u8, pairs: &[Pair], any_cla
                             s.sym(d),
                             removal_text(s, &elims)
                         )
-                            });
-                            let step = Step::new(t, text)
-                                .eliminate(elims)
-                                .cells(cells)
-                                .unit(s.unit_name(p.unit))
-                                .unit(s.unit_name(q.unit));
-                            if f.add(step) {
-                                return true;
-                            }
-                        }
+                    });
+                    let step = Step::new(t, text)
+                        .eliminate(elims)
+                        .cells(cells)
+                        .unit(s.unit_name(p.unit))
+                        .unit(s.unit_name(q.unit));
+                    if f.add(step) {
+                        return true;
                     }
                 }
             }
@@ -301,24 +297,9 @@ pub(super) fn empty_rectangle(f: &mut Finder<'_>) {
             (rows, cols)
         })
         .collect();
-    for d in 1..=n as u8 {
-        if f.wants_all() {
-            if empty_rectangle_digit(f, d, &spans) {
-                return;
-            }
-            continue;
-        }
-        // What a digit's rectangles are depends only on its places: skip those found barren.
-        let mut done = false;
-        barren::search_digit(Technique::EmptyRectangle, s, d, true, || {
-            let before = f.steps.len();
-            done = empty_rectangle_digit(f, d, &spans);
-            f.steps.len() > before
-        });
-        if done {
-            return;
-        }
-    }
+    by_digit(f, Technique::EmptyRectangle, |f, d| {
+        empty_rectangle_digit(f, d, &spans)
+    });
 }
 
 /// The empty rectangles of digit `d` into `f` (`spans`: each box's rows and columns): true when
@@ -328,82 +309,80 @@ fn empty_rectangle_digit(f: &mut Finder<'_>, d: u8, spans: &[(Vec<usize>, Vec<us
     let sh = s.shape();
     let n = s.size();
     let b = bit(d);
-    {
-        for (bx, (rows, cols)) in (2 * n..3 * n).zip(spans) {
-            let m = s.places(bx, d);
-            if m.count_ones() < 2 {
-                continue;
-            }
-            let box_cells = s.unit(bx);
-            let in_box: Vec<usize> = (0..n)
-                .filter(|&k| m & 1 << k != 0)
-                .map(|k| box_cells[k])
-                .collect();
-            for &r in rows {
-                for &c in cols {
-                    let all_in = in_box.iter().all(|&x| sh.row(x) == r || sh.col(x) == c);
-                    let only_row = in_box.iter().all(|&x| sh.row(x) == r);
-                    let only_col = in_box.iter().all(|&x| sh.col(x) == c);
-                    if !all_in || only_row || only_col {
-                        continue;
-                    }
-                    let all = conjugate_pairs(s);
-                    for pr in all[usize::from(d) - 1].iter() {
-                        for (p, q) in [(pr.a, pr.b), (pr.b, pr.a)] {
-                            // A pair in a column outside the box with p in the box's row r: the
-                            // target is where q's row meets column c. A pair in a row: the other
-                            // way round.
-                            let target = match pr.kind {
-                                Kind::Col
-                                    if !cols.contains(&sh.col(p))
-                                        && sh.row(p) == r
-                                        && !rows.contains(&sh.row(q)) =>
-                                {
-                                    sh.cell(sh.row(q), c)
-                                }
-                                Kind::Row
-                                    if !rows.contains(&sh.row(p))
-                                        && sh.col(p) == c
-                                        && !cols.contains(&sh.col(q)) =>
-                                {
-                                    sh.cell(r, sh.col(q))
-                                }
-                                _ => continue,
-                            };
-                            if s.cands(target) & b == 0 {
-                                continue;
+    for (bx, (rows, cols)) in (2 * n..3 * n).zip(spans) {
+        let m = s.places(bx, d);
+        if m.count_ones() < 2 {
+            continue;
+        }
+        let box_cells = s.unit(bx);
+        let in_box: Vec<usize> = (0..n)
+            .filter(|&k| m & 1 << k != 0)
+            .map(|k| box_cells[k])
+            .collect();
+        for &r in rows {
+            for &c in cols {
+                let all_in = in_box.iter().all(|&x| sh.row(x) == r || sh.col(x) == c);
+                let only_row = in_box.iter().all(|&x| sh.row(x) == r);
+                let only_col = in_box.iter().all(|&x| sh.col(x) == c);
+                if !all_in || only_row || only_col {
+                    continue;
+                }
+                let all = conjugate_pairs(s);
+                for pr in all[usize::from(d) - 1].iter() {
+                    for (p, q) in [(pr.a, pr.b), (pr.b, pr.a)] {
+                        // A pair in a column outside the box with p in the box's row r: the
+                        // target is where q's row meets column c. A pair in a row: the other
+                        // way round.
+                        let target = match pr.kind {
+                            Kind::Col
+                                if !cols.contains(&sh.col(p))
+                                    && sh.row(p) == r
+                                    && !rows.contains(&sh.row(q)) =>
+                            {
+                                sh.cell(sh.row(q), c)
                             }
-                            let elims = vec![(target, b)];
-                            let other = if pr.kind == Kind::Col { n + c } else { r };
-                            let text = say(|| {
-                                format!(
-                                    "Empty Rectangle: in {}, {} lies only in {} and {}; in {} it \
+                            Kind::Row
+                                if !rows.contains(&sh.row(p))
+                                    && sh.col(p) == c
+                                    && !cols.contains(&sh.col(q)) =>
+                            {
+                                sh.cell(r, sh.col(q))
+                            }
+                            _ => continue,
+                        };
+                        if s.cands(target) & b == 0 {
+                            continue;
+                        }
+                        let elims = vec![(target, b)];
+                        let other = if pr.kind == Kind::Col { n + c } else { r };
+                        let text = say(|| {
+                            format!(
+                                "Empty Rectangle: in {}, {} lies only in {} and {}; in {} it \
                                  lies only in {} and {}, so either {} is {} or {} is, which \
                                  leaves {}'s {} in {}; either way {}.",
-                                    s.unit_name(bx),
-                                    s.sym(d),
-                                    s.unit_name(r),
-                                    s.unit_name(n + c),
-                                    s.unit_name(pr.unit),
-                                    s.name(p),
-                                    s.name(q),
-                                    s.name(q),
-                                    s.sym(d),
-                                    s.name(p),
-                                    s.unit_name(bx),
-                                    s.sym(d),
-                                    s.unit_name(other),
-                                    removal_text(s, &elims)
-                                )
-                            });
-                            let step = Step::new(Technique::EmptyRectangle, text)
-                                .eliminate(elims)
-                                .cells(in_box.iter().copied().chain([p, q]))
-                                .unit(s.unit_name(bx))
-                                .unit(s.unit_name(pr.unit));
-                            if f.add(step) {
-                                return true;
-                            }
+                                s.unit_name(bx),
+                                s.sym(d),
+                                s.unit_name(r),
+                                s.unit_name(n + c),
+                                s.unit_name(pr.unit),
+                                s.name(p),
+                                s.name(q),
+                                s.name(q),
+                                s.sym(d),
+                                s.name(p),
+                                s.unit_name(bx),
+                                s.sym(d),
+                                s.unit_name(other),
+                                removal_text(s, &elims)
+                            )
+                        });
+                        let step = Step::new(Technique::EmptyRectangle, text)
+                            .eliminate(elims)
+                            .cells(in_box.iter().copied().chain([p, q]))
+                            .unit(s.unit_name(bx))
+                            .unit(s.unit_name(pr.unit));
+                        if f.add(step) {
+                            return true;
                         }
                     }
                 }

@@ -588,3 +588,76 @@ fn a_remote_pair_on_a_path_takes_the_chain_that_removes_most() {
     );
     assert_eq!(rate(&path.steps, true).unwrap().score, 1206);
 }
+
+/// Along solving paths, the one-digit searches remember the places they found barren
+/// (`barren.rs`): they skip a digit on the same places, and fish search a digit whose places
+/// shrank since only with a base unit that lost one. Each search must find what the same search
+/// with nothing remembered (alone in a new thread) finds.
+#[test]
+fn a_search_that_remembers_barren_places_finds_what_a_full_search_finds() {
+    use Technique::*;
+    const REMEMBERING: [Technique; 20] = [
+        XWing,
+        Swordfish,
+        Jellyfish,
+        FinnedXWing,
+        SashimiXWing,
+        FinnedSwordfish,
+        SashimiSwordfish,
+        FinnedJellyfish,
+        SashimiJellyfish,
+        FrankenXWing,
+        FrankenSwordfish,
+        FinnedFrankenXWing,
+        FinnedFrankenSwordfish,
+        Skyscraper,
+        TwoStringKite,
+        TurbotFish,
+        EmptyRectangle,
+        XChain,
+        SimpleColors,
+        MultiColors,
+    ];
+    // The step a solving path would take: its technique, cells and eliminations.
+    let one = |s: &State, t: Technique| -> Option<String> {
+        let mut f = Finder::new(s, 1);
+        find(t, &mut f);
+        f.steps
+            .pop()
+            .map(|s| format!("{} {:?} {:?}", s.technique, s.cells, s.eliminations))
+    };
+    let mut found = [0usize; REMEMBERING.len()];
+    // The first top1465 puzzles: their paths use finned, sashimi and Franken fish.
+    for puzzle in [
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........",
+        "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....",
+        "5..7..6....38...........2..62.4............917............35.8.4.....1......9....",
+        "4..1.2.......9.7..8..........8.7.5.......4.6.3.....21....5....2..9.......7.......",
+    ] {
+        let grid = nine(puzzle);
+        let path = solve(State::new(&grid), &Options::default());
+        let mut s = State::new(&grid);
+        for step in &path.steps {
+            // Each technique in a thread of its own, so that none reads another's memory.
+            let state = &s;
+            let full = std::thread::scope(|scope| {
+                REMEMBERING
+                    .map(|t| scope.spawn(move || one(state, t)))
+                    .map(|h| h.join().unwrap())
+            });
+            for (i, (t, full)) in REMEMBERING.into_iter().zip(full).enumerate() {
+                found[i] += usize::from(full.is_some());
+                assert_eq!(one(&s, t), full, "{t} in {puzzle}");
+            }
+            s.apply(step);
+        }
+    }
+    assert!(found.iter().sum::<usize>() > 50, "{found:?} found");
+    for (t, n) in REMEMBERING.into_iter().zip(found) {
+        if matches!(t, Skyscraper | TwoStringKite | EmptyRectangle | FinnedXWing) {
+            assert!(n > 0, "{t}: never found, so never checked");
+        }
+    }
+}
