@@ -607,7 +607,11 @@ impl Bfs {
 
     /// The node of state `st`.
     pub fn node(&self, st: u32) -> u32 {
-        (st % self.span) >> 1
+        if st >= self.span {
+            (st - self.span) >> 1
+        } else {
+            st >> 1
+        }
     }
 
     /// True when state `st` was reached through a group (layered search only).
@@ -617,27 +621,44 @@ impl Bfs {
 
     /// Every state implied by state `start` through at most `limit` links.
     pub fn run(&mut self, g: &Graph, start: u32, limit: usize) {
+        if self.layered {
+            self.run_in::<true>(g, start, limit);
+        } else {
+            self.run_in::<false>(g, start, limit);
+        }
+    }
+
+    /// [`Bfs::run`] for a layered search or not: the hot loop of every chain search, so the
+    /// layer is found by a comparison (a state's layer is 0 or `span`), not a division.
+    fn run_in<const LAYERED: bool>(&mut self, g: &Graph, start: u32, limit: usize) {
         self.generation += 1;
-        self.order.clear();
-        let start = if self.layered && g.is_group((start >> 1) as usize) {
-            start + self.span
+        let generation = self.generation;
+        let span = self.span;
+        let start = if LAYERED && g.is_group((start >> 1) as usize) {
+            start + span
         } else {
             start
         };
-        self.stamp[start as usize] = self.generation;
-        self.parent[start as usize] = NONE;
-        self.dist[start as usize] = 0;
-        self.order.push(start);
+        let (stamp, parent, dist) = (
+            &mut self.stamp[..],
+            &mut self.parent[..],
+            &mut self.dist[..],
+        );
+        let order = &mut self.order;
+        order.clear();
+        stamp[start as usize] = generation;
+        parent[start as usize] = NONE;
+        dist[start as usize] = 0;
+        order.push(start);
         let mut head = 0;
-        while head < self.order.len() {
-            let st = self.order[head];
+        while let Some(&st) = order.get(head) {
             head += 1;
-            let dist = self.dist[st as usize];
-            if dist as usize >= limit {
+            let d = dist[st as usize];
+            if usize::from(d) >= limit {
                 continue;
             }
-            let layer = st - st % self.span;
-            let v = self.node(st) as usize;
+            let layer = if LAYERED && st >= span { span } else { 0 };
+            let v = ((st - layer) >> 1) as usize;
             let (next, on) = if st & 1 == 0 {
                 (g.strong(v), 1)
             } else {
@@ -645,14 +666,15 @@ impl Bfs {
             };
             for &w in next {
                 let mut t = 2 * w + on + layer;
-                if self.layered && layer == 0 && g.is_group(w as usize) {
-                    t += self.span;
+                if LAYERED && layer == 0 && g.is_group(w as usize) {
+                    t += span;
                 }
-                if self.stamp[t as usize] != self.generation {
-                    self.stamp[t as usize] = self.generation;
-                    self.parent[t as usize] = st;
-                    self.dist[t as usize] = dist + 1;
-                    self.order.push(t);
+                let slot = &mut stamp[t as usize];
+                if *slot != generation {
+                    *slot = generation;
+                    parent[t as usize] = st;
+                    dist[t as usize] = d + 1;
+                    order.push(t);
                 }
             }
         }
