@@ -16,12 +16,18 @@
 //! place that has gone since. The searches that can use this (finned, sashimi and Franken fish)
 //! get those gone places and look only at instances one of whose base units holds one (see
 //! [`search_digit_since`]).
+//!
+//! Before any of that, a digit whose every place lies in a template (`templates.rs`) is not
+//! searched at all, by any of these techniques: one-digit reasoning cannot remove a place that
+//! some way of filling in the digit uses. Where the costly fish run on a solving path, nearly
+//! every digit is such (1,264 of 1,278 finned Franken Swordfish digit searches on 300 top1465
+//! puzzles).
 
 use std::cell::RefCell;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{State, Technique};
+use super::{templates, State, Technique};
 
 /// The most cells a grid has (25x25), in 64-bit words.
 const WORDS: usize = 10;
@@ -119,6 +125,13 @@ pub(super) fn search_digit_since(
     if BARREN.with(|b| b.borrow().contains(&k)) {
         return;
     }
+    // Every place in a template: no one-digit technique finds anything (see `templates.rs`).
+    if templates::every_place_fits(s, d) {
+        if exhaustive {
+            remember(k);
+        }
+        return;
+    }
     let gone = gone_since(&k);
     if gone.is_some_and(|g| g.iter().all(|&w| w == 0)) {
         return; // the same places as a barren search: nothing
@@ -140,82 +153,109 @@ mod tests {
 
     #[test]
     fn a_barren_search_is_skipped_only_for_the_same_places() {
-        let mut s = state();
-        let mut runs = 0;
-        for _ in 0..2 {
+        // Templates off: an empty grid's places all fit, so nothing would be searched.
+        templates::off(|| {
+            let mut s = state();
+            let mut runs = 0;
+            for _ in 0..2 {
+                search_digit(Technique::XWing, &s, 5, true, || {
+                    runs += 1;
+                    false
+                });
+            }
+            assert_eq!(runs, 1, "the second search on the same places is skipped");
+            s.eliminate(0, bit(5));
             search_digit(Technique::XWing, &s, 5, true, || {
                 runs += 1;
                 false
             });
-        }
-        assert_eq!(runs, 1, "the second search on the same places is skipped");
-        s.eliminate(0, bit(5));
-        search_digit(Technique::XWing, &s, 5, true, || {
-            runs += 1;
-            false
+            assert_eq!(runs, 2, "other places search again");
+            search_digit(Technique::Swordfish, &s, 5, true, || {
+                runs += 1;
+                false
+            });
+            assert_eq!(runs, 3, "another technique searches again");
         });
-        assert_eq!(runs, 2, "other places search again");
-        search_digit(Technique::Swordfish, &s, 5, true, || {
-            runs += 1;
-            false
-        });
-        assert_eq!(runs, 3, "another technique searches again");
     }
 
     #[test]
     fn a_search_gets_the_places_gone_since_the_last_barren_one() {
-        let mut s = state();
-        let mut seen = Vec::new();
-        let search = |seen: &mut Vec<_>, s: &State, found: bool| {
-            search_digit_since(Technique::FinnedXWing, s, 4, true, |gone| {
-                seen.push(gone.map(|g| g.to_vec()));
-                found
-            });
-        };
-        search(&mut seen, &s, false);
-        s.eliminate(3, bit(4));
-        s.eliminate(70, bit(4));
-        search(&mut seen, &s, true);
-        s.eliminate(5, bit(4));
-        search(&mut seen, &s, false);
-        let mut gone = vec![0u64; WORDS];
-        gone[0] = 1 << 3 | 1 << 5;
-        gone[1] = 1 << (70 - 64);
-        assert_eq!(seen[0], None, "nothing barren yet");
-        assert_eq!(
-            seen[1].as_ref().map(|g| g[..2].to_vec()),
-            Some(vec![1 << 3, 1 << (70 - 64)])
-        );
-        assert_eq!(
-            seen[2],
-            Some(gone),
-            "since the last barren search, not the last search"
-        );
-        // Places that are no subset (another state) are searched whole; the same places skip.
-        let mut fresh = state();
-        fresh.eliminate(10, bit(4));
-        search(&mut seen, &fresh, false);
-        assert_eq!(seen[3], None);
-        search(&mut seen, &fresh, false);
-        assert_eq!(
-            seen.len(),
-            4,
-            "the same places as a barren search are skipped"
-        );
+        // Templates off: an empty grid's places all fit, so nothing would be searched.
+        templates::off(|| {
+            let mut s = state();
+            let mut seen = Vec::new();
+            let search = |seen: &mut Vec<_>, s: &State, found: bool| {
+                search_digit_since(Technique::FinnedXWing, s, 4, true, |gone| {
+                    seen.push(gone.map(|g| g.to_vec()));
+                    found
+                });
+            };
+            search(&mut seen, &s, false);
+            s.eliminate(3, bit(4));
+            s.eliminate(70, bit(4));
+            search(&mut seen, &s, true);
+            s.eliminate(5, bit(4));
+            search(&mut seen, &s, false);
+            let mut gone = vec![0u64; WORDS];
+            gone[0] = 1 << 3 | 1 << 5;
+            gone[1] = 1 << (70 - 64);
+            assert_eq!(seen[0], None, "nothing barren yet");
+            assert_eq!(
+                seen[1].as_ref().map(|g| g[..2].to_vec()),
+                Some(vec![1 << 3, 1 << (70 - 64)])
+            );
+            assert_eq!(
+                seen[2],
+                Some(gone),
+                "since the last barren search, not the last search"
+            );
+            // Places that are no subset (another state) are searched whole; the same places skip.
+            let mut fresh = state();
+            fresh.eliminate(10, bit(4));
+            search(&mut seen, &fresh, false);
+            assert_eq!(seen[3], None);
+            search(&mut seen, &fresh, false);
+            assert_eq!(
+                seen.len(),
+                4,
+                "the same places as a barren search are skipped"
+            );
+        });
     }
 
     #[test]
     fn a_search_that_found_something_or_was_not_exhaustive_is_not_remembered() {
+        // Templates off: an empty grid's places all fit, so nothing would be searched.
+        templates::off(|| {
+            let s = state();
+            let mut runs = 0;
+            for (exhaustive, found) in [(true, true), (false, false)] {
+                for _ in 0..2 {
+                    search_digit(Technique::Jellyfish, &s, 7, exhaustive, || {
+                        runs += 1;
+                        found
+                    });
+                }
+            }
+            assert_eq!(runs, 4);
+        });
+    }
+
+    #[test]
+    fn a_digit_whose_places_all_fit_templates_is_not_searched_and_is_remembered() {
         let s = state();
         let mut runs = 0;
-        for (exhaustive, found) in [(true, true), (false, false)] {
-            for _ in 0..2 {
-                search_digit(Technique::Jellyfish, &s, 7, exhaustive, || {
-                    runs += 1;
-                    found
-                });
-            }
-        }
-        assert_eq!(runs, 4);
+        search_digit(Technique::XWing, &s, 5, true, || {
+            runs += 1;
+            false
+        });
+        assert_eq!(runs, 0, "every place of an empty grid lies in a template");
+        templates::off(|| {
+            search_digit(Technique::XWing, &s, 5, true, || {
+                runs += 1;
+                false
+            })
+        });
+        assert_eq!(runs, 0, "remembered as barren");
     }
 }

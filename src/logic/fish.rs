@@ -57,7 +57,7 @@ use crate::grid::{bit, Mask, Unit};
 use super::{
     barren,
     step::{removal_text, say},
-    Finder, State, Step, Technique,
+    templates, Finder, State, Step, Technique,
 };
 
 /// HoDoKu's default limits.
@@ -672,18 +672,21 @@ fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
     let technique = franken_technique(k, kind.finned());
     for d in 1..=n as u8 {
         // Every step wanted: the search lists more (`Search::all_steps`), so what a one-step
-        // search found barren is searched again.
+        // search found barren is searched again, unless templates rule the digit out (they
+        // hold for the fish listed only then too).
         if best.is_none() {
-            franken_digit(
-                s,
-                kind,
-                k,
-                d,
-                (&peers, unit_bits),
-                None,
-                &mut best,
-                &mut found,
-            );
+            if !templates::every_place_fits(s, d) {
+                franken_digit(
+                    s,
+                    kind,
+                    k,
+                    d,
+                    (&peers, unit_bits),
+                    None,
+                    &mut best,
+                    &mut found,
+                );
+            }
             continue;
         }
         let exhaustive = best.is_none_or(|b| b == 0);

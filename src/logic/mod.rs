@@ -27,6 +27,7 @@ mod step;
 mod subsets;
 mod sue_de_coq;
 mod technique;
+mod templates;
 #[cfg(test)]
 mod tests;
 mod trial;

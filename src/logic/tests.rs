@@ -233,26 +233,37 @@ fn a_quiet_path_is_the_same_path_without_sentences_or_patterns() {
     assert_eq!(step::say(|| "said".into()), "said");
 }
 
-#[test]
-fn every_step_is_true_on_every_size() {
-    let mut sizes = std::collections::BTreeSet::new();
+/// The proper puzzles of the fixtures, of every size.
+fn fixture_grids() -> Vec<Grid> {
+    let mut grids = Vec::new();
     for dir in ["fixtures/layouts", "fixtures/ok"] {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "sudoku") {
-                continue;
-            }
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "sudoku"))
+            .collect();
+        paths.sort();
+        for path in paths {
             let bytes = std::fs::read(&path).unwrap();
             let (text, _) = crate::syntax::decode(&bytes).unwrap();
             for puzzle in crate::syntax::parse(text).puzzles {
                 let grid = puzzle.grid();
                 if count_solutions(&grid, 2).count == 1 {
-                    check_path(&grid);
-                    sizes.insert(grid.shape.size);
+                    grids.push(grid);
                 }
             }
         }
+    }
+    grids
+}
+
+#[test]
+fn every_step_is_true_on_every_size() {
+    let mut sizes = std::collections::BTreeSet::new();
+    for grid in fixture_grids() {
+        check_path(&grid);
+        sizes.insert(grid.shape.size);
     }
     assert!(sizes.len() >= 6, "sizes covered: {sizes:?}");
 }
@@ -594,30 +605,7 @@ fn a_remote_pair_on_a_path_takes_the_chain_that_removes_most() {
 /// shrank since only with a base unit that lost one. Each search must find what the same search
 /// with nothing remembered (alone in a new thread) finds.
 #[test]
-fn a_search_that_remembers_barren_places_finds_what_a_full_search_finds() {
-    use Technique::*;
-    const REMEMBERING: [Technique; 20] = [
-        XWing,
-        Swordfish,
-        Jellyfish,
-        FinnedXWing,
-        SashimiXWing,
-        FinnedSwordfish,
-        SashimiSwordfish,
-        FinnedJellyfish,
-        SashimiJellyfish,
-        FrankenXWing,
-        FrankenSwordfish,
-        FinnedFrankenXWing,
-        FinnedFrankenSwordfish,
-        Skyscraper,
-        TwoStringKite,
-        TurbotFish,
-        EmptyRectangle,
-        XChain,
-        SimpleColors,
-        MultiColors,
-    ];
+fn a_search_that_remembers_barren_places_or_asks_templates_finds_what_a_full_search_finds() {
     // The step a solving path would take: its technique, cells and eliminations.
     let one = |s: &State, t: Technique| -> Option<String> {
         let mut f = Finder::new(s, 1);
@@ -626,28 +614,21 @@ fn a_search_that_remembers_barren_places_finds_what_a_full_search_finds() {
             .pop()
             .map(|s| format!("{} {:?} {:?}", s.technique, s.cells, s.eliminations))
     };
-    let mut found = [0usize; REMEMBERING.len()];
-    // The first top1465 puzzles: their paths use finned, sashimi and Franken fish.
-    for puzzle in [
-        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
-        "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........",
-        "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....",
-        "5..7..6....38...........2..62.4............917............35.8.4.....1......9....",
-        "4..1.2.......9.7..8..........8.7.5.......4.6.3.....21....5....2..9.......7.......",
-    ] {
+    let mut found = [0usize; ONE_DIGIT.len()];
+    for puzzle in FISHY {
         let grid = nine(puzzle);
         let path = solve(State::new(&grid), &Options::default());
         let mut s = State::new(&grid);
         for step in &path.steps {
-            // Each technique in a thread of its own, so that none reads another's memory.
+            // Each technique in a thread of its own, so that none reads another's memory, and
+            // without templates (which spare a search too).
             let state = &s;
             let full = std::thread::scope(|scope| {
-                REMEMBERING
-                    .map(|t| scope.spawn(move || one(state, t)))
+                ONE_DIGIT
+                    .map(|t| scope.spawn(move || templates::off(|| one(state, t))))
                     .map(|h| h.join().unwrap())
             });
-            for (i, (t, full)) in REMEMBERING.into_iter().zip(full).enumerate() {
+            for (i, (t, full)) in ONE_DIGIT.into_iter().zip(full).enumerate() {
                 found[i] += usize::from(full.is_some());
                 assert_eq!(one(&s, t), full, "{t} in {puzzle}");
             }
@@ -655,9 +636,180 @@ fn a_search_that_remembers_barren_places_finds_what_a_full_search_finds() {
         }
     }
     assert!(found.iter().sum::<usize>() > 50, "{found:?} found");
-    for (t, n) in REMEMBERING.into_iter().zip(found) {
+    for (t, n) in ONE_DIGIT.into_iter().zip(found) {
+        use Technique::*;
         if matches!(t, Skyscraper | TwoStringKite | EmptyRectangle | FinnedXWing) {
             assert!(n > 0, "{t}: never found, so never checked");
         }
     }
+}
+
+/// The one-digit techniques: those that remember barren searches (`barren.rs`) and ask
+/// templates (`templates.rs`).
+const ONE_DIGIT: [Technique; 20] = {
+    use Technique::*;
+    [
+        XWing,
+        Swordfish,
+        Jellyfish,
+        Skyscraper,
+        TwoStringKite,
+        TurbotFish,
+        EmptyRectangle,
+        FinnedXWing,
+        SashimiXWing,
+        FinnedSwordfish,
+        SashimiSwordfish,
+        FinnedJellyfish,
+        SashimiJellyfish,
+        SimpleColors,
+        MultiColors,
+        XChain,
+        FrankenXWing,
+        FrankenSwordfish,
+        FinnedFrankenXWing,
+        FinnedFrankenSwordfish,
+    ]
+};
+
+/// The first top1465 puzzles: their paths use finned, sashimi and Franken fish.
+const FISHY: [&str; 6] = [
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+    "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........",
+    "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....",
+    "5..7..6....38...........2..62.4............917............35.8.4.....1......9....",
+    "4..1.2.......9.7..8..........8.7.5.......4.6.3.....21....5....2..9.......7.......",
+];
+
+/// Every state of the solving paths of the fixtures (every size) and of [`FISHY`].
+fn path_states() -> Vec<State> {
+    let mut states = Vec::new();
+    let grids = fixture_grids().into_iter().chain(FISHY.map(nine));
+    for grid in grids {
+        let path = solve(State::new(&grid), &Options::default());
+        let mut s = State::new(&grid);
+        for step in &path.steps {
+            states.push(s.clone());
+            s.apply(step);
+        }
+    }
+    states
+}
+
+/// Whether every place of digit `d` lies in a template, by listing every template (one place
+/// per row, column and box lacking `d`); `None` past `cap` templates.
+fn every_place_in_a_listed_template(s: &State, d: u8, cap: usize) -> Option<bool> {
+    let shape = s.shape();
+    let n = shape.size;
+    let places: Vec<usize> = (0..shape.cells())
+        .filter(|&c| s.cands(c) & bit(d) != 0)
+        .collect();
+    let lacking = |u: usize| s.placed_in(u) & bit(d) == 0;
+    let rows: Vec<usize> = (0..n).filter(|&r| lacking(r)).collect();
+    // A unit lacking `d` with no place, or a place in a unit holding `d`: the templates
+    // would not mean what they say; `every_place_fits` answers no.
+    let units_ok = (0..3 * n).all(|u| lacking(u) == s.unit(u).iter().any(|c| places.contains(c)));
+    if !units_ok {
+        return Some(false);
+    }
+    fn walk(
+        s: &State,
+        d: u8,
+        rows: &[usize],
+        used: &mut Vec<usize>,
+        union: &mut std::collections::BTreeSet<usize>,
+        count: &mut usize,
+        cap: usize,
+    ) {
+        if *count > cap {
+            return;
+        }
+        let Some((&r, rest)) = rows.split_first() else {
+            *count += 1;
+            union.extend(used.iter().copied());
+            return;
+        };
+        for &c in s.unit(r) {
+            if s.cands(c) & bit(d) != 0 && used.iter().all(|&u| !s.sees(u, c)) {
+                used.push(c);
+                walk(s, d, rest, used, union, count, cap);
+                used.pop();
+            }
+        }
+    }
+    let mut union = std::collections::BTreeSet::new();
+    let mut count = 0;
+    walk(s, d, &rows, &mut Vec::new(), &mut union, &mut count, cap);
+    (count <= cap).then(|| places.iter().all(|c| union.contains(c)))
+}
+
+#[test]
+fn templates_agree_with_listing_every_template() {
+    let (mut fits, mut not, mut listed) = (0, 0, 0);
+    for s in path_states().iter().step_by(3) {
+        for d in 1..=s.size() as u8 {
+            let Some(want) = every_place_in_a_listed_template(s, d, 20_000) else {
+                continue;
+            };
+            listed += 1;
+            let got = templates::every_place_fits(s, d);
+            assert_eq!(got, want, "digit {d} in {:?}", s.values());
+            if got {
+                fits += 1;
+            } else {
+                not += 1;
+            }
+        }
+    }
+    assert!(
+        fits > 1000 && not > 100,
+        "{fits} fit, {not} do not, of {listed}"
+    );
+}
+
+#[test]
+fn no_one_digit_technique_finds_anything_for_a_digit_whose_places_all_fit() {
+    let mut checked = 0;
+    let mut found = 0;
+    for s in path_states().iter().step_by(5) {
+        let fitting: Mask = (1..=s.size() as u8)
+            .filter(|&d| templates::every_place_fits(s, d))
+            .fold(0, |m, d| m | bit(d));
+        // Every instance, searched in full (no templates, no memory of barren searches).
+        let steps = std::thread::scope(|scope| {
+            scope
+                .spawn(|| {
+                    templates::off(|| {
+                        let mut steps = Vec::new();
+                        for t in ONE_DIGIT {
+                            let mut f = Finder::new(s, ALL_STEPS_LIMIT);
+                            find(t, &mut f);
+                            steps.append(&mut f.steps);
+                        }
+                        steps
+                    })
+                })
+                .join()
+                .unwrap()
+        });
+        for step in &steps {
+            let touched = step.placements.iter().fold(0, |m, &(_, d)| m | bit(d))
+                | step.eliminations.iter().fold(0, |m, &(_, e)| m | e);
+            assert_eq!(
+                touched & fitting,
+                0,
+                "{} ({}) in {:?}",
+                step.technique,
+                step.explanation,
+                s.values()
+            );
+        }
+        checked += fitting.count_ones();
+        found += steps.len();
+    }
+    assert!(
+        checked > 500 && found > 50,
+        "{checked} digits that fit, {found} steps"
+    );
 }

@@ -1,0 +1,220 @@
+//! Templates: the ways one digit can fill the grid, once in every row, column and box, among
+//! its places.
+//!
+//! One-digit reasoning (fish of every kind, the single-digit patterns, X-Chains, colors) knows
+//! only that each row, column and box lacking the digit holds it exactly once, among its places.
+//! Every template obeys that, so it is a world such reasoning cannot rule out: a place lying in a
+//! template is never removed by one-digit reasoning, nor is a digit placed by it (the other
+//! places of that cell's row would lie in no template). So when every place of a digit lies in
+//! some template, no one-digit technique finds anything for it, and the costly ones need not
+//! search (see [`barren::search_digit_since`](super::barren::search_digit_since)).
+//!
+//! Finding out: for each place not yet in a template found, a depth-first search for a
+//! template through it, the row with the fewest open places first. The answer is "yes" only
+//! when every place was reached; a place in no template, a search over its node budget, or a
+//! state whose places disagree with its placed digits (a pencil-mark grid can) answer "no",
+//! and the techniques search as before.
+
+use std::cell::RefCell;
+
+use rustc_hash::FxHashMap;
+
+use crate::grid::{bit, Shape};
+
+use super::State;
+
+/// The most cells a grid has (25x25), in 64-bit words.
+const WORDS: usize = 10;
+
+/// The most search nodes spent on one digit of one state before answering "no".
+const BUDGET: u32 = 20_000;
+
+/// Answers kept per thread before the memory is dropped and filling starts again.
+const CAPACITY: usize = 1 << 12;
+
+/// (size, box rows, digit, places).
+type Key = (u8, u8, u8, [u64; WORDS]);
+
+thread_local! {
+    static KNOWN: RefCell<FxHashMap<Key, bool>> = RefCell::new(FxHashMap::default());
+    /// Tests turn templates off, to hold the searches they spare against full searches.
+    #[cfg(test)]
+    static OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `work` with templates answering "no" on this thread: every search runs in full.
+#[cfg(test)]
+pub(super) fn off<T>(work: impl FnOnce() -> T) -> T {
+    OFF.with(|o| o.set(true));
+    let out = work();
+    OFF.with(|o| o.set(false));
+    out
+}
+
+/// True when every place of digit `d` lies in some template of `s`: then no one-digit
+/// technique can remove a candidate of `d` or place it. False when one does not, and when that
+/// could not be settled within the budget.
+pub(super) fn every_place_fits(s: &State, d: u8) -> bool {
+    #[cfg(test)]
+    if OFF.with(std::cell::Cell::get) {
+        return false;
+    }
+    let shape = s.shape();
+    let n = shape.size;
+    let board = s.board(d);
+    // Each row's places, as a mask over the columns; the units holding a place.
+    let mut row_cols = [0u32; 32];
+    let mut open = [0u32; 3];
+    for (w, &word) in board.iter().enumerate() {
+        let mut x = word;
+        while x != 0 {
+            let c = w * 64 + x.trailing_zeros() as usize;
+            x &= x - 1;
+            let (r, col) = (shape.row(c), shape.col(c));
+            row_cols[r] |= 1 << col;
+            open[0] |= 1 << r;
+            open[1] |= 1 << col;
+            open[2] |= 1 << shape.box_of(c);
+        }
+    }
+    // A unit has places exactly when it lacks the digit; else the state is broken or its
+    // marks disagree with its digits, and the reasoning above does not hold as it is.
+    let m = open[0].count_ones();
+    if open[1].count_ones() != m || open[2].count_ones() != m {
+        return false;
+    }
+    for (kind, &units) in open.iter().enumerate() {
+        for i in 0..n {
+            let placed = s.placed_in(kind * n + i) & bit(d) != 0;
+            if placed == (units & 1 << i != 0) {
+                return false;
+            }
+        }
+    }
+    let mut places = [0u64; WORDS];
+    places[..board.len()].copy_from_slice(board);
+    let key = (n as u8, shape.box_rows as u8, d, places);
+    if let Some(known) = KNOWN.with(|k| k.borrow().get(&key).copied()) {
+        return known;
+    }
+    let mut fit = Fit {
+        shape,
+        row_cols: &row_cols[..n],
+        pick: [0; 32],
+        nodes: 0,
+    };
+    let answer = fit.every_place();
+    KNOWN.with(|k| {
+        let mut k = k.borrow_mut();
+        if k.len() >= CAPACITY {
+            k.clear();
+        }
+        k.insert(key, answer);
+    });
+    answer
+}
+
+/// The search for templates of one digit.
+struct Fit<'a> {
+    shape: Shape,
+    /// Per row, its places as a mask over the columns.
+    row_cols: &'a [u32],
+    /// The column picked in each row by the last template found.
+    pick: [u8; 32],
+    /// Nodes searched so far.
+    nodes: u32,
+}
+
+impl Fit<'_> {
+    /// True when every place lies in a template found.
+    fn every_place(&mut self) -> bool {
+        let rows = self.row_cols.len();
+        let open: u32 = (0..rows)
+            .filter(|&r| self.row_cols[r] != 0)
+            .fold(0, |m, r| m | 1 << r);
+        let mut covered = [0u32; 32];
+        for r in 0..rows {
+            loop {
+                let left = self.row_cols[r] & !covered[r];
+                if left == 0 {
+                    break;
+                }
+                let c = left.trailing_zeros() as usize;
+                self.pick[r] = c as u8;
+                let found = self.extend(open & !(1 << r), 1 << c, 1 << self.box_at(r, c));
+                if found != Some(true) {
+                    return false;
+                }
+                for (q, row) in covered.iter_mut().enumerate().take(rows) {
+                    if open & 1 << q != 0 {
+                        *row |= 1 << self.pick[q];
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The box of row `r`, column `c`.
+    fn box_at(&self, r: usize, c: usize) -> usize {
+        let s = self.shape;
+        (r / s.box_rows) * (s.size / s.box_cols) + c / s.box_cols
+    }
+
+    /// The columns of row `r` whose box is among `boxes`.
+    fn in_boxes(&self, r: usize, boxes: u32) -> u32 {
+        let s = self.shape;
+        let across = s.size / s.box_cols;
+        let first = (r / s.box_rows) * across;
+        let mut cols = 0;
+        for j in 0..across {
+            if boxes & 1 << (first + j) != 0 {
+                cols |= ((1 << s.box_cols) - 1) << (j * s.box_cols);
+            }
+        }
+        cols
+    }
+
+    /// Picks a column in each row of `rows`, none in `cols` or in a box of `boxes`: Some(true)
+    /// when it could (the picks are in `pick`), Some(false) when no way exists, None when the
+    /// budget ran out.
+    fn extend(&mut self, rows: u32, cols: u32, boxes: u32) -> Option<bool> {
+        if rows == 0 {
+            return Some(true);
+        }
+        // The row with the fewest columns left.
+        let mut best = (u32::MAX, 0, 0);
+        let mut x = rows;
+        while x != 0 {
+            let r = x.trailing_zeros() as usize;
+            x &= x - 1;
+            let options = self.row_cols[r] & !cols & !self.in_boxes(r, boxes);
+            let count = options.count_ones();
+            if count == 0 {
+                return Some(false);
+            }
+            if count < best.0 {
+                best = (count, r, options);
+            }
+        }
+        let (_, r, mut options) = best;
+        while options != 0 {
+            self.nodes += 1;
+            if self.nodes > BUDGET {
+                return None;
+            }
+            let c = options.trailing_zeros() as usize;
+            options &= options - 1;
+            self.pick[r] = c as u8;
+            match self.extend(
+                rows & !(1 << r),
+                cols | 1 << c,
+                boxes | 1 << self.box_at(r, c),
+            ) {
+                Some(false) => {}
+                other => return other,
+            }
+        }
+        Some(false)
+    }
+}
