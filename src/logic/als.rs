@@ -433,6 +433,11 @@ struct Search<'a> {
     max: usize,
     chain: Vec<usize>,
     rccs: Vec<Mask>,
+    /// Per digit `z`, the cells holding `z` that see every `z` of the chain's first set: the
+    /// most `z` can leave.
+    first_targets: [Cells; MAX_DIGITS],
+    /// The digits whose `first_targets` are not empty.
+    first_hope: Mask,
     budget: usize,
     col: Collector,
 }
@@ -447,16 +452,17 @@ impl Search<'_> {
         self.budget -= 1;
         let sets = self.sets;
         let end = *self.chain.last().unwrap();
-        if self.chain.len() >= self.min {
-            let first = &sets.als[self.chain[0]];
+        // Each chain is met from both ends; check it once.
+        if self.chain.len() >= self.min && self.chain[0] < end {
             let e = &sets.als[end];
-            // Each chain is met from both ends; check it once.
-            if self.chain[0] < end {
-                let mut targets = [0 as Cells; MAX_DIGITS];
-                for z in digits(first.cands & e.cands & !self.rccs[0] & !last) {
-                    let zi = usize::from(z) - 1;
-                    targets[zi] = first.buddies[zi] & e.buddies[zi] & sets.with_digit[zi];
-                }
+            let mut targets = [0 as Cells; MAX_DIGITS];
+            let mut any = 0;
+            for z in digits(self.first_hope & e.cands & !self.rccs[0] & !last) {
+                let zi = usize::from(z) - 1;
+                targets[zi] = self.first_targets[zi] & e.buddies[zi];
+                any |= targets[zi];
+            }
+            if any != 0 {
                 self.col.offer(&targets, &self.chain, &self.rccs);
             }
         }
@@ -511,6 +517,8 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
         max,
         chain: Vec::with_capacity(max),
         rccs: Vec::with_capacity(max),
+        first_targets: [0; MAX_DIGITS],
+        first_hope: 0,
         budget: if overlap {
             ALL_STEPS_CHAIN_BUDGET
         } else {
@@ -519,6 +527,14 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
         col: Collector::new(f.wants_all()),
     };
     for (i, a) in sets.als.iter().enumerate() {
+        search.first_hope = 0;
+        for z in digits(a.cands) {
+            let zi = usize::from(z) - 1;
+            search.first_targets[zi] = a.buddies[zi] & sets.with_digit[zi];
+            if search.first_targets[zi] != 0 {
+                search.first_hope |= bit(z);
+            }
+        }
         for &(j, rcc) in &links[i] {
             let b = &sets.als[j];
             for x in digits(rcc) {
