@@ -194,14 +194,28 @@ fn rcc_links(
     overlap: bool,
 ) -> Vec<Vec<(usize, Mask)>> {
     // Index each ALS by digit and by its first cell holding the digit: a partner sharing the
-    // RCC x has that cell among the cells seeing all x of the other set.
-    let mut first: Vec<Vec<u32>> = vec![Vec::new(); MAX_DIGITS * cells];
-    for (j, a) in als.iter().enumerate() {
+    // RCC x has that cell among the cells seeing all x of the other set. One flat array in
+    // (digit, cell) order: `by_first[start[k]..start[k + 1]]` for key `k = x * cells + cell`.
+    let key = |a: &Als, x: usize| x * cells + a.with[x].trailing_zeros() as usize;
+    let mut start = vec![0u32; MAX_DIGITS * cells + 1];
+    for a in als {
         for d in digits(a.cands) {
-            let x = usize::from(d) - 1;
-            first[x * cells + a.with[x].trailing_zeros() as usize].push(j as u32);
+            start[key(a, usize::from(d) - 1) + 1] += 1;
         }
     }
+    for k in 0..MAX_DIGITS * cells {
+        start[k + 1] += start[k];
+    }
+    let mut by_first = vec![0u32; start[MAX_DIGITS * cells] as usize];
+    let mut fill = start.clone();
+    for (j, a) in als.iter().enumerate() {
+        for d in digits(a.cands) {
+            let k = key(a, usize::from(d) - 1);
+            by_first[fill[k] as usize] = j as u32;
+            fill[k] += 1;
+        }
+    }
+    let first = |k: usize| &by_first[start[k] as usize..start[k + 1] as usize];
     let mut links = vec![Vec::new(); als.len()];
     let mut found: Vec<(usize, Mask)> = Vec::new();
     for (i, a) in als.iter().enumerate() {
@@ -209,7 +223,7 @@ fn rcc_links(
         for d in digits(a.cands) {
             let x = usize::from(d) - 1;
             for c in cells_of(a.buddies[x] & with_digit[x]) {
-                for &j in &first[x * cells + c] {
+                for &j in first(x * cells + c) {
                     let b = &als[j as usize];
                     if (j as usize) > i
                         && (overlap || a.cells & b.cells == 0)
