@@ -17,8 +17,6 @@
 
 use std::cell::RefCell;
 
-use rustc_hash::FxHashMap;
-
 use crate::grid::{bit, Shape};
 
 use super::State;
@@ -29,14 +27,14 @@ const WORDS: usize = 10;
 /// The most search nodes spent on one digit of one state before answering "no".
 const BUDGET: u32 = 20_000;
 
-/// Answers kept per thread before the memory is dropped and filling starts again.
-const CAPACITY: usize = 1 << 12;
-
-/// (size, box rows, digit, places).
-type Key = (u8, u8, u8, [u64; WORDS]);
+/// What an answer depends on: the size, the box rows, the digit's places, and the units
+/// holding the digit placed (bit `u` for unit `u`).
+type Key = (u8, u8, [u64; WORDS], u128);
 
 thread_local! {
-    static KNOWN: RefCell<FxHashMap<Key, bool>> = RefCell::new(FxHashMap::default());
+    /// Per digit (index `d - 1`), the last answer: a step changes the places of one digit or
+    /// two, and the one-digit techniques ask about every digit, one technique after another.
+    static LAST: RefCell<Vec<Option<(Key, bool)>>> = const { RefCell::new(Vec::new()) };
     /// Tests turn templates off, to hold the searches they spare against full searches.
     #[cfg(test)]
     static OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -62,10 +60,39 @@ pub(super) fn every_place_fits(s: &State, d: u8) -> bool {
     let shape = s.shape();
     let n = shape.size;
     let board = s.board(d);
+    let mut places = [0u64; WORDS];
+    places[..board.len()].copy_from_slice(board);
+    let placed = (0..3 * n)
+        .filter(|&u| s.placed_in(u) & bit(d) != 0)
+        .fold(0u128, |m, u| m | 1 << u);
+    let key = (n as u8, shape.box_rows as u8, places, placed);
+    let slot = usize::from(d) - 1;
+    let known = LAST.with(|last| match last.borrow().get(slot) {
+        Some(Some((k, answer))) if *k == key => Some(*answer),
+        _ => None,
+    });
+    if let Some(answer) = known {
+        return answer;
+    }
+    let answer = settle(s, d, placed);
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if last.len() <= slot {
+            last.resize(slot + 1, None);
+        }
+        last[slot] = Some((key, answer));
+    });
+    answer
+}
+
+/// [`every_place_fits`] worked out: `placed` has bit `u` for each unit `u` holding `d`.
+fn settle(s: &State, d: u8, placed: u128) -> bool {
+    let shape = s.shape();
+    let n = shape.size;
     // Each row's places, as a mask over the columns; the units holding a place.
     let mut row_cols = [0u32; 32];
     let mut open = [0u32; 3];
-    for (w, &word) in board.iter().enumerate() {
+    for (w, &word) in s.board(d).iter().enumerate() {
         let mut x = word;
         while x != 0 {
             let c = w * 64 + x.trailing_zeros() as usize;
@@ -79,23 +106,14 @@ pub(super) fn every_place_fits(s: &State, d: u8) -> bool {
     }
     // A unit has places exactly when it lacks the digit; else the state is broken or its
     // marks disagree with its digits, and the reasoning above does not hold as it is.
+    let units = (0..3).fold(0u128, |m, kind| m | u128::from(open[kind]) << (kind * n));
+    if units != !placed & ((1u128 << (3 * n)) - 1) {
+        return false;
+    }
+    // As many rows as columns and boxes lack it (not so when it is placed twice in a unit).
     let m = open[0].count_ones();
     if open[1].count_ones() != m || open[2].count_ones() != m {
         return false;
-    }
-    for (kind, &units) in open.iter().enumerate() {
-        for i in 0..n {
-            let placed = s.placed_in(kind * n + i) & bit(d) != 0;
-            if placed == (units & 1 << i != 0) {
-                return false;
-            }
-        }
-    }
-    let mut places = [0u64; WORDS];
-    places[..board.len()].copy_from_slice(board);
-    let key = (n as u8, shape.box_rows as u8, d, places);
-    if let Some(known) = KNOWN.with(|k| k.borrow().get(&key).copied()) {
-        return known;
     }
     let mut fit = Fit {
         shape,
@@ -103,15 +121,7 @@ pub(super) fn every_place_fits(s: &State, d: u8) -> bool {
         pick: [0; 32],
         nodes: 0,
     };
-    let answer = fit.every_place();
-    KNOWN.with(|k| {
-        let mut k = k.borrow_mut();
-        if k.len() >= CAPACITY {
-            k.clear();
-        }
-        k.insert(key, answer);
-    });
-    answer
+    fit.every_place()
 }
 
 /// The search for templates of one digit.
