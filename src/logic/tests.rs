@@ -602,8 +602,9 @@ fn a_remote_pair_on_a_path_takes_the_chain_that_removes_most() {
 
 /// Along solving paths, the one-digit searches remember the places they found barren
 /// (`barren.rs`): they skip a digit on the same places, and fish search a digit whose places
-/// shrank since only with a base unit that lost one. Each search must find what the same search
-/// with nothing remembered (alone in a new thread) finds.
+/// shrank since only with a base unit that lost one; and they skip a digit whose places all lie
+/// in templates (`templates.rs`). Each search must find what the same search with nothing
+/// remembered and templates off (alone in a new thread) finds.
 #[test]
 fn a_search_that_remembers_barren_places_or_asks_templates_finds_what_a_full_search_finds() {
     // The step a solving path would take: its technique, cells and eliminations.
