@@ -297,14 +297,20 @@ pub(super) fn empty_rectangle(f: &mut Finder<'_>) {
             (rows, cols)
         })
         .collect();
+    let all = conjugate_pairs(s);
     by_digit(f, Technique::EmptyRectangle, |f, d| {
-        empty_rectangle_digit(f, d, &spans)
+        empty_rectangle_digit(f, d, &spans, &all[usize::from(d) - 1])
     });
 }
 
-/// The empty rectangles of digit `d` into `f` (`spans`: each box's rows and columns): true when
-/// `f` wants no more.
-fn empty_rectangle_digit(f: &mut Finder<'_>, d: u8, spans: &[(Vec<usize>, Vec<usize>)]) -> bool {
+/// The empty rectangles of digit `d` into `f` (`spans`: each box's rows and columns; `pairs`:
+/// the digit's conjugate pairs): true when `f` wants no more.
+fn empty_rectangle_digit(
+    f: &mut Finder<'_>,
+    d: u8,
+    spans: &[(Vec<usize>, Vec<usize>)],
+    pairs: &[Pair],
+) -> bool {
     let s = f.state;
     let sh = s.shape();
     let n = s.size();
@@ -327,8 +333,7 @@ fn empty_rectangle_digit(f: &mut Finder<'_>, d: u8, spans: &[(Vec<usize>, Vec<us
                 if !all_in || only_row || only_col {
                     continue;
                 }
-                let all = conjugate_pairs(s);
-                for pr in all[usize::from(d) - 1].iter() {
+                for pr in pairs {
                     for (p, q) in [(pr.a, pr.b), (pr.b, pr.a)] {
                         // A pair in a column outside the box with p in the box's row r: the
                         // target is where q's row meets column c. A pair in a row: the other

@@ -3,6 +3,7 @@
 //! all read the same steps; only the edges render them.
 
 use std::cell::Cell;
+use std::thread::LocalKey;
 
 use crate::grid::{Mask, Unit};
 
@@ -104,14 +105,20 @@ fn is_quiet() -> bool {
 /// Runs `work` with the sentences of the steps it finds left empty (see [`say`]), and their
 /// cells and units too.
 pub(crate) fn quietly<T>(work: impl FnOnce() -> T) -> T {
-    /// Restores the flag however `work` ends.
-    struct Restore(bool);
+    with_flag(&QUIET, work)
+}
+
+/// Runs `work` with the per-thread `flag` set, and puts it back as it was however `work` ends
+/// (a panic included).
+pub(super) fn with_flag<T>(flag: &'static LocalKey<Cell<bool>>, work: impl FnOnce() -> T) -> T {
+    /// Restores the flag on drop.
+    struct Restore(&'static LocalKey<Cell<bool>>, bool);
     impl Drop for Restore {
         fn drop(&mut self) {
-            QUIET.with(|q| q.set(self.0));
+            self.0.with(|f| f.set(self.1));
         }
     }
-    let _restore = Restore(QUIET.with(|q| q.replace(true)));
+    let _restore = Restore(flag, flag.with(|f| f.replace(true)));
     work()
 }
 

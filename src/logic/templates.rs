@@ -43,15 +43,7 @@ thread_local! {
 /// Runs `work` with templates answering "no" on this thread: every search runs in full.
 #[cfg(test)]
 pub(super) fn off<T>(work: impl FnOnce() -> T) -> T {
-    /// Restores the switch however `work` ends.
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            OFF.with(|o| o.set(self.0));
-        }
-    }
-    let _restore = Restore(OFF.with(|o| o.replace(true)));
-    work()
+    super::step::with_flag(&OFF, work)
 }
 
 /// True when every place of digit `d` lies in some template of `s`: then no one-digit
