@@ -207,7 +207,7 @@ impl State {
                 s.eliminate(c, !m & full);
             }
         }
-        s.clash = has_clash(shape, values);
+        // `place` noted any digit placed twice (each cell is placed once here).
         s.breaks = 0;
         s.prune_arisen();
         s
