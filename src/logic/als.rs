@@ -625,7 +625,7 @@ mod tests {
     fn run(state: &State, find: fn(&mut Finder<'_>), limit: usize) -> Vec<Step> {
         let mut f = Finder::new(state, limit);
         find(&mut f);
-        f.steps
+        f.into_steps()
     }
 
     #[test]

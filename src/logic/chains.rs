@@ -1295,7 +1295,7 @@ pub(super) mod tests {
     pub(in crate::logic) fn run(t: Technique, s: &State, limit: usize) -> Vec<super::Step> {
         let mut f = Finder::new(s, limit);
         super::super::find(t, &mut f);
-        f.steps
+        f.into_steps()
     }
 
     /// Each case's technique finds exactly its placements and eliminations as the first step,

@@ -1094,7 +1094,7 @@ mod tests {
             Technique::FinnedFrankenSwordfish => finned_franken(&mut f, 3),
             _ => unreachable!("not a fish"),
         }
-        f.steps
+        f.into_steps()
     }
 
     const FISH: [Technique; 13] = [

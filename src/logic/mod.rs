@@ -34,7 +34,7 @@ mod trial;
 mod uniqueness;
 mod wings;
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 
 pub use rating::{rate, Level, Rating};
 pub use state::State;
@@ -75,10 +75,13 @@ type Effect = (Vec<(usize, u8)>, Vec<(usize, Mask)>);
 pub(crate) struct Finder<'a> {
     pub state: &'a State,
     limit: usize,
-    steps: Vec<Step>,
+    /// The step kept when one is wanted: no vector to allocate at every step of a path.
+    one: Option<Step>,
+    /// The steps kept when several are wanted (and any a technique offers after the first).
+    list: Vec<Step>,
     /// The (placements, eliminations) already collected, so the same deduction found from
     /// another pattern is kept once.
-    seen: HashSet<Effect>,
+    seen: FxHashSet<Effect>,
 }
 
 impl<'a> Finder<'a> {
@@ -86,8 +89,9 @@ impl<'a> Finder<'a> {
         Finder {
             state,
             limit,
-            steps: Vec::new(),
-            seen: HashSet::new(),
+            one: None,
+            list: Vec::new(),
+            seen: FxHashSet::default(),
         }
     }
 
@@ -95,15 +99,36 @@ impl<'a> Finder<'a> {
     /// enough and the technique should stop searching.
     pub fn add(&mut self, step: Step) -> bool {
         // One step wanted: nothing to tell apart, so nothing is remembered.
-        if self.state.changes(&step)
-            && (self.limit == 1
-                || self
-                    .seen
-                    .insert((step.placements.clone(), step.eliminations.clone())))
-        {
-            self.steps.push(step);
+        if self.state.changes(&step) {
+            if self.limit == 1 {
+                // A technique that goes on after `done` puts the step last, as a list would.
+                if let Some(kept) = self.one.replace(step) {
+                    self.list.push(kept);
+                }
+            } else if self
+                .seen
+                .insert((step.placements.clone(), step.eliminations.clone()))
+            {
+                self.list.push(step);
+            }
         }
         self.done()
+    }
+
+    /// How many steps the finder holds.
+    pub fn count(&self) -> usize {
+        self.list.len() + usize::from(self.one.is_some())
+    }
+
+    /// The steps found, in the order offered.
+    pub fn into_steps(mut self) -> Vec<Step> {
+        self.list.extend(self.one.take());
+        self.list
+    }
+
+    /// The last step found.
+    fn last(&mut self) -> Option<Step> {
+        self.one.take().or_else(|| self.list.pop())
     }
 
     /// Offers several instances of a technique at once: in first-step mode only the one that
@@ -146,7 +171,7 @@ impl<'a> Finder<'a> {
 
     /// True when no more steps are wanted.
     pub fn done(&self) -> bool {
-        self.steps.len() >= self.limit
+        self.count() >= self.limit
     }
 }
 
@@ -235,7 +260,7 @@ pub fn next_step(state: &State, opts: &Options) -> Option<Step> {
         .find_map(|&t| {
             let mut f = Finder::new(state, 1);
             find(t, &mut f);
-            f.steps.pop()
+            f.last()
         })
 }
 
@@ -253,7 +278,7 @@ pub fn all_steps(state: &State, opts: &Options) -> Vec<Step> {
     for &t in Technique::ALL.iter().filter(|&&t| opts.allows(t)) {
         let mut f = Finder::new(state, ALL_STEPS_LIMIT);
         find(t, &mut f);
-        out.append(&mut f.steps);
+        out.append(&mut f.into_steps());
     }
     out
 }
@@ -278,7 +303,8 @@ pub struct Path {
 /// full or nothing applies (no step, or a broken state).
 pub fn solve(state: State, opts: &Options) -> Path {
     let mut state = state;
-    let mut steps = Vec::new();
+    // A step per empty cell when singles solve it, and growing a vector of steps copies them.
+    let mut steps = Vec::with_capacity(state.empty_cells().count() + 8);
     // Every step places a digit or removes a candidate, so a path is at most this long.
     let bound = state.shape().cells() * (state.size() + 1);
     let mut broken = state.is_broken();

@@ -150,9 +150,9 @@ fn by_digit(f: &mut Finder<'_>, t: Technique, mut search: impl FnMut(&mut Finder
             done = search(f, d);
         } else {
             barren::search_digit(t, s, d, true, || {
-                let before = f.steps.len();
+                let before = f.count();
                 done = search(f, d);
-                f.steps.len() > before
+                f.count() > before
             });
         }
         if done {
@@ -447,8 +447,7 @@ pub(super) fn check_table(cases: &[(Technique, &str, &str)], nothing: &[(Techniq
         let mut f = Finder::new(&s, 1);
         super::find(t, &mut f);
         let step = f
-            .steps
-            .pop()
+            .last()
             .unwrap_or_else(|| panic!("{t} finds nothing in {grid}"));
         assert_eq!(elim_text(&s, &step), want, "{t}: {}", step.explanation);
         assert!(

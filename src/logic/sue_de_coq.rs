@@ -213,7 +213,7 @@ mod tests {
     fn run(state: &State, limit: usize) -> Vec<Step> {
         let mut f = Finder::new(state, limit);
         sue_de_coq(&mut f);
-        f.steps
+        f.into_steps()
     }
 
     /// (what, pencil marks, the eliminations of the first step: cell, digits).

@@ -352,7 +352,8 @@ fn pointing_goes_box_by_box_and_in_a_box_digit_by_digit() {
     let s = state_without(&line, &[twos, threes].concat());
     let mut f = Finder::new(&s, 1);
     find(Technique::LockedCandidatesPointing, &mut f);
-    let step = &f.steps[0];
+    let steps = f.into_steps();
+    let step = &steps[0];
     assert_eq!(
         step.units[1],
         crate::grid::Unit::Col(0),
@@ -450,7 +451,7 @@ fn trial_removes_a_candidate_that_fails() {
     let state = State::new(&grid);
     let mut f = Finder::new(&state, 1);
     trial::trial(&mut f);
-    let step = f.steps.pop().expect("trial finds a failing candidate");
+    let step = f.last().expect("trial finds a failing candidate");
     let (cell, mask) = step.eliminations[0];
     assert_eq!(mask & bit(solution[cell]), 0);
     assert!(step.explanation.starts_with("If r"), "{}", step.explanation);
@@ -560,8 +561,8 @@ fn the_order_singles_arose_in_misses_none() {
                 find(t, &mut queued);
                 find(t, &mut scanned);
                 assert_eq!(
-                    queued.steps.is_empty(),
-                    scanned.steps.is_empty(),
+                    queued.count() == 0,
+                    scanned.count() == 0,
                     "{t:?} in {:?}",
                     state.values()
                 );
@@ -611,8 +612,7 @@ fn a_search_that_remembers_barren_places_or_asks_templates_finds_what_a_full_sea
     let one = |s: &State, t: Technique| -> Option<String> {
         let mut f = Finder::new(s, 1);
         find(t, &mut f);
-        f.steps
-            .pop()
+        f.last()
             .map(|s| format!("{} {:?} {:?}", s.technique, s.cells, s.eliminations))
     };
     let mut found = [0usize; ONE_DIGIT.len()];
@@ -786,7 +786,7 @@ fn no_one_digit_technique_finds_anything_for_a_digit_whose_places_all_fit() {
                         for t in ONE_DIGIT {
                             let mut f = Finder::new(s, ALL_STEPS_LIMIT);
                             find(t, &mut f);
-                            steps.append(&mut f.steps);
+                            steps.append(&mut f.into_steps());
                         }
                         steps
                     })

@@ -856,7 +856,7 @@ mod tests {
     fn found(s: &State, t: Technique) -> Vec<Step> {
         let mut f = Finder::new(s, ALL_STEPS_LIMIT);
         find(t, &mut f);
-        f.steps
+        f.into_steps()
     }
 
     fn d(ds: &[u8]) -> Mask {
@@ -1221,7 +1221,8 @@ mod tests {
         let s = pm(UT3_TWO_UNITS);
         let mut f = Finder::new(&s, 1);
         find(Technique::UniquenessTest3, &mut f);
-        let st = &f.steps[0];
+        let steps = f.into_steps();
+        let st = &steps[0];
         let d = |ds: &[u8]| ds.iter().fold(0, |m, &x| m | bit(x));
         assert_eq!(
             st.eliminations,

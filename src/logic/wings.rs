@@ -611,7 +611,10 @@ mod tests {
         // A solving path asks for one step: the cells must not see each other.
         let mut f = Finder::new(&s, 1);
         super::w_wing(&mut f);
-        assert!(f.steps.iter().all(|st| !s.sees(st.cells[0], st.cells[3])));
+        assert!(f
+            .into_steps()
+            .iter()
+            .all(|st| !s.sees(st.cells[0], st.cells[3])));
     }
 
     /// Each case: a state where the technique applies (taken from solving paths of the HoDoKu
