@@ -23,16 +23,16 @@ use super::{
 };
 
 /// Every nonempty subset of `cells` with the union of its candidates, as (bit set over `cells`,
-/// union).
-fn subsets(s: &State, cells: &[usize]) -> Vec<(u32, Mask)> {
-    let mut union = vec![0 as Mask; 1 << cells.len()];
+/// union), into `out` (`union` is scratch space; both are reused from call to call).
+fn subsets(s: &State, cells: &[usize], union: &mut Vec<Mask>, out: &mut Vec<(u32, Mask)>) {
+    union.clear();
+    union.resize(1 << cells.len(), 0);
+    out.clear();
     for pick in 1usize..1 << cells.len() {
         let low = pick.trailing_zeros() as usize;
         union[pick] = union[pick & (pick - 1)] | s.cands(cells[low]);
+        out.push((pick as u32, union[pick]));
     }
-    (1usize..1 << cells.len())
-        .map(|p| (p as u32, union[p]))
-        .collect()
 }
 
 fn pick(cells: &[usize], p: u32) -> Vec<usize> {
@@ -63,95 +63,97 @@ pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
     let mut steps = Vec::new();
     // Box parts by |VB| - |E| - |VB n V| + EXCESS (from EXCESS - 6 to EXCESS + 9 on 9x9).
     let mut by_excess: Vec<Vec<(u32, Mask)>> = vec![Vec::new(); 2 * EXCESS as usize + 1];
-    for b in 2 * n..3 * n {
-        let boxc = s.unit(b);
-        for line in 0..2 * n {
-            let linec = s.unit(line);
-            let meet: Vec<usize> = boxc
-                .iter()
-                .copied()
-                .filter(|c| linec.contains(c) && s.value(*c) == 0)
-                .collect();
-            if meet.len() < 2 {
+    // Scratch space, reused for every box-line pair.
+    let (mut meet, mut line_rest, mut box_rest) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut line_sets, mut box_sets, mut meet_sets) = (Vec::new(), Vec::new(), Vec::new());
+    let mut union = Vec::new();
+    // Every box with every line it meets in two cells or more, boxes in order, rows before
+    // columns.
+    for x in &s.shape().tables().intersections {
+        let (b, line) = (x.b, x.line);
+        let (boxc, linec) = (s.unit(b), s.unit(line));
+        meet.clear();
+        meet.extend(x.cells.iter().copied().filter(|&c| s.value(c) == 0));
+        if meet.len() < 2 {
+            continue;
+        }
+        // The empty cells of one unit off the intersection (`inside`: its positions there).
+        let rest = |cells: &[usize], inside: u32, out: &mut Vec<usize>| {
+            out.clear();
+            out.extend(
+                (cells.iter().enumerate())
+                    .filter(|&(i, &c)| inside & 1 << i == 0 && s.value(c) == 0)
+                    .map(|(_, &c)| c),
+            );
+        };
+        rest(linec, x.in_line, &mut line_rest);
+        rest(boxc, x.in_box, &mut box_rest);
+        if line_rest.is_empty() || box_rest.is_empty() {
+            continue;
+        }
+        subsets(s, &line_rest, &mut union, &mut line_sets);
+        subsets(s, &box_rest, &mut union, &mut box_sets);
+        subsets(s, &meet, &mut union, &mut meet_sets);
+        for &(cp, v) in &meet_sets {
+            let k = cp.count_ones();
+            if k < 2 || v.count_ones() < k + 2 {
                 continue;
             }
-            let line_rest: Vec<usize> = linec
-                .iter()
-                .copied()
-                .filter(|c| !boxc.contains(c) && s.value(*c) == 0)
-                .collect();
-            let box_rest: Vec<usize> = boxc
-                .iter()
-                .copied()
-                .filter(|c| !linec.contains(c) && s.value(*c) == 0)
-                .collect();
-            if line_rest.is_empty() || box_rest.is_empty() {
-                continue;
+            // With no digit of `V` in both parts, the pattern's digits number
+            // |V u VL| + |VB| - |VB n V| (a digit of both parts counted twice), so it has as
+            // many cells as digits exactly when |VB| - |E| - |VB n V| = |C| + |D| - |V u VL|.
+            // The box parts that share a digit with `V`, by their side of that equation.
+            for bucket in &mut by_excess {
+                bucket.clear();
             }
-            let line_sets = subsets(s, &line_rest);
-            let box_sets = subsets(s, &box_rest);
-            for (cp, v) in subsets(s, &meet) {
-                let k = cp.count_ones();
-                if k < 2 || v.count_ones() < k + 2 {
+            for &(ep, vb) in &box_sets {
+                if vb & v != 0 {
+                    let excess = vb.count_ones() + EXCESS - ep.count_ones() - (vb & v).count_ones();
+                    by_excess[excess as usize].push((ep, vb));
+                }
+            }
+            for &(dp, vl) in line_sets.iter().filter(|&&(_, vl)| vl & v != 0) {
+                let kd = k + dp.count_ones();
+                // The line part alone may not need more digits than the pattern has cells.
+                if (v | vl).count_ones() > kd + box_rest.len() as u32 {
                     continue;
                 }
-                // With no digit of `V` in both parts, the pattern's digits number
-                // |V u VL| + |VB| - |VB n V| (a digit of both parts counted twice), so it has as
-                // many cells as digits exactly when |VB| - |E| - |VB n V| = |C| + |D| - |V u VL|.
-                // The box parts that share a digit with `V`, by their side of that equation.
-                for bucket in &mut by_excess {
-                    bucket.clear();
-                }
-                for &(ep, vb) in &box_sets {
-                    if vb & v != 0 {
-                        let excess =
-                            vb.count_ones() + EXCESS - ep.count_ones() - (vb & v).count_ones();
-                        by_excess[excess as usize].push((ep, vb));
-                    }
-                }
-                for &(dp, vl) in line_sets.iter().filter(|&&(_, vl)| vl & v != 0) {
-                    let kd = k + dp.count_ones();
-                    // The line part alone may not need more digits than the pattern has cells.
-                    if (v | vl).count_ones() > kd + box_rest.len() as u32 {
+                let Some(wanted) = (kd + EXCESS).checked_sub((v | vl).count_ones()) else {
+                    continue;
+                };
+                let Some(box_parts) = by_excess.get(wanted as usize) else {
+                    continue;
+                };
+                for &(ep, vb) in box_parts {
+                    // Digits of both parts lie outside `V` (as HoDoKu takes them).
+                    if vb & v == 0 || vb & vl & v != 0 {
                         continue;
                     }
-                    let Some(wanted) = (kd + EXCESS).checked_sub((v | vl).count_ones()) else {
+                    // A digit of both parts may sit twice, once in each.
+                    let total = kd + ep.count_ones();
+                    if (v | vl | vb).count_ones() + (vl & vb).count_ones() != total {
                         continue;
-                    };
-                    let Some(box_parts) = by_excess.get(wanted as usize) else {
-                        continue;
-                    };
-                    for &(ep, vb) in box_parts {
-                        // Digits of both parts lie outside `V` (as HoDoKu takes them).
-                        if vb & v == 0 || vb & vl & v != 0 {
-                            continue;
-                        }
-                        // A digit of both parts may sit twice, once in each.
-                        let total = kd + ep.count_ones();
-                        if (v | vl | vb).count_ones() + (vl & vb).count_ones() != total {
-                            continue;
-                        }
-                        let c = pick(&meet, cp);
-                        let d = pick(&line_rest, dp);
-                        let e = pick(&box_rest, ep);
-                        let from_line = vl | (v & !vb);
-                        let from_box = vb | (v & !vl);
-                        let mut elims: Vec<(usize, Mask)> = Vec::new();
-                        for &x in linec {
-                            if !c.contains(&x) && !d.contains(&x) && s.cands(x) & from_line != 0 {
-                                elims.push((x, s.cands(x) & from_line));
-                            }
-                        }
-                        for &x in boxc {
-                            if !c.contains(&x) && !e.contains(&x) && s.cands(x) & from_box != 0 {
-                                elims.push((x, s.cands(x) & from_box));
-                            }
-                        }
-                        if elims.is_empty() {
-                            continue;
-                        }
-                        steps.push((line, b, c, d, e, v, vl, vb, elims));
                     }
+                    let c = pick(&meet, cp);
+                    let d = pick(&line_rest, dp);
+                    let e = pick(&box_rest, ep);
+                    let from_line = vl | (v & !vb);
+                    let from_box = vb | (v & !vl);
+                    let mut elims: Vec<(usize, Mask)> = Vec::new();
+                    for &x in linec {
+                        if !c.contains(&x) && !d.contains(&x) && s.cands(x) & from_line != 0 {
+                            elims.push((x, s.cands(x) & from_line));
+                        }
+                    }
+                    for &x in boxc {
+                        if !c.contains(&x) && !e.contains(&x) && s.cands(x) & from_box != 0 {
+                            elims.push((x, s.cands(x) & from_box));
+                        }
+                    }
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    steps.push((line, b, c, d, e, v, vl, vb, elims));
                 }
             }
         }
