@@ -128,7 +128,12 @@ fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs) -> Reach {
 }
 
 /// Nets: what singles imply from each premise. Also returns the premises that break the state.
-fn net_reach(s: &State) -> (Reach, Vec<bool>) {
+///
+/// `first`: only the best conclusion is wanted, so the search stops at the first premise, in
+/// order, that assumes a candidate false and breaks the state: that candidate is true, a
+/// placement resting on nothing else, which nothing found later can beat (see [`Found`]). The
+/// premises after it are then neither searched nor marked done.
+fn net_reach(s: &State, first: bool) -> (Reach, Vec<bool>) {
     let mut r = Reach::new(s);
     let n = r.n;
     let w = r.words;
@@ -141,41 +146,98 @@ fn net_reach(s: &State) -> (Reach, Vec<bool>) {
             let k = c * n + d as usize - 1;
             for on in 0..2 {
                 let p = 2 * k + on;
-                r.done[p] = true;
-                t.copy_from(s);
-                let start = t.breaks();
-                if on == 1 {
-                    t.place(c, d);
-                } else {
-                    t.eliminate(c, bit(d));
+                if r.done[p] {
+                    continue; // a partner's (see below)
                 }
-                let ok = !dead && t.breaks() == start && t.fill_singles();
-                // A premise that breaks keeps what it implied until then: a verity of every
-                // step may rest on it (see `analyse`).
+                r.done[p] = true;
+                let (on_bits, off_bits) = (
+                    &mut r.on[p * w..(p + 1) * w],
+                    &mut r.off[p * w..(p + 1) * w],
+                );
+                let ok = !dead && net_premise(s, &mut t, c, d, on == 1, on_bits, off_bits);
                 if !ok {
                     broken[p] = true;
-                    if dead {
-                        continue;
+                    if first && on == 0 {
+                        return (r, broken);
                     }
+                    continue;
                 }
-                for x in s.empty_cells() {
-                    let v = t.value(x);
-                    if v != 0 {
-                        Reach::set(&mut r.on[p * w..(p + 1) * w], x * n + v as usize - 1);
-                    }
-                    let gone = if v != 0 {
-                        s.cands(x) & !bit(v)
-                    } else {
-                        s.cands(x) & !t.cands(x)
-                    };
-                    for e in digits(gone) {
-                        Reach::set(&mut r.off[p * w..(p + 1) * w], x * n + e as usize - 1);
+                // A candidate false makes each partner true at once (the other digit of a
+                // cell with two, the other place of a digit with two in a unit), and a partner
+                // true makes it false; the same the other way round. Singles lead both to the
+                // same state, unless they break it (then what they implied on the way may
+                // differ). So the partners' opposite premises imply what this one does.
+                for q in partners(s, c, d) {
+                    let q = 2 * (q.0 * n + q.1 as usize - 1) + 1 - on;
+                    if !r.done[q] {
+                        r.done[q] = true;
+                        r.on.copy_within(p * w..(p + 1) * w, q * w);
+                        r.off.copy_within(p * w..(p + 1) * w, q * w);
                     }
                 }
             }
         }
     }
     (r, broken)
+}
+
+/// Assumes candidate (`c`, `d`) true (`on`) or false in `t`, a copy of `s`, fills in singles,
+/// and sets in `on_bits` and `off_bits` the candidates of `s` that became true and false
+/// (bit `cell * n + d - 1`). Returns false when the state broke: then the bits hold what the
+/// premise implied until then, for a verity of every step may rest on it (see `analyse`).
+fn net_premise(
+    s: &State,
+    t: &mut State,
+    c: usize,
+    d: u8,
+    on: bool,
+    on_bits: &mut [u64],
+    off_bits: &mut [u64],
+) -> bool {
+    let n = s.size();
+    t.copy_from(s);
+    let start = t.breaks();
+    if on {
+        t.place(c, d);
+    } else {
+        t.eliminate(c, bit(d));
+    }
+    let ok = t.breaks() == start && t.fill_singles();
+    for x in s.empty_cells() {
+        let v = t.value(x);
+        if v != 0 {
+            Reach::set(on_bits, x * n + v as usize - 1);
+        }
+        let gone = if v != 0 {
+            s.cands(x) & !bit(v)
+        } else {
+            s.cands(x) & !t.cands(x)
+        };
+        for e in digits(gone) {
+            Reach::set(off_bits, x * n + e as usize - 1);
+        }
+    }
+    ok
+}
+
+/// The candidates (cell, digit) true as soon as candidate (`c`, `d`) is false: the cell's other
+/// digit when it has two, and the digit's other place in each unit where it has two.
+fn partners(s: &State, c: usize, d: u8) -> impl Iterator<Item = (usize, u8)> + '_ {
+    let m = s.cands(c);
+    let other = (m.count_ones() == 2).then(|| (c, (m & !bit(d)).trailing_zeros() as u8 + 1));
+    let tables = s.shape().tables();
+    let places = s.units_of(c).into_iter().filter_map(move |u| {
+        let spots = s.places(u, d);
+        (spots.count_ones() == 2).then(|| {
+            let at = tables.units[u]
+                .iter()
+                .enumerate()
+                .find(|&(i, &x)| spots & 1 << i != 0 && x != c)
+                .map(|(_, &x)| x);
+            at.map(|x| (x, d))
+        })?
+    });
+    other.into_iter().chain(places)
 }
 
 /// Why a premise fails, or what a set of premises all imply.
@@ -435,9 +497,22 @@ pub(super) fn forcing_net(f: &mut Finder<'_>) {
     if s.size() > MAX_SIZE {
         return;
     }
-    let (r, broken) = net_reach(s);
-    let found = analyse(s, &r, &broken, true, f.wants_all());
+    let found = net_conclusions(s, f.wants_all());
     emit(f, found, |f, proof| net_step(f.state, proof));
+}
+
+/// A net's conclusions as [`analyse`] gives them: every one when `all`, else the best.
+fn net_conclusions(s: &State, all: bool) -> Vec<(u32, u32, Proof)> {
+    let (r, broken) = net_reach(s, !all);
+    // One step wanted and a false candidate breaks the state: the first such is the best.
+    let placement = (0..broken.len())
+        .step_by(2)
+        .find(|&p| broken[p])
+        .filter(|_| !all);
+    match placement {
+        Some(p) => vec![(100, 0, Proof::Broken { p })],
+        None => analyse(s, &r, &broken, true, all),
+    }
 }
 
 /// Offers the best conclusion, or every one (best first) when all steps are wanted.
@@ -722,6 +797,52 @@ mod tests {
             &[],
         ),
     ];
+
+    /// Every premise of a net implies what its own search finds, those filled in from a
+    /// partner's (see `net_reach`) included, on 9x9 states of the fixtures' solving paths.
+    #[test]
+    fn a_premise_shared_with_a_partner_implies_what_its_own_search_finds() {
+        let (mut premises, mut with_partner) = (0, 0);
+        let states = super::super::tests::path_states();
+        for s in states.iter().step_by(3).filter(|s| s.size() == 9) {
+            let n = s.size();
+            let (r, broken) = net_reach(s, false);
+            let mut t = s.fork();
+            for c in s.empty_cells() {
+                for d in digits(s.cands(c)) {
+                    for on in 0..2 {
+                        let p = 2 * (c * n + d as usize - 1) + on;
+                        let (mut yes, mut no) = (vec![0; r.words], vec![0; r.words]);
+                        let ok = !s.has_gap()
+                            && net_premise(s, &mut t, c, d, on == 1, &mut yes, &mut no);
+                        assert_eq!(ok, !broken[p]);
+                        if ok || !s.has_gap() {
+                            assert_eq!((r.on(p), r.off(p)), (&yes[..], &no[..]), "{c} {d} {on}");
+                        }
+                        premises += 1;
+                        with_partner += usize::from(ok && partners(s, c, d).next().is_some());
+                    }
+                }
+            }
+        }
+        assert!(with_partner > 1_000, "{with_partner} of {premises}");
+    }
+
+    /// A solving path's net stops at the first false candidate that breaks the state; the
+    /// conclusion is the one a search of every premise picks.
+    #[test]
+    fn a_net_that_stops_early_picks_what_a_full_search_picks() {
+        let mut early = 0;
+        let states = super::super::tests::path_states();
+        for s in states.iter().step_by(3).filter(|s| s.size() == 9) {
+            let (r, broken) = net_reach(s, false);
+            let full = analyse(s, &r, &broken, true, false);
+            let best = net_conclusions(s, false);
+            assert_eq!(format!("{best:?}"), format!("{full:?}"));
+            early += usize::from(matches!(best.first(), Some((100, 0, Proof::Broken { .. }))));
+        }
+        assert!(early > 20, "{early}");
+    }
 
     #[test]
     fn each_forcing_technique_finds_its_conclusion() {

@@ -684,7 +684,7 @@ const FISHY: [&str; 6] = [
 ];
 
 /// Every state of the solving paths of the fixtures (every size) and of [`FISHY`].
-fn path_states() -> Vec<State> {
+pub(super) fn path_states() -> Vec<State> {
     let mut states = Vec::new();
     let grids = fixture_grids().into_iter().chain(FISHY.map(nine));
     for grid in grids {
