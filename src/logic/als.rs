@@ -483,9 +483,15 @@ impl Search<'_> {
         if self.chain.len() >= self.max {
             return;
         }
+        let overlap = self.overlap;
         for &(next, rcc) in &self.links[end] {
+            // The digit just used cannot link again: tested first, as it needs no memory.
+            let rest = rcc & !last;
+            if rest == 0 {
+                continue;
+            }
             let cells = sets.cells[next];
-            let taken = if self.overlap {
+            let taken = if overlap {
                 self.chain.contains(&next)
             } else {
                 cells & used != 0
@@ -493,7 +499,7 @@ impl Search<'_> {
             if taken {
                 continue;
             }
-            for x in digits(rcc & !last) {
+            for x in digits(rest) {
                 self.chain.push(next);
                 self.rccs.push(bit(x));
                 self.extend(used | cells, bit(x));
