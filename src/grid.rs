@@ -205,6 +205,8 @@ pub struct Intersection {
     /// positions `State::places` uses).
     pub in_box: u32,
     pub in_line: u32,
+    /// The shared cells as a bit set over the cells; 0 for shapes of more than 128 cells.
+    pub bits: u128,
 }
 
 /// Precomputed cell lists of a shape, so hot loops index instead of allocating.
@@ -232,6 +234,8 @@ pub struct ShapeTables {
     pub unit_bits: Vec<u128>,
     /// Every cell's peers as a bit set over the cells; empty for shapes of more than 128 cells.
     pub peer_bits: Vec<u128>,
+    /// Every unit's cells as a bit set over the cells; empty for shapes of more than 128 cells.
+    pub unit_cell_bits: Vec<u128>,
     /// 64-bit words in a bit set over the cells.
     pub words: usize,
 }
@@ -262,12 +266,18 @@ impl ShapeTables {
                     .filter(|c| units[line].contains(c))
                     .collect();
                 let (in_box, in_line) = (positions(b, &cells), positions(line, &cells));
+                let bits = if shape.cells() <= 128 {
+                    cells.iter().fold(0u128, |m, &c| m | 1 << c)
+                } else {
+                    0
+                };
                 Intersection {
                     b,
                     line,
                     cells,
                     in_box,
                     in_line,
+                    bits,
                 }
             })
             .filter(|x| x.cells.len() > 1)
@@ -295,6 +305,14 @@ impl ShapeTables {
         } else {
             Vec::new()
         };
+        let unit_cell_bits = if shape.cells() <= 128 {
+            units
+                .iter()
+                .map(|us| us.iter().fold(0u128, |m, &c| m | 1 << c))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let words = shape.cells().div_ceil(64);
         ShapeTables {
             units,
@@ -306,6 +324,7 @@ impl ShapeTables {
             unit_pos,
             unit_bits,
             peer_bits,
+            unit_cell_bits,
             words,
         }
     }

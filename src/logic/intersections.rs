@@ -4,7 +4,7 @@
 
 use crate::grid::{bit, Intersection, Mask};
 
-use super::subsets::{naked_sets, subset_removals};
+use super::subsets::{may_hold, naked_sets, small_cells, subset_removals};
 use super::{
     step::{removal_text, say},
     Finder, Step, Technique,
@@ -33,7 +33,14 @@ fn confined(f: &mut Finder<'_>, pointing: bool) {
     let order = &f.state.shape().tables().intersection_order[usize::from(!pointing)];
     let from_of = |i: usize| if pointing { all[i].b } else { all[i].line };
     for group in order.chunk_by(|&i, &j| from_of(i) == from_of(j)) {
+        // A digit with more places in the unit than any intersection has cells, or none, is
+        // confined to no intersection.
+        let widest = group.iter().map(|&i| all[i].cells.len()).max().unwrap_or(0);
         for d in 1..=f.state.size() as u8 {
+            let places = f.state.places(from_of(group[0]), d).count_ones() as usize;
+            if places == 0 || places > widest {
+                continue;
+            }
             for &i in group {
                 if confined_in(f, &all[i], pointing, d) {
                     return;
@@ -106,10 +113,18 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
     } else {
         Technique::LockedTriple
     };
+    let small = small_cells(s, k);
     for &Intersection {
-        b, line, ref cells, ..
+        b,
+        line,
+        ref cells,
+        bits,
+        ..
     } in intersections(f)
     {
+        if !may_hold(small, bits, k) {
+            continue;
+        }
         for (combo, union) in naked_sets(s, cells, k) {
             // Locked only when it clears something in the box outside the line and something
             // in the line outside the box; otherwise it is a naked subset of one unit (as

@@ -111,6 +111,23 @@ pub(super) fn naked_sets(s: &State, cells: &[usize], k: usize) -> Vec<(Vec<usize
     out
 }
 
+/// The empty cells with 2 to `k` candidates, those a naked subset of `k` cells is made of, as
+/// a bit set over the cells; `None` for shapes of more than 128 cells. A unit with fewer than
+/// `k` of them holds no such subset, which is cheaper to tell than to search.
+pub(super) fn small_cells(s: &State, k: usize) -> Option<u128> {
+    (s.shape().cells() <= 128).then(|| {
+        (s.all_cands().iter().enumerate())
+            .filter(|&(_, m)| (2..=k as u32).contains(&m.count_ones()))
+            .fold(0u128, |bits, (c, _)| bits | 1 << c)
+    })
+}
+
+/// True when the cells of `bits` (a unit's, or part of one) may hold a naked subset of `k`
+/// cells, given [`small_cells`].
+pub(super) fn may_hold(small: Option<u128>, bits: u128, k: usize) -> bool {
+    small.is_none_or(|m| (m & bits).count_ones() as usize >= k)
+}
+
 /// What a naked subset removes from the cells of `others` outside it: their candidates among
 /// its digits.
 pub(super) fn subset_removals(
@@ -147,8 +164,13 @@ fn hidden_technique(k: usize) -> Technique {
 pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
     let s = f.state;
     let n = s.size();
+    let small = small_cells(s, k);
+    let unit_bits = &s.shape().tables().unit_cell_bits;
     // Boxes first, then rows and columns.
     for u in (2 * n..3 * n).chain(0..2 * n) {
+        if !may_hold(small, unit_bits.get(u).copied().unwrap_or(0), k) {
+            continue;
+        }
         for (combo, union) in naked_sets(s, s.unit(u), k) {
             let elims = subset_removals(s, s.unit(u).iter().copied(), &combo, union);
             if elims.is_empty() {
