@@ -694,7 +694,7 @@ impl Bfs {
 }
 
 /// What a step does: its placements and eliminations.
-pub(super) type Effect = (Vec<(usize, u8)>, Vec<(usize, Mask)>);
+pub(super) type Effect = (super::step::Placements, Vec<(usize, Mask)>);
 
 /// The first candidate a step removes, (cell, digit): its first elimination, or a placement's
 /// cell with the smallest of the other digits.
@@ -1307,7 +1307,7 @@ pub(super) mod tests {
             assert_eq!(steps.len(), 1, "{t:?} finds a step");
             let step = &steps[0];
             assert_eq!(step.technique, t);
-            assert_eq!(step.placements, places, "{}", step.explanation);
+            assert_eq!(&step.placements[..], places, "{}", step.explanation);
             assert_eq!(step.eliminations, elims, "{}", step.explanation);
             assert!(!step.cells.is_empty());
             assert!(step.explanation.contains(" so "), "{}", step.explanation);

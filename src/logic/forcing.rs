@@ -923,9 +923,9 @@ mod tests {
         for (text, solution, cell, digit, most) in DEAD_BRANCHES {
             let s = marks(text);
             let all = run(Technique::ForcingNet, &s, usize::MAX);
-            let hit = all
-                .iter()
-                .find(|st| st.placements == [(cell, digit)] && st.explanation.contains("or lead"));
+            let hit = all.iter().find(|st| {
+                st.placements[..] == [(cell, digit)] && st.explanation.contains("or lead")
+            });
             assert!(hit.is_some(), "{}", s.name(cell));
             // A broken branch counts for what it implied, not for anything, when it leaves one
             // live branch: else every consequence of that branch is a step (57 and 115 steps on

@@ -69,7 +69,7 @@ impl Options {
 }
 
 /// What a step does: its placements and its eliminations.
-type Effect = (Vec<(usize, u8)>, Vec<(usize, Mask)>);
+type Effect = (step::Placements, Vec<(usize, Mask)>);
 
 /// Collects the steps a technique finds: the first only, or up to a limit of distinct ones.
 pub(crate) struct Finder<'a> {

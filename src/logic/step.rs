@@ -9,12 +9,16 @@ use crate::grid::{Mask, Unit};
 
 use super::Technique;
 
+/// A step's placements: no technique places more than one digit, which is kept without
+/// allocating (more would go to the heap).
+pub type Placements = smallvec::SmallVec<[(usize, u8); 1]>;
+
 /// One deduction.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     pub technique: Technique,
     /// Digits placed: (cell, digit).
-    pub placements: Vec<(usize, u8)>,
+    pub placements: Placements,
     /// Candidates removed: (cell, digits), one entry per cell, in cell order.
     pub eliminations: Vec<(usize, Mask)>,
     /// The cells that prove it: for a single its cell, for a fish its base then cover cells, for
@@ -32,7 +36,7 @@ impl Step {
     pub fn new(technique: Technique, explanation: String) -> Step {
         Step {
             technique,
-            placements: Vec::new(),
+            placements: Placements::new(),
             eliminations: Vec::new(),
             cells: Vec::new(),
             units: Vec::new(),

@@ -1208,7 +1208,13 @@ mod tests {
                     assert_eq!(steps.len(), 1, "{}: {steps:?}", case.name);
                     let st = &steps[0];
                     assert_eq!(&st.eliminations, elims, "{}: {}", case.name, st.explanation);
-                    assert_eq!(&st.placements, places, "{}: {}", case.name, st.explanation);
+                    assert_eq!(
+                        &st.placements[..],
+                        &places[..],
+                        "{}: {}",
+                        case.name,
+                        st.explanation
+                    );
                     assert_eq!(st.technique, case.technique);
                     assert!(!st.explanation.is_empty() && !st.cells.is_empty());
                 }
