@@ -221,14 +221,15 @@ fn net_premise(
 }
 
 /// The candidates (cell, digit) true as soon as candidate (`c`, `d`) is false: the cell's other
-/// digit when it has two, and the digit's other place in each unit where it has two.
+/// digit when it has two, and the digit's other place in each unit that lacks the digit and
+/// has two places for it.
 fn partners(s: &State, c: usize, d: u8) -> impl Iterator<Item = (usize, u8)> + '_ {
     let m = s.cands(c);
     let other = (m.count_ones() == 2).then(|| (c, (m & !bit(d)).trailing_zeros() as u8 + 1));
     let tables = s.shape().tables();
     let places = s.units_of(c).into_iter().filter_map(move |u| {
         let spots = s.places(u, d);
-        (spots.count_ones() == 2).then(|| {
+        (spots.count_ones() == 2 && s.placed_in(u) & bit(d) == 0).then(|| {
             let at = tables.units[u]
                 .iter()
                 .enumerate()
