@@ -303,8 +303,9 @@ impl Graph {
         let nodes = g.digit.len();
         let mut strong: Vec<(u32, u32)> = Vec::new();
         // About a peer per unit cell and digit per candidate, and two ways per group link.
-        let mut weak: Vec<(u32, u32)> =
-            Vec::with_capacity(g.first_group * (3 * n + n) + (nodes - g.first_group) * 8 * n);
+        // The weak links of groups and ALS nodes; those between candidates are listed in order
+        // at the end, without sorting.
+        let mut weak: Vec<(u32, u32)> = Vec::with_capacity((nodes - g.first_group) * 8 * n);
         // Strong links in units: the digit's places split into two nodes.
         if links != Links::Bivalue {
             let mut members: Vec<(u32, u64)> = Vec::new();
@@ -358,22 +359,6 @@ impl Graph {
                     let (a, b) = (g.node(c, x), g.node(c, y));
                     strong.push((a, b));
                     strong.push((b, a));
-                }
-            }
-        }
-        // Weak links between candidates.
-        for v in 0..g.first_group {
-            let c = g.cells(v)[0] as usize;
-            let d = g.digit[v];
-            for &p in s.peers(c) {
-                let w = g.node(p, d);
-                if w != NONE {
-                    weak.push((v as u32, w));
-                }
-            }
-            if matches!(links, Links::Plain | Links::Grouped | Links::GroupedAls) {
-                for e in digits(s.cands(c) & !bit(d)) {
-                    weak.push((v as u32, g.node(c, e)));
                 }
             }
         }
@@ -453,7 +438,7 @@ impl Graph {
             }
         }
         (g.strong_start, g.strong) = csr(nodes, strong);
-        (g.weak_start, g.weak) = csr(nodes, weak);
+        (g.weak_start, g.weak) = g.weak_links(s, links, weak);
         let peers = &tables.peer_bits;
         if !peers.is_empty() {
             g.see_all = (0..nodes)
@@ -465,6 +450,46 @@ impl Graph {
                 .collect();
         }
         g
+    }
+
+    /// The weak links' adjacency lists (as [`csr`] makes them): each candidate's links to
+    /// candidates, made in node order (peers before its cell, the cell's other digits, peers
+    /// after it; node ids follow the cells), then the links of `others` (of groups and ALS
+    /// nodes, whose ids come after every candidate's), sorted.
+    fn weak_links(&self, s: &State, links: Links, others: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
+        let nodes = self.nodes();
+        let (other_start, other) = csr(nodes, others);
+        let others_of = |v: usize| &other[other_start[v] as usize..other_start[v + 1] as usize];
+        let own_digits = matches!(links, Links::Plain | Links::Grouped | Links::GroupedAls);
+        let mut start = Vec::with_capacity(nodes + 1);
+        let mut targets = Vec::with_capacity(self.first_group * 12 + other.len());
+        for v in 0..self.first_group {
+            start.push(targets.len() as u32);
+            let c = self.cells(v)[0] as usize;
+            let d = self.digit[v];
+            let peers = s.peers(c);
+            let split = peers.partition_point(|&p| p < c);
+            let link_peers = |targets: &mut Vec<u32>, ps: &[usize]| {
+                for &p in ps {
+                    let w = self.node(p, d);
+                    if w != NONE {
+                        targets.push(w);
+                    }
+                }
+            };
+            link_peers(&mut targets, &peers[..split]);
+            if own_digits {
+                targets.extend(digits(s.cands(c) & !bit(d)).map(|e| self.node(c, e)));
+            }
+            link_peers(&mut targets, &peers[split..]);
+            targets.extend_from_slice(others_of(v));
+        }
+        for v in self.first_group..nodes {
+            start.push(targets.len() as u32);
+            targets.extend_from_slice(others_of(v));
+        }
+        start.push(targets.len() as u32);
+        (start, targets)
     }
 
     fn push_node(&mut self, d: u8, cells: &[u32]) {
@@ -1474,6 +1499,48 @@ pub(super) mod tests {
             "{}",
             x.explanation
         );
+    }
+
+    /// Every weak adjacency list is strictly increasing (the chain searches and
+    /// `weakly_linked` rely on it), every weak link runs both ways, and two candidates are
+    /// linked exactly when they share a cell (graphs whose candidates have all their digits)
+    /// or a digit and a unit; on states of every size's solving paths, for every kind of graph.
+    #[test]
+    fn weak_links_are_sorted_symmetric_and_exactly_the_candidates_that_exclude_each_other() {
+        let states = super::super::tests::path_states();
+        let mut graphs = 0;
+        for s in states.iter().step_by(5) {
+            let kinds = [
+                Links::Plain,
+                Links::Grouped,
+                Links::GroupedAls,
+                Links::Bivalue,
+            ]
+            .into_iter()
+            .chain((1..=s.size() as u8).map(Links::Digit));
+            for links in kinds {
+                let g = Graph::build(s, links);
+                graphs += 1;
+                let own = matches!(links, Links::Plain | Links::Grouped | Links::GroupedAls);
+                for v in 0..g.nodes() {
+                    let ws = g.weak(v);
+                    assert!(ws.windows(2).all(|w| w[0] < w[1]), "{links:?} node {v}");
+                    for &w in ws {
+                        assert!(g.weakly_linked(w as usize, v), "{links:?} {v} {w}");
+                    }
+                    if g.is_group(v) {
+                        continue;
+                    }
+                    let (c, d) = (g.cells(v)[0] as usize, g.digit[v]);
+                    for w in (0..g.nodes()).filter(|&w| !g.is_group(w)) {
+                        let (x, e) = (g.cells(w)[0] as usize, g.digit[w]);
+                        let linked = (own && x == c && e != d) || (e == d && s.sees(x, c));
+                        assert_eq!(g.weakly_linked(v, w), linked, "{links:?} {v} {w}");
+                    }
+                }
+            }
+        }
+        assert!(graphs > 100, "{graphs} graphs");
     }
 
     #[test]
