@@ -461,27 +461,56 @@ impl Graph {
         let (other_start, other) = csr(nodes, others);
         let others_of = |v: usize| &other[other_start[v] as usize..other_start[v + 1] as usize];
         let own_digits = matches!(links, Links::Plain | Links::Grouped | Links::GroupedAls);
+        // Up to 128 cells, a digit's peers of a cell are read from bit sets.
+        let peer_bits = &s.shape().tables().peer_bits;
+        let board = |d: u8| {
+            let b = s.board(d);
+            b.iter()
+                .take(2)
+                .enumerate()
+                .fold(0u128, |m, (i, &w)| m | u128::from(w) << (64 * i))
+        };
         let mut start = Vec::with_capacity(nodes + 1);
         let mut targets = Vec::with_capacity(self.first_group * 12 + other.len());
         for v in 0..self.first_group {
             start.push(targets.len() as u32);
             let c = self.cells(v)[0] as usize;
             let d = self.digit[v];
-            let peers = s.peers(c);
-            let split = peers.partition_point(|&p| p < c);
-            let link_peers = |targets: &mut Vec<u32>, ps: &[usize]| {
-                for &p in ps {
-                    let w = self.node(p, d);
+            let own = |targets: &mut Vec<u32>| {
+                if own_digits {
+                    targets.extend(digits(s.cands(c) & !bit(d)).map(|e| self.node(c, e)));
+                }
+            };
+            let link_bits = |targets: &mut Vec<u32>, mut bits: u128| {
+                while bits != 0 {
+                    let w = self.node(bits.trailing_zeros() as usize, d);
+                    bits &= bits - 1;
                     if w != NONE {
                         targets.push(w);
                     }
                 }
             };
-            link_peers(&mut targets, &peers[..split]);
-            if own_digits {
-                targets.extend(digits(s.cands(c) & !bit(d)).map(|e| self.node(c, e)));
+            if let Some(&near) = peer_bits.get(c) {
+                let near = near & board(d);
+                let below = near & ((1u128 << c) - 1);
+                link_bits(&mut targets, below);
+                own(&mut targets);
+                link_bits(&mut targets, near & !below);
+            } else {
+                let peers = s.peers(c);
+                let split = peers.partition_point(|&p| p < c);
+                let link_peers = |targets: &mut Vec<u32>, ps: &[usize]| {
+                    for &p in ps {
+                        let w = self.node(p, d);
+                        if w != NONE {
+                            targets.push(w);
+                        }
+                    }
+                };
+                link_peers(&mut targets, &peers[..split]);
+                own(&mut targets);
+                link_peers(&mut targets, &peers[split..]);
             }
-            link_peers(&mut targets, &peers[split..]);
             targets.extend_from_slice(others_of(v));
         }
         for v in self.first_group..nodes {
