@@ -310,12 +310,18 @@ struct Found {
 }
 
 impl Found {
+    /// False when a conclusion of this score and cost would lose to the best kept (one wanted).
+    fn may_take(&self, score: u32, cost: u32) -> bool {
+        self.all
+            || self.list.first().is_none_or(|&(best, least, _)| {
+                (std::cmp::Reverse(score), cost) < (std::cmp::Reverse(best), least)
+            })
+    }
+
     fn offer(&mut self, score: u32, cost: u32, proof: impl FnOnce() -> Proof) {
         if !self.all {
-            if let Some(&(best, least, _)) = self.list.first() {
-                if (std::cmp::Reverse(score), cost) >= (std::cmp::Reverse(best), least) {
-                    return;
-                }
+            if !self.may_take(score, cost) {
+                return;
             }
             self.list.clear();
         }
@@ -378,7 +384,18 @@ fn analyse(
     // while a premise is looked at.
     let mut left: Vec<Mask> = (0..cells).map(|c| s.cands(c)).collect();
     let mut changed: Vec<usize> = Vec::new();
-    for (p, &cost) in costs.iter().enumerate() {
+    // One conclusion wanted, the premises that a candidate is false come first: a
+    // contradiction there is a placement, which no premise that a candidate is true can beat,
+    // so those need no look once one is found. Among equals the first found is kept, and
+    // conclusions of different scores never tie, so this order keeps the same one.
+    let len = costs.len();
+    let order: Vec<usize> = if all {
+        (0..len).collect()
+    } else {
+        (0..len).step_by(2).chain((1..len).step_by(2)).collect()
+    };
+    for p in order {
+        let cost = costs[p];
         if !r.done[p] {
             continue;
         }
@@ -386,7 +403,7 @@ fn analyse(
             out.offer(premise_score(p), 0, || Proof::Broken { p });
             continue;
         }
-        if settled {
+        if settled || !out.may_take(premise_score(p), cost) {
             continue;
         }
         let (on, off) = (r.on(p), r.off(p));
@@ -857,6 +874,27 @@ mod tests {
             }
         }
         assert!(with_partner > 1_000, "{with_partner} of {premises}");
+    }
+
+    /// One chain conclusion wanted, the premises are looked at in another order and some are
+    /// skipped; the conclusion is still the first best of all of them in the order they are
+    /// listed (the order `emit` keeps among equals).
+    #[test]
+    fn the_best_chain_conclusion_is_the_first_best_of_every_one() {
+        let mut placements = 0;
+        let states = super::super::tests::path_states();
+        for s in states.iter().step_by(2).filter(|s| s.size() <= MAX_SIZE) {
+            let g = super::super::chains::grouped_graph(s);
+            let mut bfs = Bfs::new(g.nodes());
+            let r = chain_reach(s, &g, &mut bfs);
+            let mut every = analyse(s, &r, &[], false, true);
+            every.sort_by_key(|e| (std::cmp::Reverse(e.0), e.1));
+            every.truncate(1);
+            let best = analyse(s, &r, &[], false, false);
+            assert_eq!(format!("{best:?}"), format!("{every:?}"));
+            placements += usize::from(matches!(best.first(), Some((100, ..))));
+        }
+        assert!(placements > 20, "{placements}");
     }
 
     /// A solving path's net stops at the first false candidate that breaks the state; the
