@@ -82,7 +82,7 @@ struct Sets {
     /// and reading them out of the large [`Als`] records cost most of its time.
     cells: Vec<Cells>,
     /// For each ALS, the ALS it does not overlap and shares RCCs with, and those RCCs.
-    links: Vec<Vec<(usize, Mask)>>,
+    links: Vec<Vec<Link>>,
 }
 
 thread_local! {
@@ -169,7 +169,7 @@ impl Sets {
 
     /// The RCCs between every two ALS, overlapping ones too (an RCC digit is never in the
     /// overlap: a cell does not see itself). For every step's ALS chains (see [`chains`]).
-    fn overlapping_links(&self, s: &State) -> Vec<Vec<(usize, Mask)>> {
+    fn overlapping_links(&self, s: &State) -> Vec<Vec<Link>> {
         rcc_links(&self.als, &self.with_digit, s.shape().cells(), true)
     }
 
@@ -185,6 +185,14 @@ impl Sets {
     }
 }
 
+/// A link from one ALS to another: the other set's index and their RCCs. Eight bytes: the
+/// chain search walks these lists for every set it reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Link {
+    next: u32,
+    rcc: Mask,
+}
+
 /// Per ALS, the ALS it shares RCCs with (each pair listed in both) and those RCCs; sets that
 /// overlap only with `overlap`.
 fn rcc_links(
@@ -192,7 +200,7 @@ fn rcc_links(
     with_digit: &[Cells; MAX_DIGITS],
     cells: usize,
     overlap: bool,
-) -> Vec<Vec<(usize, Mask)>> {
+) -> Vec<Vec<Link>> {
     // Index each ALS by digit and by its first cell holding the digit: a partner sharing the
     // RCC x has that cell among the cells seeing all x of the other set. One flat array in
     // (digit, cell) order: `by_first[start[k]..start[k + 1]]` for key `k = x * cells + cell`.
@@ -244,8 +252,14 @@ fn rcc_links(
                 .iter()
                 .take_while(|f| f.0 == j)
                 .fold(m, |r, f| r | f.1);
-            links[i].push((j, rcc));
-            links[j].push((i, rcc));
+            links[i].push(Link {
+                next: j as u32,
+                rcc,
+            });
+            links[j].push(Link {
+                next: i as u32,
+                rcc,
+            });
         }
     }
     links
@@ -372,7 +386,8 @@ pub(super) fn xz(f: &mut Finder<'_>) {
     let mut col = Collector::new(f.wants_all());
     for (i, links) in sets.links.iter().enumerate() {
         let a = &sets.als[i];
-        for &(j, rcc) in links.iter().filter(|l| l.0 > i) {
+        for &Link { next, rcc } in links.iter().filter(|l| l.next as usize > i) {
+            let j = next as usize;
             let b = &sets.als[j];
             let mut targets = [0 as Cells; MAX_DIGITS];
             for z in digits(a.cands & b.cands & !rcc) {
@@ -441,7 +456,7 @@ pub(super) fn xy_chain(f: &mut Finder<'_>) {
 struct Search<'a> {
     sets: &'a Sets,
     /// The RCC links followed: `sets.links`, or with overlapping sets (every step wanted).
-    links: &'a [Vec<(usize, Mask)>],
+    links: &'a [Vec<Link>],
     overlap: bool,
     min: usize,
     max: usize,
@@ -484,7 +499,8 @@ impl Search<'_> {
             return;
         }
         let overlap = self.overlap;
-        for &(next, rcc) in &self.links[end] {
+        for &Link { next, rcc } in &self.links[end] {
+            let next = next as usize;
             // The digit just used cannot link again: tested first, as it needs no memory.
             let rest = rcc & !last;
             if rest == 0 {
@@ -555,7 +571,8 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
                 search.first_hope |= bit(z);
             }
         }
-        for &(j, rcc) in &links[i] {
+        for &Link { next: j, rcc } in &links[i] {
+            let j = j as usize;
             let b = &sets.als[j];
             for x in digits(rcc) {
                 // Only worth following when some other digit of the first set has a cell to
@@ -785,10 +802,10 @@ mod tests {
         // no cell; every step's links join overlapping sets too.
         let memo = Sets::of(&s);
         let sets = memo.as_ref().as_ref().expect("9x9 has sets");
-        let overlaps = |links: &[Vec<(usize, Mask)>]| {
+        let overlaps = |links: &[Vec<Link>]| {
             links.iter().enumerate().any(|(i, l)| {
                 l.iter()
-                    .any(|&(j, _)| sets.als[i].cells & sets.als[j].cells != 0)
+                    .any(|j| sets.als[i].cells & sets.als[j.next as usize].cells != 0)
             })
         };
         assert!(!overlaps(&sets.links));
