@@ -101,6 +101,44 @@ fn duplicate_marks_both_cells_and_offers_to_clear_either() {
     assert_eq!(dups[0].fixes[1].title, "Clear r1c2");
 }
 
+/// A grid of one repeated digit clashes everywhere: the report stays bounded (27 findings of
+/// at most 8 named cells each for 9x9) and says what it leaves out.
+#[test]
+fn a_grid_that_clashes_everywhere_gets_a_bounded_report() {
+    let r = run(&one_liner(&"1".repeat(81), &[]));
+    let dups: Vec<&Finding> = (r.findings.iter())
+        .filter(|f| f.code == Code::DuplicateDigit)
+        .collect();
+    assert_eq!(dups.len(), 27);
+    for f in &dups {
+        assert_eq!(f.related.len(), 8, "{}", f.message);
+        assert_eq!(f.fixes.len(), 9, "{}", f.message);
+    }
+    // Every cell has 20 peers, all holding 1.
+    assert!(
+        dups[0].message.ends_with("r1c9 (same row) and 12 more"),
+        "{}",
+        dups[0].message
+    );
+    assert!(
+        dups[26]
+            .message
+            .ends_with(" (54 more cells of this puzzle clash; clear these first)"),
+        "{}",
+        dups[26].message
+    );
+    // A few clashes are reported in full.
+    let line = format!("1111{}", ".".repeat(77));
+    let r = run(&one_liner(&line, &[]));
+    let dups: Vec<&Finding> = (r.findings.iter())
+        .filter(|f| f.code == Code::DuplicateDigit)
+        .collect();
+    assert_eq!(dups.len(), 4);
+    assert!(dups
+        .iter()
+        .all(|f| f.related.len() == 3 && !f.message.contains("more")));
+}
+
 #[test]
 fn no_candidates_names_what_excludes_each_symbol() {
     // r1c3 is empty; its row holds 1 and 2, its box 3 (r2c4), its column 4 (r4c3).
