@@ -411,6 +411,14 @@ fn check_puzzle(
     let verdict = if puzzle.has_syntax_error {
         Verdict::SyntaxError
     } else if contradiction {
+        // Marks that empty a cell may also lack the reference solution's digit: say which,
+        // when the solved cells are clean (a search on clashing ones could run to its budget).
+        if let Some(marks) = puzzle.candidates() {
+            if !findings.iter().any(|f| f.code == Code::DuplicateDigit) {
+                let o = searched.unwrap_or_else(search);
+                wrong_elimination::check(&ctx, marks, &o, &mut findings);
+            }
+        }
         Verdict::Solutions(0)
     } else {
         let mut o = searched.unwrap_or_else(search);

@@ -5,7 +5,9 @@
 //!   cells alone. Without a reference nothing is said: the marks may be right, and the verdict on
 //!   the state (`no-solution`, `multiple-solutions`) speaks instead.
 //! - `no-candidates` on a cell whose marks are all solved in its row, column or box: a direct
-//!   contradiction of the state, found before any search.
+//!   contradiction of the state, found before any search. `wrong-elimination` is still looked
+//!   for then (when the solved cells do not clash), as a cell emptied that way has often lost
+//!   its solution's digit.
 
 use super::PuzzleCtx;
 use crate::finding::{Code, Finding, Related};
