@@ -484,14 +484,15 @@ impl Search<'_> {
         // Each chain is met from both ends; check it once.
         if self.chain.len() >= self.min && self.chain[0] < end {
             let e = &sets.als[end];
-            let mut targets = [0 as Cells; MAX_DIGITS];
-            let mut any = 0;
-            for z in digits(self.first_hope & e.cands & !self.rccs[0] & !last) {
-                let zi = usize::from(z) - 1;
-                targets[zi] = self.first_targets[zi] & e.buddies[zi];
-                any |= targets[zi];
-            }
-            if any != 0 {
+            let shared = self.first_hope & e.cands & !self.rccs[0] & !last;
+            // Most chains remove nothing: tell first, without filling the per-digit targets.
+            let hit =
+                |z: u8| self.first_targets[usize::from(z) - 1] & e.buddies[usize::from(z) - 1];
+            if digits(shared).any(|z| hit(z) != 0) {
+                let mut targets = [0 as Cells; MAX_DIGITS];
+                for z in digits(shared) {
+                    targets[usize::from(z) - 1] = hit(z);
+                }
                 self.col.offer(&targets, &self.chain, &self.rccs);
             }
         }
