@@ -625,15 +625,24 @@ impl Graph {
 /// through a group, so that the shortest chain through a group is found even where a shorter
 /// one without a group exists.
 pub(super) struct Bfs {
-    stamp: Vec<u32>,
+    /// Per state, what the last search knows of it: one record, so that reaching a state
+    /// touches one place.
+    seen: Vec<Seen>,
     generation: u32,
     /// `2 * nodes`: the states of one layer.
     span: u32,
     layered: bool,
-    pub parent: Vec<u32>,
-    pub dist: Vec<u16>,
     /// The states reached, in the order reached (by distance).
     pub order: Vec<u32>,
+}
+
+/// A state as a search saw it: reached in the search of this generation, from `parent`, after
+/// `dist` links.
+#[derive(Clone, Copy, Default)]
+struct Seen {
+    generation: u32,
+    parent: u32,
+    dist: u16,
 }
 
 impl Bfs {
@@ -649,14 +658,22 @@ impl Bfs {
     fn with_layers(nodes: usize, layered: bool) -> Bfs {
         let states = 2 * nodes * if layered { 2 } else { 1 };
         Bfs {
-            stamp: vec![0; states],
+            seen: vec![Seen::default(); states],
             generation: 0,
             span: 2 * nodes as u32,
             layered,
-            parent: vec![NONE; states],
-            dist: vec![0; states],
             order: Vec::with_capacity(states),
         }
+    }
+
+    /// The state the last search reached `st` from ([`NONE`] for its start).
+    pub fn parent(&self, st: u32) -> u32 {
+        self.seen[st as usize].parent
+    }
+
+    /// How many links the last search took to reach `st`.
+    pub fn dist(&self, st: u32) -> usize {
+        usize::from(self.seen[st as usize].dist)
     }
 
     /// The node of state `st`.
@@ -693,21 +710,19 @@ impl Bfs {
         } else {
             start
         };
-        let (stamp, parent, dist) = (
-            &mut self.stamp[..],
-            &mut self.parent[..],
-            &mut self.dist[..],
-        );
+        let seen = &mut self.seen[..];
         let order = &mut self.order;
         order.clear();
-        stamp[start as usize] = generation;
-        parent[start as usize] = NONE;
-        dist[start as usize] = 0;
+        seen[start as usize] = Seen {
+            generation,
+            parent: NONE,
+            dist: 0,
+        };
         order.push(start);
         let mut head = 0;
         while let Some(&st) = order.get(head) {
             head += 1;
-            let d = dist[st as usize];
+            let d = seen[st as usize].dist;
             if usize::from(d) >= limit {
                 continue;
             }
@@ -723,11 +738,13 @@ impl Bfs {
                 if LAYERED && layer == 0 && g.is_group(w as usize) {
                     t += span;
                 }
-                let slot = &mut stamp[t as usize];
-                if *slot != generation {
-                    *slot = generation;
-                    parent[t as usize] = st;
-                    dist[t as usize] = d + 1;
+                let slot = &mut seen[t as usize];
+                if slot.generation != generation {
+                    *slot = Seen {
+                        generation,
+                        parent: st,
+                        dist: d + 1,
+                    };
                     order.push(t);
                 }
             }
@@ -740,7 +757,7 @@ impl Bfs {
         let mut cur = st;
         while cur != NONE {
             out.push(self.node(cur));
-            cur = self.parent[cur as usize];
+            cur = self.parent(cur);
         }
         out.reverse();
         out
@@ -922,7 +939,7 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
             if b < a || g.is_als(b) {
                 continue;
             }
-            let links = bfs.dist[st as usize] as usize;
+            let links = bfs.dist(st);
             // A chain whose ends are weakly linked closes a continuous loop (nice loops only).
             let closed = (loops && a != b && g.weakly_linked(a, b))
                 .then(|| {

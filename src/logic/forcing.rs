@@ -640,7 +640,7 @@ fn chain_text(s: &State, g: &Graph, bfs: &Bfs, st: u32, cells: &mut Vec<usize>) 
     let mut cur = st;
     while cur != super::chains::NONE {
         states.push(cur);
-        cur = bfs.parent[cur as usize];
+        cur = bfs.parent(cur);
     }
     states.reverse();
     let mut out = String::new();
