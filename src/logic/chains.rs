@@ -463,13 +463,6 @@ impl Graph {
         let own_digits = matches!(links, Links::Plain | Links::Grouped | Links::GroupedAls);
         // Up to 128 cells, a digit's peers of a cell are read from bit sets.
         let peer_bits = &s.shape().tables().peer_bits;
-        let board = |d: u8| {
-            let b = s.board(d);
-            b.iter()
-                .take(2)
-                .enumerate()
-                .fold(0u128, |m, (i, &w)| m | u128::from(w) << (64 * i))
-        };
         let mut start = Vec::with_capacity(nodes + 1);
         let mut targets = Vec::with_capacity(self.first_group * 12 + other.len());
         for v in 0..self.first_group {
@@ -491,7 +484,7 @@ impl Graph {
                 }
             };
             if let Some(&near) = peer_bits.get(c) {
-                let near = near & board(d);
+                let near = near & s.board_bits(d);
                 let below = near & ((1u128 << c) - 1);
                 link_bits(&mut targets, below);
                 own(&mut targets);
@@ -581,8 +574,7 @@ impl Graph {
             }
         }
         // `a`'s digit in the cells that see all of `a`, ruled out by `b`.
-        let board = s.board(da);
-        let with_da = u128::from(board[0]) | board.get(1).map_or(0, |&w| u128::from(w) << 64);
+        let with_da = s.board_bits(da);
         let seen = self.see_all[a] & with_da;
         if da == db {
             count += (seen & self.see_all[b]).count_ones();
@@ -1029,8 +1021,7 @@ fn loop_elims(s: &State, g: &Graph, path: &[u32]) -> Option<Vec<(usize, Mask)>> 
             .filter(|&u| u != x && u != y)
         {
             let d = g.digit[u];
-            let board = s.board(d);
-            let with_d = u128::from(board[0]) | board.get(1).map_or(0, |&b| u128::from(b) << 64);
+            let with_d = s.board_bits(d);
             let mut out = g.see_all[u] & with_d;
             while out != 0 {
                 let c = out.trailing_zeros() as usize;

@@ -296,6 +296,13 @@ impl State {
         &self.boards[at..at + words]
     }
 
+    /// [`State::board`] as one bit set (bit `c`: cell `c`), for shapes of at most 128 cells;
+    /// a larger shape's cells past the 128th are left out.
+    pub fn board_bits(&self, d: u8) -> u128 {
+        let b = self.board(d);
+        u128::from(b[0]) | b.get(1).map_or(0, |&w| u128::from(w) << 64)
+    }
+
     /// True when every cell holds a digit.
     pub fn is_solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
