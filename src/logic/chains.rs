@@ -759,6 +759,20 @@ impl Bfs {
 /// What a step does: its placements and eliminations.
 pub(super) type Effect = (super::step::Placements, Vec<(usize, Mask)>);
 
+/// The sum of the cells of the candidates a step of `score` removes, one term per candidate: a
+/// placement counts as the removal of its cell's other candidates, as many as the score.
+/// Between chains that remove as many, HoDoKu takes the one with the smaller sum (seen on its
+/// solving paths of top1465 puzzles, see `a_nice_loop_is_taken_as_hodoku_takes_it`).
+fn removal_sum(step: &Step, score: u32) -> usize {
+    let elims: usize = step
+        .eliminations
+        .iter()
+        .map(|&(c, m)| c * m.count_ones() as usize)
+        .sum();
+    let placed: usize = step.placements.iter().map(|&(c, _)| c).sum();
+    elims + placed * score as usize
+}
+
 /// The first candidate a step removes, (cell, digit): its first elimination, or a placement's
 /// cell with the smallest of the other digits.
 fn first_removal(step: &Step) -> (usize, u32) {
@@ -822,9 +836,11 @@ impl Collect {
         if !self.wants(score) {
             return;
         }
-        // Among equal scores, the first removal in the grid, then the shorter chain.
+        // Among equal scores, the smaller sum of removed cells, the first removal in the grid,
+        // then the shorter chain.
+        let rank = |step: &Step, links| (removal_sum(step, score), first_removal(step), links);
         if let Some(b) = &self.best {
-            if score == b.0 && (first_removal(&step), links) >= (first_removal(&b.2), b.1) {
+            if score == b.0 && rank(&step, links) >= rank(&b.2, b.1) {
                 return;
             }
         }
@@ -1397,11 +1413,12 @@ pub(super) mod tests {
         assert_eq!(step.cells, vec![14, 68, 75, 79, 52, 49]);
     }
 
-    /// Two states of HoDoKu's solving path of the 21st top1465 puzzle, where it takes a nice
-    /// loop: it takes the loop that removes most candidates, a loop that places a digit counting
+    /// States of HoDoKu's solving paths of top1465 puzzles (the 21st unless said), where it
+    /// takes a nice loop: it takes the loop that removes most candidates, a loop that places a digit counting
     /// as the removal of the cell's other candidates (here an AIC removing four beats loops
-    /// that place a digit in a bivalue cell); among equals, the one whose first removal comes
-    /// first in the grid (here r2c7, by a longer loop than the shortest of equal effect).
+    /// that place a digit in a bivalue cell); among equals, the one whose removed candidates'
+    /// cells have the smallest sum, then the one whose first removal comes first in the grid
+    /// (here r2c7, by a longer loop than the shortest of equal effect).
     #[test]
     fn a_nice_loop_is_taken_as_hodoku_takes_it() {
         let place =
@@ -1421,6 +1438,19 @@ pub(super) mod tests {
              16 24 3 247 5 69 8";
         let step = &run(Technique::NiceLoop, &marks(tie), 1)[0];
         assert_eq!(step.eliminations, vec![(15, 2)], "{}", step.explanation);
+        // Of AICs removing three candidates, HoDoKu's removes 9 from r1c4, r1c6 and r2c1 (cells
+        // 3 + 5 + 9 = 17), not the one whose first removal, r1c2, comes first (from the path of
+        // the 77th top1465 puzzle).
+        let sum = "7 19 8 69 3 569 4 125 12 19 2 56 49 7 459 156 8 3 456 45 3 2 1 8 67 57 9 29 79 \
+             27 5 68 46 3 14 148 58 6 4 1 2 3 578 9 78 3 58 1 48 9 7 258 245 6 1268 178 267 3 5 \
+             26 9 1247 2478 1258 3 257 789 4 29 1278 6 1278 2468 478 9 678 68 1 278 3 5";
+        let step = &run(Technique::NiceLoop, &marks(sum), 1)[0];
+        assert_eq!(
+            step.eliminations,
+            vec![(3, bit(9)), (5, bit(9)), (9, bit(9))],
+            "{}",
+            step.explanation
+        );
     }
 
     /// The start of a 17-clue puzzle with its first singles filled in
