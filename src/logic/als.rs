@@ -384,7 +384,7 @@ pub(super) fn xz(f: &mut Finder<'_>) {
         return;
     };
     let mut col = Collector::new(f.wants_all());
-    for (i, links) in sets.links.iter().enumerate() {
+    'pairs: for (i, links) in sets.links.iter().enumerate() {
         let a = &sets.als[i];
         for &Link { next, rcc } in links.iter().filter(|l| l.next as usize > i) {
             let j = next as usize;
@@ -408,6 +408,12 @@ pub(super) fn xz(f: &mut Finder<'_>) {
                 }
             }
             col.offer(&targets, &[i, j], &[rcc]);
+            // A solving path takes the first pair that removes anything, as HoDoKu's does
+            // (on its paths of 160 top1465 puzzles, 37 of its 55 ALS-XZ steps were ours
+            // then, against 31 when we took the pair removing most).
+            if !col.all && col.best.is_some() {
+                break 'pairs;
+            }
         }
     }
     let steps = col
@@ -468,6 +474,8 @@ struct Search<'a> {
     /// The digits whose `first_targets` are not empty.
     first_hope: Mask,
     budget: usize,
+    /// Stop at the first instance (a solving path's ALS-XY-Wing, as HoDoKu takes it).
+    first: bool,
     col: Collector,
 }
 
@@ -494,6 +502,10 @@ impl Search<'_> {
                     targets[usize::from(z) - 1] = hit(z);
                 }
                 self.col.offer(&targets, &self.chain, &self.rccs);
+                if self.first && self.col.best.is_some() {
+                    self.budget = 0;
+                    return;
+                }
             }
         }
         if self.chain.len() >= self.max {
@@ -561,6 +573,7 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
         } else {
             CHAIN_BUDGET
         },
+        first: !f.wants_all() && t == Technique::AlsXyWing,
         col: Collector::new(f.wants_all()),
     };
     for (i, a) in sets.als.iter().enumerate() {
@@ -671,6 +684,45 @@ mod tests {
             "no wing of {} removes 8 there",
             steps.len()
         );
+    }
+
+    /// On its solving path HoDoKu takes the first ALS-XZ and the first ALS-XY-Wing its search
+    /// meets, not the one removing most: here the doubly linked {r7c1, r7c2, r7c3, r7c7} and
+    /// {r4c3, r6c3, r8c3, r9c3} would remove eleven candidates, and the wing {r6c7} -7-
+    /// {r2c1, r2c2, r2c3, r2c5, r2c7} -5- {r4c5, r5c4} three (states of HoDoKu's paths of the
+    /// top1465 puzzles `..1.....7...89..........6..26..3.......5...749...........1.4.5.83.............2..`
+    /// and `7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........`).
+    #[test]
+    fn a_solving_path_takes_the_first_set_pair_and_wing_met() {
+        let xz_state = "3456 24589 1 236 2456 2356 458 23489 7 34567 2457 234567 8 9 123567 145 \
+             1234 125 3457 245789 23789 237 12457 12357 6 123489 12589 2 6 47 479 3 79 158 18 \
+             158 13 18 38 5 26 26 9 7 4 9 457 457 47 18 18 3 26 26 67 279 269 1 2678 4 78 5 3 8 \
+             3 24567 2679 2567 25679 147 1469 169 14567 1457 4567 3679 5678 356789 2 4689 689";
+        let s = pencil(xz_state);
+        let first = run(&s, xz, 1);
+        assert_eq!(
+            first[0].eliminations,
+            vec![(65, bit(7))],
+            "{}",
+            first[0].explanation
+        );
+        let all = run(&s, xz, crate::logic::ALL_STEPS_LIMIT);
+        assert!(all[0].elimination_count() >= 11, "{}", all[0].explanation);
+        let wing_state = "7 126 8 459 4569 4569 3 1456 1259 469 36 3469 2 34569 1 467 45678 578 5 \
+             1236 123469 78 3469 78 2469 146 129 19 4 1579 3579 59 3579 8 2 6 3 267 269 49 8 \
+             2469 1 457 57 268 25678 2567 1 2456 24567 47 9 3 128 9 1357 6 125 2358 27 1378 4 \
+             12468 12368 12346 3489 7 23489 5 1368 1289 12468 35678 1234567 34589 12459 \
+             234589 2679 13678 12789";
+        let s = pencil(wing_state);
+        let first = run(&s, xy_wing, 1);
+        assert_eq!(
+            first[0].eliminations,
+            vec![(51, bit(7))],
+            "{}",
+            first[0].explanation
+        );
+        let all = run(&s, xy_wing, crate::logic::ALL_STEPS_LIMIT);
+        assert!(all[0].elimination_count() >= 3, "{}", all[0].explanation);
     }
 
     /// A hand-made XY-Wing seen as an ALS-XZ: {r1c5} (1 3) and {r1c1, r2c2} (1 2 3).
