@@ -698,31 +698,27 @@ mod tests {
              1234 125 3457 245789 23789 237 12457 12357 6 123489 12589 2 6 47 479 3 79 158 18 \
              158 13 18 38 5 26 26 9 7 4 9 457 457 47 18 18 3 26 26 67 279 269 1 2678 4 78 5 3 8 \
              3 24567 2679 2567 25679 147 1469 169 14567 1457 4567 3679 5678 356789 2 4689 689";
-        let s = pencil(xz_state);
-        let first = run(&s, xz, 1);
-        assert_eq!(
-            first[0].eliminations,
-            vec![(65, bit(7))],
-            "{}",
-            first[0].explanation
-        );
-        let all = run(&s, xz, crate::logic::ALL_STEPS_LIMIT);
-        assert!(all[0].elimination_count() >= 11, "{}", all[0].explanation);
         let wing_state = "7 126 8 459 4569 4569 3 1456 1259 469 36 3469 2 34569 1 467 45678 578 5 \
              1236 123469 78 3469 78 2469 146 129 19 4 1579 3579 59 3579 8 2 6 3 267 269 49 8 \
              2469 1 457 57 268 25678 2567 1 2456 24567 47 9 3 128 9 1357 6 125 2358 27 1378 4 \
              12468 12368 12346 3489 7 23489 5 1368 1289 12468 35678 1234567 34589 12459 \
              234589 2679 13678 12789";
-        let s = pencil(wing_state);
-        let first = run(&s, xy_wing, 1);
-        assert_eq!(
-            first[0].eliminations,
-            vec![(51, bit(7))],
-            "{}",
-            first[0].explanation
-        );
-        let all = run(&s, xy_wing, crate::logic::ALL_STEPS_LIMIT);
-        assert!(all[0].elimination_count() >= 3, "{}", all[0].explanation);
+        let cases = [
+            (xz_state, xz as fn(&mut Finder<'_>), (65, bit(7)), 11),
+            (wing_state, xy_wing, (51, bit(7)), 3),
+        ];
+        for (marks, find, elim, most) in cases {
+            let s = pencil(marks);
+            let first = run(&s, find, 1);
+            assert_eq!(
+                first[0].eliminations,
+                vec![elim],
+                "{}",
+                first[0].explanation
+            );
+            let all = run(&s, find, crate::logic::ALL_STEPS_LIMIT);
+            assert!(all[0].elimination_count() >= most, "{}", all[0].explanation);
+        }
     }
 
     /// A hand-made XY-Wing seen as an ALS-XZ: {r1c5} (1 3) and {r1c1, r2c2} (1 2 3).
