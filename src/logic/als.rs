@@ -474,7 +474,8 @@ struct Search<'a> {
     /// The digits whose `first_targets` are not empty.
     first_hope: Mask,
     budget: usize,
-    /// Stop at the first instance (a solving path's ALS-XY-Wing, as HoDoKu takes it).
+    /// Stop at the first instance (a solving path's ALS-XY-Wing, as HoDoKu takes it): the
+    /// budget is then set to 0.
     first: bool,
     col: Collector,
 }
@@ -576,7 +577,11 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
         first: !f.wants_all() && t == Technique::AlsXyWing,
         col: Collector::new(f.wants_all()),
     };
-    for (i, a) in sets.als.iter().enumerate() {
+    // The budget runs out when it is spent, or at the first instance when that is all wanted.
+    'sets: for (i, a) in sets.als.iter().enumerate() {
+        if search.budget == 0 {
+            break 'sets;
+        }
         search.first_hope = 0;
         for z in digits(a.cands) {
             let zi = usize::from(z) - 1;

@@ -924,7 +924,6 @@ pub(super) fn grouped_nice_loop(f: &mut Finder<'_>) {
     col.finish(f);
 }
 
-/// Every chain of the graph from each node to each node, kept as the technique wants.
 /// True when no node of `path` comes twice; its last node is left out when `closed` (a loop that
 /// ends at its first node).
 fn simple(path: &[u32], closed: bool) -> bool {
@@ -934,6 +933,7 @@ fn simple(path: &[u32], closed: bool) -> bool {
         .all(|(i, v)| !body[i + 1..].contains(v))
 }
 
+/// Every chain of the graph from each node to each node, kept as the technique wants.
 fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
     let loops = matches!(t, Technique::NiceLoop | Technique::GroupedNiceLoop);
     let grouped = t == Technique::GroupedNiceLoop;
@@ -1428,9 +1428,9 @@ pub(super) mod tests {
     }
 
     /// States of HoDoKu's solving paths of top1465 puzzles (the 21st unless said), where it
-    /// takes a nice loop: it takes the loop that removes most candidates, a loop that places a digit counting
-    /// as the removal of the cell's other candidates (here an AIC removing four beats loops
-    /// that place a digit in a bivalue cell); among equals, the one whose removed candidates'
+    /// takes a nice loop: it takes the loop that removes most candidates, a loop that places a
+    /// digit counting as the removal of the cell's other candidates (here an AIC removing four
+    /// beats loops that place a digit in a bivalue cell); among equals, the one whose removed candidates'
     /// cells have the smallest sum, then the one whose first removal comes first in the grid
     /// (here r2c7, by a longer loop than the shortest of equal effect).
     #[test]
