@@ -37,12 +37,20 @@ fn confined(f: &mut Finder<'_>, pointing: bool) {
         // confined to no intersection.
         let widest = group.iter().map(|&i| all[i].cells.len()).max().unwrap_or(0);
         for d in 1..=f.state.size() as u8 {
-            let places = f.state.places(from_of(group[0]), d).count_ones() as usize;
-            if places == 0 || places > widest {
+            let places = f.state.places(from_of(group[0]), d);
+            let count = places.count_ones() as usize;
+            if count == 0 || count > widest {
                 continue;
             }
             for &i in group {
-                if confined_in(f, &all[i], pointing, d) {
+                // The places in the unit, all inside the intersection (here, where it is
+                // cheap: most are not).
+                let inside = if pointing {
+                    all[i].in_box
+                } else {
+                    all[i].in_line
+                };
+                if places & !inside == 0 && confined_in(f, &all[i], pointing, d) {
                     return;
                 }
             }

@@ -116,9 +116,21 @@ pub(super) fn naked_sets(s: &State, cells: &[usize], k: usize) -> Vec<(Vec<usize
 /// `k` of them holds no such subset, which is cheaper to tell than to search.
 pub(super) fn small_cells(s: &State, k: usize) -> Option<u128> {
     (s.shape().cells() <= 128).then(|| {
-        (s.all_cands().iter().enumerate())
-            .filter(|&(_, m)| (2..=k as u32).contains(&m.count_ones()))
-            .fold(0u128, |bits, (c, _)| bits | 1 << c)
+        // Each cell's count of candidates, bit-sliced over the digits' boards (`count[i]`:
+        // the cells whose count has bit `i`), so that all cells are counted at once.
+        let mut count = [0u128; 5];
+        for d in 1..=s.size() as u8 {
+            let mut carry = s.board_bits(d);
+            for plane in count.iter_mut() {
+                (*plane, carry) = (*plane ^ carry, *plane & carry);
+            }
+        }
+        (2..=k.min(31)).fold(0u128, |small, v| {
+            let equal = (0..5).fold(!0u128, |m, i| {
+                m & if v >> i & 1 != 0 { count[i] } else { !count[i] }
+            });
+            small | equal
+        })
     })
 }
 
