@@ -195,7 +195,7 @@ impl<'a> Timeline<'a> {
         let n = shape.size;
         let mut first = vec![usize::MAX; 3 * n * n];
         for (c, &v) in values.iter().enumerate().rev() {
-            if v != 0 {
+            if v != 0 && usize::from(v) <= n {
                 for u in shape.tables().units_of[c] {
                     first[u * n + usize::from(v) - 1] = c;
                 }
@@ -214,7 +214,9 @@ impl<'a> Timeline<'a> {
     /// the cell's units, 3: the cell).
     fn key(&self, phase: u64, at: usize, part: u64, sub: usize, j: u64) -> Key {
         let cells = self.shape.cells() as u64;
-        (((phase * cells + at as u64) * 2 + part) * 1024 + sub as u64) * 4 + j
+        // `sub` is a cell or a digit.
+        let subs = cells + self.shape.size as u64 + 1;
+        (((phase * cells + at as u64) * 2 + part) * subs + sub as u64) * 4 + j
     }
 
     /// When cell `x` loses digit `d` (its single `j` after it), or [`NOT_REMOVED`].
