@@ -58,6 +58,14 @@ pub(super) const NONE: u32 = u32::MAX;
 const LONG_CHAIN: usize = 20;
 /// The most links of a nice loop or AIC (see the module's notes on HoDoKu's).
 const LOOP_CHAIN: usize = 20;
+/// The most states [`Bfs::simple_path`] walks back through looking for a chain without a lasso.
+const SIMPLE_PATH_BUDGET: usize = 10_000;
+/// The longest chain a solving path takes in place of a lasso as short (see `search`). HoDoKu
+/// takes such chains of 9 links where the search met the lasso first; with no limit, the
+/// exact scores of 1,465 top1465 puzzles agreed with HoDoKu's on 755 instead of 747, but a
+/// generated puzzle took a 13-link loop that HoDoKu's search never meets and went from its
+/// level (unfair) to extreme. With 11 links: 751, and no level moved on any sample.
+const LASSO_DETOUR_LINKS: usize = 11;
 
 /// Which links a graph has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -743,6 +751,66 @@ impl Bfs {
         }
     }
 
+    /// The nodes of a chain from the start to state `st` as short as the one [`Bfs::path`]
+    /// gives that passes no node twice (but its first, as its last, when `closed`), if there
+    /// is one: the first met walking back along links that shorten the distance by one, within
+    /// [`SIMPLE_PATH_BUDGET`] states. Not for a layered search.
+    pub fn simple_path(&self, g: &Graph, st: u32, closed: bool) -> Option<Vec<u32>> {
+        let mut nodes = vec![self.node(st)];
+        let mut budget = SIMPLE_PATH_BUDGET;
+        self.simple_back(g, st, closed, &mut nodes, &mut budget)
+            .then(|| {
+                nodes.reverse();
+                nodes
+            })
+    }
+
+    /// [`Bfs::simple_path`] from state `st`, `nodes` holding the chain from it to the end
+    /// (backwards). True when it reached the start.
+    fn simple_back(
+        &self,
+        g: &Graph,
+        st: u32,
+        closed: bool,
+        nodes: &mut Vec<u32>,
+        budget: &mut usize,
+    ) -> bool {
+        let dist = self.dist(st);
+        if dist == 0 {
+            return true;
+        }
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        // A state "true" is reached from a strongly linked node's "false", a state "false"
+        // from a weakly linked node's "true" (links go both ways).
+        let v = self.node(st) as usize;
+        let (from, on) = if st & 1 == 1 {
+            (g.strong(v), 0)
+        } else {
+            (g.weak(v), 1)
+        };
+        for &w in from {
+            let prev = 2 * w + on;
+            let seen = &self.seen[prev as usize];
+            if seen.generation != self.generation || usize::from(seen.dist) + 1 != dist {
+                continue;
+            }
+            let start = dist == 1;
+            let again = nodes[1..].contains(&w) || (nodes[0] == w && !(closed && start));
+            if again {
+                continue;
+            }
+            nodes.push(w);
+            if self.simple_back(g, prev, closed, nodes, budget) {
+                return true;
+            }
+            nodes.pop();
+        }
+        false
+    }
+
     /// The nodes from the start to state `st`, in order.
     pub fn path(&self, st: u32) -> Vec<u32> {
         let mut out = Vec::new();
@@ -1001,10 +1069,20 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
                     .iter()
                     .enumerate()
                     .all(|(i, v)| !path[..i].iter().skip(i % 2).step_by(2).any(|w| w == v)),
-            } && (col.all || simple(&path, a == b));
-            if !fits {
+            };
+            // A lasso on a solving path: another chain as short between the same ends may
+            // pass every candidate once (the search kept the first it met). A continuous loop's
+            // eliminations depend on its path, so it keeps to the one found.
+            let path = if col.all || simple(&path, a == b) {
+                Some(path)
+            } else if grouped || loop_elims.is_some() || links > LASSO_DETOUR_LINKS {
+                None
+            } else {
+                bfs.simple_path(g, st, a == b)
+            };
+            let (true, Some(path)) = (fits, path) else {
                 continue;
-            }
+            };
             let step = chain_step(s, g, t, &path, loop_elims);
             col.offer(score, links, step);
         }
@@ -1518,6 +1596,38 @@ pub(super) mod tests {
             chains += 1;
         }
         assert!(chains > 0);
+    }
+
+    /// A state of HoDoKu's path of a top1465 puzzle
+    /// (`....5...11......7..6.....8......4.....9.1.3.....596.2..8..62..7..7......3.5.7.2..`,
+    /// its 25th step). The shortest chain the search meets that makes r2c9 2 passes (2)r2c5
+    /// twice, (2)r2c9 = (2)r2c5 - (8)r2c5 ... (2)r3c5 - (2)r2c5 = (2)r2c9; HoDoKu takes the
+    /// loop as short that closes through (2)r3c9 instead. Without it, the path took an AIC
+    /// removing two candidates and scored 10 more than HoDoKu.
+    #[test]
+    fn a_lasso_gives_way_to_a_chain_as_short_without_one() {
+        let state = "789 379 2 46789 5 3789 469 349 1 1 359 348 469 248 39 4569 7 2359 579 6 34 \
+             1479 24 1379 459 8 2359 2578 157 6 278 3 4 78 159 589 24578 457 9 278 1 78 3 56 568 \
+             78 13 38 5 9 6 178 2 4 49 8 1 3 6 2 459 459 7 6 2 7 149 48 5 18 1349 39 3 49 5 1489 \
+             7 189 2 1469 689";
+        let step = &run(Technique::NiceLoop, &marks(state), 1)[0];
+        // r2c9 is 2: written as the removal of its other candidates (3, 5 and 9).
+        let placed = step.placements[..] == [(17, 2)]
+            || step.eliminations == [(17, bit(3) | bit(5) | bit(9))];
+        assert!(placed, "{}", step.explanation);
+        // "Nice Loop: (2)r2c9 = ... = (2)r2c9; if ...": no candidate but the first comes twice.
+        let text = &step.explanation;
+        let chain = text
+            .split_once(": ")
+            .and_then(|(_, rest)| rest.split_once(';'));
+        let nodes: Vec<&str> = (chain.expect(text).0.split(" = "))
+            .flat_map(|x| x.split(" - "))
+            .collect();
+        let open = &nodes[..nodes.len() - 1];
+        for (i, n) in open.iter().enumerate() {
+            assert!(!open[i + 1..].contains(n), "{n} twice: {text}");
+        }
+        assert!(open.contains(&"(2)r3c9"), "{text}");
     }
 
     /// The start of a 17-clue puzzle with its first singles filled in
