@@ -1072,7 +1072,8 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
             };
             // A lasso on a solving path: another chain as short between the same ends may
             // pass every candidate once (the search kept the first it met). A continuous loop's
-            // eliminations depend on its path, so it keeps to the one found.
+            // eliminations depend on its path, so it keeps to the one found; so do grouped
+            // chains (walking back across the layers matched HoDoKu no better).
             let path = if col.all || simple(&path, a == b) {
                 Some(path)
             } else if grouped || loop_elims.is_some() || links > LASSO_DETOUR_LINKS {
