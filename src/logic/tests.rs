@@ -294,7 +294,7 @@ fn a_state_is_made_with_its_singles_in_the_order_filling_in_makes_them() {
                     values[c] = next(n) as u8 + 1;
                 }
             }
-            let at_once = State::replayed(shape, &values, &cands);
+            let at_once = State::replay(shape, &values, &cands);
             let stepwise = State::replay_in_steps(shape, &values, &cands);
             assert!(
                 at_once.live() == stepwise.live(),
