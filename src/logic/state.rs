@@ -755,13 +755,28 @@ impl State {
         // The peers lose the digit first, then the cell its candidates (the order singles
         // arise in, see `Arisen`; the cell keeps the digit's places in its units meanwhile).
         let tables = self.shape.tables();
+        // In the cell's own units the digit is placed now, so a peer losing it there only
+        // leaves the spots, with no single or break to note: those spots are cleared at once
+        // below, and each peer's drop keeps to its other units.
+        let own = tables.units_of[cell];
         for &p in &tables.peers[cell] {
             if self.cands[p] & b != 0 {
                 self.cands[p] &= !b;
-                self.drop_digit(tables, p, d);
+                self.drop_digit_outside(tables, p, d, own);
                 // `p` had a candidate, so it is empty.
                 self.breaks += u32::from(self.cands[p] == 0);
                 self.arose_naked(p);
+            }
+        }
+        let (n, i) = (self.size(), usize::from(d) - 1);
+        for (&u, &at) in own.iter().zip(&tables.unit_pos[cell]) {
+            // What the peers' drops would leave: the cell's own spot at most.
+            let left = self.spots[u * n + i] & 1 << at;
+            self.spots[u * n + i] = left;
+            if left == 0 {
+                self.ones[u] &= !(1 << i);
+            } else {
+                self.ones[u] |= 1 << i;
             }
         }
         self.clear_boards(cell, self.cands[cell]);
@@ -792,11 +807,21 @@ impl State {
     /// `cell` no longer has digit `d`: it leaves the digit's board, and its units lose that
     /// spot (`tables` are the shape's, read once by the caller).
     fn drop_digit(&mut self, tables: &ShapeTables, cell: usize, d: u8) {
+        self.drop_digit_outside(tables, cell, d, [usize::MAX; 3]);
+    }
+
+    /// [`State::drop_digit`], but for the units in `skip` (a row, a column and a box, in
+    /// the order of `units_of`), whose spots the caller sees to.
+    #[inline(always)]
+    fn drop_digit_outside(&mut self, tables: &ShapeTables, cell: usize, d: u8, skip: [usize; 3]) {
         let (n, i) = (self.size(), usize::from(d) - 1);
         self.boards[i * tables.words + cell / 64] &= !(1 << (cell % 64));
         let (units, pos) = (&tables.units_of[cell], &tables.unit_pos[cell]);
         for j in 0..3 {
             let (u, p) = (units[j], pos[j]);
+            if u == skip[j] {
+                continue;
+            }
             let k = u * n + i;
             let left = self.spots[k] & !(1 << p);
             self.spots[k] = left;
