@@ -1004,6 +1004,39 @@ fn shares_a_candidate(g: &Graph, path: &[u32], closed: bool) -> bool {
     })
 }
 
+/// True when a grouped chain passes a place twice in a way HoDoKu's solving paths never do
+/// (inferred from its paths, read as a black box): a candidate in two nodes (a lasso through a
+/// group); a cell in two nodes of a continuous loop that are not linked to each other; two
+/// groups sharing a cell; or a group holding the cell of a single node when that cell holds
+/// another node too (a bivalue link the chain passes through). A group holding the cell of a
+/// single node that is the chain's only node there is fine: HoDoKu's paths take such chains.
+/// The last node is left out when `closed` (a loop that ends where it starts).
+fn passes_a_place_twice(g: &Graph, path: &[u32], closed: bool, continuous: bool) -> bool {
+    if shares_a_candidate(g, path, closed) {
+        return true;
+    }
+    let body = &path[..path.len() - usize::from(closed)];
+    let len = body.len();
+    let cells = |i: usize| g.cells(body[i] as usize);
+    let single = |i: usize| cells(i).len() == 1;
+    let meet = |i: usize, j: usize| cells(i).iter().any(|c| cells(j).contains(c));
+    // Linked nodes may share a cell (a link inside a cell), and so may a continuous loop's
+    // ends (the link that closes it).
+    let linked = |i: usize, j: usize| j == i + 1 || (continuous && i == 0 && j == len - 1);
+    (0..len).any(|j| {
+        (0..j).any(|i| {
+            if linked(i, j) || !meet(i, j) {
+                return false;
+            }
+            if continuous || (!single(i) && !single(j)) {
+                return true;
+            }
+            let c = cells(if single(i) { i } else { j })[0];
+            (0..len).filter(|&k| single(k) && cells(k)[0] == c).count() > 1
+        })
+    })
+}
+
 /// True when no node of `path` comes twice; its last node is left out when `closed` (a loop that
 /// ends at its first node).
 fn simple(path: &[u32], closed: bool) -> bool {
@@ -1096,10 +1129,10 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
             let (true, Some(path)) = (fits, path) else {
                 continue;
             };
-            // Nor, on a solving path, a grouped chain whose group holds a candidate of another
-            // node: a lasso through a group (HoDoKu's paths take none; on 160 of its top1465
-            // paths this matched one more of its grouped chains and one more level).
-            if grouped && !col.all && shares_a_candidate(g, &path, a == b) {
+            // Nor, on a solving path, a grouped chain that passes a candidate twice through a
+            // group, or a cell in the ways `passes_a_place_twice` lists: on HoDoKu's paths of 160
+            // top1465 puzzles our first step became its instance in 6 more states.
+            if grouped && !col.all && passes_a_place_twice(g, &path, a == b, loop_elims.is_some()) {
                 continue;
             }
             let step = chain_step(s, g, t, &path, loop_elims);
@@ -1668,6 +1701,23 @@ pub(super) mod tests {
         let all = run(Technique::GroupedNiceLoop, &s, ALL_STEPS_LIMIT);
         let wide = [(6, bit(1)), (7, bit(1)), (9, bit(1))];
         assert!(all.iter().any(|x| x.eliminations == wide));
+    }
+
+    #[test]
+    fn a_grouped_chain_on_a_solving_path_passes_no_bivalue_cell_again_in_a_group() {
+        // A top1465 state on HoDoKu's path. The chain taken was (4)r6c1 = ... - (2)r5c23 = ... -
+        // (3)r5c3 - (4)r5c3 = (4)r5c79, removing 4 from r5c3 and r6c789: it goes through r5c3
+        // (3 to 4) after a group holding r5c3. HoDoKu takes none such; its step removes 1 from
+        // r5c3, by a loop whose group holds r5c3 where r5c3 is a node once.
+        let state = "356 4 79 3578 1 367 2 3689 35689 2356 2568 268 35 2456 9 145 7 13456 2356 1 79 \
+             3578 24567 2346 4589 34689 345689 125 2579 12 4 3 157 6 1289 12789 8 267 12346 179 679 \
+             167 147 5 234 1456 5679 1346 2 8 1567 1479 1349 13479 7 236 5 139 249 8 149 12469 \
+             12469 124 28 1248 6 24579 1247 3 12489 125789 9 2368 12468 1357 2457 12347 14578 \
+             12468 1245678";
+        let s = marks(state);
+        let step = &run(Technique::GroupedNiceLoop, &s, 1)[0];
+        assert_eq!(step.eliminations, vec![(38, bit(1))], "{}", step.explanation);
+        assert!(step.explanation.contains("r5c23"), "{}", step.explanation);
     }
 
     /// The start of a 17-clue puzzle with its first singles filled in
