@@ -1020,9 +1020,10 @@ fn passes_a_place_twice(g: &Graph, path: &[u32], closed: bool, continuous: bool)
     let cells = |i: usize| g.cells(body[i] as usize);
     let single = |i: usize| cells(i).len() == 1;
     let meet = |i: usize, j: usize| cells(i).iter().any(|c| cells(j).contains(c));
-    // Linked nodes may share a cell (a link inside a cell), and so may a continuous loop's
-    // ends (the link that closes it).
-    let linked = |i: usize, j: usize| j == i + 1 || (continuous && i == 0 && j == len - 1);
+    // Linked nodes may share a cell (a link inside a cell), and so may the ends of a loop (a
+    // continuous loop's closing link, or the last link back to where a placing loop starts).
+    let linked =
+        |i: usize, j: usize| j == i + 1 || ((continuous || closed) && i == 0 && j == len - 1);
     (0..len).any(|j| {
         (0..j).any(|i| {
             if linked(i, j) || !meet(i, j) {
@@ -1716,7 +1717,12 @@ pub(super) mod tests {
              12468 1245678";
         let s = marks(state);
         let step = &run(Technique::GroupedNiceLoop, &s, 1)[0];
-        assert_eq!(step.eliminations, vec![(38, bit(1))], "{}", step.explanation);
+        assert_eq!(
+            step.eliminations,
+            vec![(38, bit(1))],
+            "{}",
+            step.explanation
+        );
         assert!(step.explanation.contains("r5c23"), "{}", step.explanation);
     }
 
