@@ -1148,13 +1148,8 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
 /// every candidate weakly linked to both of its nodes is false. None when two nodes of the loop
 /// share a candidate (then it is no loop).
 fn loop_elims(s: &State, g: &Graph, path: &[u32]) -> Option<Vec<(usize, Mask)>> {
-    for (i, &x) in path.iter().enumerate() {
-        for &y in &path[..i] {
-            let (xc, yc) = (g.cells(x as usize), g.cells(y as usize));
-            if g.digit[x as usize] == g.digit[y as usize] && xc.iter().any(|c| yc.contains(c)) {
-                return None;
-            }
-        }
+    if shares_a_candidate(g, path, false) {
+        return None;
     }
     let mut elims: Vec<(usize, Mask)> = Vec::new();
     let last = path[path.len() - 1];
