@@ -462,35 +462,40 @@ fn analyse(
             out.offer(premise_score(p), cost, || Proof::EmptyUnit { p, u, d });
         }
     }
-    // Verities.
-    let mut sets: Vec<(Vec<usize>, Branches)> = Vec::new();
+    // Verities: the premises of every set, one after another in `flat`.
+    let mut flat: Vec<usize> = Vec::new();
+    let mut sets: Vec<(usize, usize, Branches)> = Vec::new();
     for c in s.empty_cells() {
         if s.cands(c).count_ones() >= 2 {
-            let ps = digits(s.cands(c))
-                .map(|d| 2 * (c * n + d as usize - 1) + 1)
-                .collect();
-            sets.push((ps, Branches::Cell(c)));
+            let at = flat.len();
+            flat.extend(digits(s.cands(c)).map(|d| 2 * (c * n + d as usize - 1) + 1));
+            sets.push((at, flat.len(), Branches::Cell(c)));
         }
         for d in digits(s.cands(c)) {
             let k = c * n + d as usize - 1;
-            sets.push((vec![2 * k + 1, 2 * k], Branches::Candidate(k)));
+            flat.extend([2 * k + 1, 2 * k]);
+            sets.push((flat.len() - 2, flat.len(), Branches::Candidate(k)));
         }
     }
     for u in 0..s.unit_count() {
         for d in digits(full_mask(n) & !s.placed_in(u)) {
-            let ps: Vec<usize> = s
-                .cells_with(u, d)
-                .into_iter()
-                .map(|c| 2 * (c * n + d as usize - 1) + 1)
-                .collect();
-            if ps.len() >= 2 {
-                sets.push((ps, Branches::Unit(u, d)));
+            let at = flat.len();
+            flat.extend(
+                s.cells_with(u, d)
+                    .into_iter()
+                    .map(|c| 2 * (c * n + d as usize - 1) + 1),
+            );
+            if flat.len() - at >= 2 {
+                sets.push((at, flat.len(), Branches::Unit(u, d)));
+            } else {
+                flat.truncate(at);
             }
         }
     }
     let mut on = vec![0u64; r.words];
     let mut off = vec![0u64; r.words];
-    for (ps, what) in &sets {
+    for &(from, to, what) in &sets {
+        let ps = &flat[from..to];
         // A branch that breaks is false, so it implies anything. A solving path leaves it to its
         // contradiction; every step wanted, a verity may rest on at least two live branches
         // and any that break (HoDoKu's nets stop at a depth, so its verities can have branches
@@ -498,6 +503,11 @@ fn analyse(
         let is_dead = |p: usize| broken.get(p).copied().unwrap_or(false);
         let dead = ps.iter().filter(|&&p| is_dead(p)).count();
         if dead > 0 && (!all || dead == ps.len()) {
+            continue;
+        }
+        let total: u32 = ps.iter().map(|&p| costs[p]).sum();
+        // One step wanted, a set whose best conclusion (a placement) would lose needs no look.
+        if !out.may_take(100, total) {
             continue;
         }
         on.fill(!0);
@@ -510,14 +520,13 @@ fn analyse(
                 off[i] &= r.off(p)[i];
             }
         }
-        let total: u32 = ps.iter().map(|&p| costs[p]).sum();
         for (bits, is_on) in [(&on, true), (&off, false)] {
             for (k, _, _) in candidates_in(s, bits) {
                 out.offer(if is_on { 100 } else { 1 }, total, || Proof::Verity {
-                    ps: ps.clone(),
+                    ps: ps.to_vec(),
                     k,
                     on: is_on,
-                    what: *what,
+                    what,
                     dead: dead > 0,
                 });
             }
