@@ -32,6 +32,7 @@ use crate::grid::{bit, digits, full_mask, Mask};
 use std::cell::RefCell;
 
 use super::chains::{Bfs, Graph};
+use super::marks::Marks;
 use super::{Finder, State, Step, Technique};
 
 /// The most links of a forcing chain.
@@ -192,7 +193,7 @@ fn net_reach(s: &State, first: bool) -> (Reach, Vec<bool>) {
                         // and every step wanted a verity may rest on that, so the state then
                         // takes it again in its own order.
                         Some(m) => {
-                            let ok = m.premise(s, c, d, on == 1, on_bits, off_bits);
+                            let ok = marks_premise(m, s, c, d, on == 1, on_bits, off_bits);
                             if !ok && !first {
                                 on_bits.fill(0);
                                 off_bits.fill(0);
@@ -267,211 +268,43 @@ fn net_premise(
     ok
 }
 
-/// A state of at most 128 cells as bit boards, to fill in a net premise's singles on: per
-/// digit the empty cells that have it, the empty cells, and per unit the digits it lacks. The
-/// singles of [`State::fill_singles`] without the tables that keep a solving path's order, which a
-/// premise needs not.
-#[derive(Clone, Copy)]
-struct Marks {
-    boards: [u128; 9],
-    empty: u128,
-    lacks: [Mask; 27],
-    /// Per digit, the cells the premise placed it in.
-    placed: [u128; 9],
-    /// Per unit, the digits whose places there changed since the unit was last looked at, and
-    /// the units with any (bit `u`).
-    dirty: [Mask; 27],
-    dirty_units: u32,
-}
-
-impl Marks {
-    /// The state's marks; `None` for a shape of more than 128 cells or 9 digits.
-    fn of(s: &State) -> Option<Marks> {
-        let n = s.size();
-        if s.shape().cells() > 128 || n > 9 || s.unit_count() > 27 {
-            return None;
-        }
-        let mut m = Marks {
-            boards: [0; 9],
-            empty: 0,
-            lacks: [0; 27],
-            placed: [0; 9],
-            dirty: [0; 27],
-            dirty_units: 0,
-        };
-        for d in 1..=n as u8 {
-            m.boards[usize::from(d) - 1] = s.board_bits(d);
-        }
-        for c in s.empty_cells() {
-            m.empty |= 1 << c;
-        }
-        for u in 0..s.unit_count() {
-            m.lacks[u] = full_mask(n) & !s.placed_in(u);
-        }
-        // A state with singles or gaps of its own (every step wanted, singles may be left)
-        // has every unit looked at first; otherwise only what a premise changes can make one.
-        let mut every = m;
-        every.dirty = m.lacks;
-        every.dirty_units = (1 << s.unit_count()) - 1;
-        Some(if every.singles(s) == Some(false) {
-            m
-        } else {
-            Marks {
-                dirty: m.lacks,
-                dirty_units: (1 << s.unit_count()) - 1,
-                ..m
-            }
-        })
+/// [`net_premise`] on a copy of `marks` (the state's): assumes candidate (`c`, `d`) true (`on`)
+/// or false, fills in singles and sets what became true and false.
+fn marks_premise(
+    marks: &Marks,
+    s: &State,
+    c: usize,
+    d: u8,
+    on: bool,
+    on_bits: &mut [u64],
+    off_bits: &mut [u64],
+) -> bool {
+    let (n, i) = (s.size(), usize::from(d) - 1);
+    let mut t = *marks;
+    let ok = if on {
+        t.place(s, c, i) && t.fill(s)
+    } else {
+        t.eliminate(s, c, i);
+        t.fill(s)
+    };
+    if !ok {
+        return false;
     }
-
-    /// Marks digit `d` (0-based) as changed in the units of the cells of `cells`.
-    fn touch(&mut self, s: &State, mut cells: u128, d: usize) {
-        let unit_bits = &s.shape().tables().unit_bits;
-        let mut units = 0u128;
-        while cells != 0 {
-            units |= unit_bits[cells.trailing_zeros() as usize];
-            cells &= cells - 1;
+    for e in 0..n {
+        let mut placed = t.placed[e];
+        while placed != 0 {
+            let x = placed.trailing_zeros() as usize;
+            placed &= placed - 1;
+            Reach::set(on_bits, x * n + e);
         }
-        let mut units = units as u32;
-        self.dirty_units |= units;
-        while units != 0 {
-            self.dirty[units.trailing_zeros() as usize] |= 1 << d;
-            units &= units - 1;
+        let mut gone = marks.boards[e] & !t.boards[e] & !t.placed[e];
+        while gone != 0 {
+            let x = gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            Reach::set(off_bits, x * n + e);
         }
     }
-
-    /// Takes digit `d` (0-based) from cell `c`.
-    fn eliminate(&mut self, s: &State, c: usize, d: usize) {
-        self.boards[d] &= !(1u128 << c);
-        self.touch(s, 1 << c, d);
-    }
-
-    /// Places digit `d` (0-based) in cell `c`; false when that breaks the state (the cell lost
-    /// the digit, or one of its units holds it already).
-    fn place(&mut self, s: &State, c: usize, d: usize) -> bool {
-        let tables = s.shape().tables();
-        let at = 1u128 << c;
-        let units = tables.units_of[c];
-        if self.boards[d] & at == 0 || units.iter().any(|&u| self.lacks[u] & (1 << d) == 0) {
-            return false;
-        }
-        self.empty &= !at;
-        for e in 0..s.size() {
-            if e != d && self.boards[e] & at != 0 {
-                self.boards[e] &= !at;
-                self.touch(s, at, e);
-            }
-        }
-        let lost = self.boards[d] & (tables.peer_bits[c] | at);
-        self.boards[d] &= !lost;
-        self.touch(s, lost, d);
-        self.placed[d] |= at;
-        for u in units {
-            self.lacks[u] &= !(1 << d);
-        }
-        true
-    }
-
-    /// Fills in singles until none is left; false when the state broke on the way (an empty
-    /// cell without candidates, or a digit a unit lacks without a place there).
-    fn fill(&mut self, s: &State) -> bool {
-        loop {
-            match self.singles(s) {
-                None => return false,
-                Some(false) => return true,
-                Some(true) => {}
-            }
-        }
-    }
-
-    /// One round: places the naked singles, then the hidden singles of the units marked as
-    /// changed. Some(whether any was placed), or None when the state broke.
-    fn singles(&mut self, s: &State) -> Option<bool> {
-        let n = s.size();
-        let unit_cells = &s.shape().tables().unit_cell_bits;
-        let (mut one, mut more) = (0u128, 0u128);
-        for &b in &self.boards[..n] {
-            more |= one & b;
-            one |= b;
-        }
-        if self.empty & !one != 0 {
-            return None;
-        }
-        let mut naked = self.empty & one & !more;
-        let mut progress = naked != 0;
-        while naked != 0 {
-            let c = naked.trailing_zeros() as usize;
-            naked &= naked - 1;
-            // An earlier single may have taken this cell's last candidate.
-            let d = (0..n).find(|&d| self.boards[d] >> c & 1 != 0)?;
-            if !self.place(s, c, d) {
-                return None;
-            }
-        }
-        while self.dirty_units != 0 {
-            let u = self.dirty_units.trailing_zeros() as usize;
-            self.dirty_units &= self.dirty_units - 1;
-            let mut digits = self.dirty[u] & self.lacks[u];
-            self.dirty[u] = 0;
-            while digits != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                if self.lacks[u] & (1 << d) == 0 {
-                    continue;
-                }
-                let places = self.boards[d] & unit_cells[u];
-                if places == 0 {
-                    return None;
-                }
-                if places & (places - 1) == 0 {
-                    if !self.place(s, places.trailing_zeros() as usize, d) {
-                        return None;
-                    }
-                    progress = true;
-                }
-            }
-        }
-        Some(progress)
-    }
-
-    /// [`net_premise`] on a copy of these marks (the state's): assumes candidate (`c`, `d`)
-    /// true (`on`) or false, fills in singles and sets what became true and false.
-    fn premise(
-        &self,
-        s: &State,
-        c: usize,
-        d: u8,
-        on: bool,
-        on_bits: &mut [u64],
-        off_bits: &mut [u64],
-    ) -> bool {
-        let (n, i) = (s.size(), usize::from(d) - 1);
-        let mut t = *self;
-        let ok = if on {
-            t.place(s, c, i) && t.fill(s)
-        } else {
-            t.eliminate(s, c, i);
-            t.fill(s)
-        };
-        if !ok {
-            return false;
-        }
-        for e in 0..n {
-            let mut placed = t.placed[e];
-            while placed != 0 {
-                let x = placed.trailing_zeros() as usize;
-                placed &= placed - 1;
-                Reach::set(on_bits, x * n + e);
-            }
-            let mut gone = self.boards[e] & !t.boards[e] & !t.placed[e];
-            while gone != 0 {
-                let x = gone.trailing_zeros() as usize;
-                gone &= gone - 1;
-                Reach::set(off_bits, x * n + e);
-            }
-        }
-        true
-    }
+    true
 }
 
 /// The candidates (cell, digit) true as soon as candidate (`c`, `d`) is false: the cell's other
@@ -1118,22 +951,7 @@ mod tests {
     #[test]
     fn bit_boards_fill_in_a_premise_as_the_state_does() {
         let (mut ok_count, mut broken_count, mut quiet_count) = (0, 0, 0);
-        let mut seed = 7u64;
-        let mut states = super::super::tests::path_states();
-        for s in states.clone() {
-            let mut t = s.fork();
-            for c in s.empty_cells() {
-                for d in digits(s.cands(c)) {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    if seed >> 62 == 0 && s.cands(c).count_ones() > 1 {
-                        t.eliminate(c, bit(d));
-                    }
-                }
-            }
-            states.push(t);
-        }
+        let states = super::super::tests::path_states_and_pruned(7, 2);
         // A state with a gap breaks under every premise (`net_reach` asks no premise there).
         for s in states
             .iter()
@@ -1154,7 +972,7 @@ mod tests {
                         let ok = net_premise(s, &mut t, c, d, on, &mut want.0, &mut want.1);
                         for m in [&marks, &every] {
                             let mut got = (vec![0; words], vec![0; words]);
-                            let fast = m.premise(s, c, d, on, &mut got.0, &mut got.1);
+                            let fast = marks_premise(m, s, c, d, on, &mut got.0, &mut got.1);
                             assert_eq!(fast, ok, "r{}c{} {d} {on}", c / n + 1, c % n + 1);
                             if ok {
                                 assert_eq!(got, want, "r{}c{} {d} {on}", c / n + 1, c % n + 1);

@@ -19,6 +19,7 @@ mod coloring;
 mod fish;
 mod forcing;
 mod intersections;
+mod marks;
 pub mod rating;
 mod single_digit;
 mod singles;

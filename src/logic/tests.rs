@@ -748,6 +748,29 @@ pub(super) fn path_states() -> Vec<State> {
     states
 }
 
+/// [`path_states`], then a copy of each with candidates taken away at random (one in
+/// `2^shift`, the solution's too, never a cell's last), so that premises break and searches
+/// fail deep.
+pub(super) fn path_states_and_pruned(seed: u64, shift: u32) -> Vec<State> {
+    let mut seed = seed;
+    let mut states = path_states();
+    for s in states.clone() {
+        let mut t = s.fork();
+        for c in s.empty_cells() {
+            for d in crate::grid::digits(s.cands(c)) {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                if seed >> (64 - shift) == 0 && s.cands(c).count_ones() > 1 {
+                    t.eliminate(c, bit(d));
+                }
+            }
+        }
+        states.push(t);
+    }
+    states
+}
+
 /// Whether every place of digit `d` lies in a template, by listing every template (one place
 /// per row, column and box lacking `d`); `None` past `cap` templates.
 fn every_place_in_a_listed_template(s: &State, d: u8, cap: usize) -> Option<bool> {

@@ -1,0 +1,199 @@
+//! A state of at most 128 cells as bit boards, for the searches that try premises on copies of
+//! a state by hundreds (forcing nets, trial): singles are filled in there as
+//! [`State::fill_singles`] does, without the tables that keep a solving path's order, which such
+//! a copy needs not. Singles reach the same state in any order, so both agree on what a
+//! premise leads to and on whether it breaks the state.
+
+use crate::grid::{full_mask, Mask};
+
+use super::State;
+
+/// A state of at most 128 cells as bit boards, to fill in a net premise's singles on: per
+/// digit the empty cells that have it, the empty cells, and per unit the digits it lacks. The
+/// singles of [`State::fill_singles`] without the tables that keep a solving path's order, which a
+/// premise needs not.
+#[derive(Clone, Copy)]
+pub(super) struct Marks {
+    pub(super) boards: [u128; 9],
+    empty: u128,
+    pub(super) lacks: [Mask; 27],
+    /// Per digit, the cells the premise placed it in.
+    pub(super) placed: [u128; 9],
+    /// Per unit, the digits whose places there changed since the unit was last looked at, and
+    /// the units with any (bit `u`).
+    pub(super) dirty: [Mask; 27],
+    pub(super) dirty_units: u32,
+}
+
+impl Marks {
+    /// The state's marks; `None` for a shape of more than 128 cells or 9 digits.
+    pub(super) fn of(s: &State) -> Option<Marks> {
+        let n = s.size();
+        if s.shape().cells() > 128 || n > 9 || s.unit_count() > 27 {
+            return None;
+        }
+        let mut m = Marks {
+            boards: [0; 9],
+            empty: 0,
+            lacks: [0; 27],
+            placed: [0; 9],
+            dirty: [0; 27],
+            dirty_units: 0,
+        };
+        for d in 1..=n as u8 {
+            m.boards[usize::from(d) - 1] = s.board_bits(d);
+        }
+        for c in s.empty_cells() {
+            m.empty |= 1 << c;
+        }
+        for u in 0..s.unit_count() {
+            m.lacks[u] = full_mask(n) & !s.placed_in(u);
+        }
+        // A state with singles or gaps of its own (every step wanted, singles may be left)
+        // has every unit looked at first; otherwise only what a premise changes can make one.
+        let mut every = m;
+        every.dirty = m.lacks;
+        every.dirty_units = (1 << s.unit_count()) - 1;
+        Some(if every.singles(s) == Some(false) {
+            m
+        } else {
+            Marks {
+                dirty: m.lacks,
+                dirty_units: (1 << s.unit_count()) - 1,
+                ..m
+            }
+        })
+    }
+
+    /// Marks digit `d` (0-based) as changed in the units of the cells of `cells`.
+    fn touch(&mut self, s: &State, mut cells: u128, d: usize) {
+        let unit_bits = &s.shape().tables().unit_bits;
+        let mut units = 0u128;
+        while cells != 0 {
+            units |= unit_bits[cells.trailing_zeros() as usize];
+            cells &= cells - 1;
+        }
+        let mut units = units as u32;
+        self.dirty_units |= units;
+        while units != 0 {
+            self.dirty[units.trailing_zeros() as usize] |= 1 << d;
+            units &= units - 1;
+        }
+    }
+
+    /// Takes digit `d` (0-based) from cell `c`.
+    pub(super) fn eliminate(&mut self, s: &State, c: usize, d: usize) {
+        self.boards[d] &= !(1u128 << c);
+        self.touch(s, 1 << c, d);
+    }
+
+    /// Places digit `d` (0-based) in cell `c`; false when that breaks the state (the cell lost
+    /// the digit, or one of its units holds it already).
+    pub(super) fn place(&mut self, s: &State, c: usize, d: usize) -> bool {
+        let tables = s.shape().tables();
+        let at = 1u128 << c;
+        let units = tables.units_of[c];
+        if self.boards[d] & at == 0 || units.iter().any(|&u| self.lacks[u] & (1 << d) == 0) {
+            return false;
+        }
+        self.empty &= !at;
+        for e in 0..s.size() {
+            if e != d && self.boards[e] & at != 0 {
+                self.boards[e] &= !at;
+                self.touch(s, at, e);
+            }
+        }
+        let lost = self.boards[d] & (tables.peer_bits[c] | at);
+        self.boards[d] &= !lost;
+        self.touch(s, lost, d);
+        self.placed[d] |= at;
+        for u in units {
+            self.lacks[u] &= !(1 << d);
+        }
+        true
+    }
+
+    /// Fills in singles until none is left; false when the state broke on the way (an empty
+    /// cell without candidates, or a digit a unit lacks without a place there).
+    pub(super) fn fill(&mut self, s: &State) -> bool {
+        loop {
+            match self.singles(s) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// One round: places the naked singles, then the hidden singles of the units marked as
+    /// changed. Some(whether any was placed), or None when the state broke.
+    fn singles(&mut self, s: &State) -> Option<bool> {
+        let n = s.size();
+        let unit_cells = &s.shape().tables().unit_cell_bits;
+        let (mut one, mut more) = (0u128, 0u128);
+        for &b in &self.boards[..n] {
+            more |= one & b;
+            one |= b;
+        }
+        if self.empty & !one != 0 {
+            return None;
+        }
+        let mut naked = self.empty & one & !more;
+        let mut progress = naked != 0;
+        while naked != 0 {
+            let c = naked.trailing_zeros() as usize;
+            naked &= naked - 1;
+            // An earlier single may have taken this cell's last candidate.
+            let d = (0..n).find(|&d| self.boards[d] >> c & 1 != 0)?;
+            if !self.place(s, c, d) {
+                return None;
+            }
+        }
+        while self.dirty_units != 0 {
+            let u = self.dirty_units.trailing_zeros() as usize;
+            self.dirty_units &= self.dirty_units - 1;
+            let mut digits = self.dirty[u] & self.lacks[u];
+            self.dirty[u] = 0;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                if self.lacks[u] & (1 << d) == 0 {
+                    continue;
+                }
+                let places = self.boards[d] & unit_cells[u];
+                if places == 0 {
+                    return None;
+                }
+                if places & (places - 1) == 0 {
+                    if !self.place(s, places.trailing_zeros() as usize, d) {
+                        return None;
+                    }
+                    progress = true;
+                }
+            }
+        }
+        Some(progress)
+    }
+
+    /// The empty cell with the fewest candidates (the first of those in reading order), or
+    /// `None` when every cell is filled.
+    pub(super) fn fewest(&self, n: usize) -> Option<usize> {
+        // `at_least[k]`: the cells with at least `k` candidates.
+        let mut at_least = [0u128; 11];
+        at_least[0] = !0;
+        for &b in &self.boards[..n] {
+            for k in (1..=n).rev() {
+                at_least[k] |= at_least[k - 1] & b;
+            }
+        }
+        (0..=n).find_map(|k| {
+            let cells = self.empty & at_least[k] & !at_least[k + 1];
+            (cells != 0).then(|| cells.trailing_zeros() as usize)
+        })
+    }
+
+    /// The candidates of cell `c`.
+    pub(super) fn cands(&self, c: usize, n: usize) -> Mask {
+        (0..n).fold(0, |m, d| m | (((self.boards[d] >> c) as Mask & 1) << d))
+    }
+}
