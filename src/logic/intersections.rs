@@ -121,7 +121,8 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
     } else {
         Technique::LockedTriple
     };
-    let small = small_cells(s, k);
+    let least = if f.wants_all() { 1 } else { 2 };
+    let small = small_cells(s, k, least);
     for &Intersection {
         b,
         line,
@@ -133,7 +134,7 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
         if !may_hold(small, bits, k) {
             continue;
         }
-        for (combo, union) in naked_sets(s, cells, k) {
+        for (combo, union) in naked_sets(s, cells, k, least) {
             // Locked only when it clears something in the box outside the line and something
             // in the line outside the box; otherwise it is a naked subset of one unit (as
             // HoDoKu counts it: a removal from the intersection's third cell alone is the

@@ -83,13 +83,20 @@ fn tight_sets<T: Copy + Default>(
 }
 
 /// The naked subsets among `cells`: every `k` empty cells whose candidates together are `k`
-/// digits, with those digits.
-pub(super) fn naked_sets(s: &State, cells: &[usize], k: usize) -> Vec<(Vec<usize>, Mask)> {
+/// digits, with those digits. Each cell has at least `least` candidates: 2 on a solving path,
+/// 1 when every step is wanted (as HoDoKu's "find all steps" counts a cell left with one
+/// candidate in a subset; on a path its naked single comes first).
+pub(super) fn naked_sets(
+    s: &State,
+    cells: &[usize],
+    k: usize,
+    least: u32,
+) -> Vec<(Vec<usize>, Mask)> {
     // On the stack: this runs for every unit at every step of a path.
     let mut open = [0usize; MAX_SIZE];
     let mut len = 0;
     for &c in cells.iter().take(MAX_SIZE) {
-        if s.value(c) == 0 && (2..=k as u32).contains(&s.cands(c).count_ones()) {
+        if s.value(c) == 0 && (least..=k as u32).contains(&s.cands(c).count_ones()) {
             open[len] = c;
             len += 1;
         }
@@ -111,10 +118,11 @@ pub(super) fn naked_sets(s: &State, cells: &[usize], k: usize) -> Vec<(Vec<usize
     out
 }
 
-/// The empty cells with 2 to `k` candidates, those a naked subset of `k` cells is made of, as
-/// a bit set over the cells; `None` for shapes of more than 128 cells. A unit with fewer than
-/// `k` of them holds no such subset, which is cheaper to tell than to search.
-pub(super) fn small_cells(s: &State, k: usize) -> Option<u128> {
+/// The empty cells with `least` to `k` candidates, those a naked subset of `k` cells is made
+/// of (see [`naked_sets`]), as a bit set over the cells; `None` for shapes of more than 128
+/// cells. A unit with fewer than `k` of them holds no such subset, which is cheaper to tell
+/// than to search.
+pub(super) fn small_cells(s: &State, k: usize, least: u32) -> Option<u128> {
     (s.shape().cells() <= 128).then(|| {
         // Each cell's count of candidates, bit-sliced over the digits' boards (`count[i]`:
         // the cells whose count has bit `i`), so that all cells are counted at once.
@@ -125,7 +133,7 @@ pub(super) fn small_cells(s: &State, k: usize) -> Option<u128> {
                 (*plane, carry) = (*plane ^ carry, *plane & carry);
             }
         }
-        (2..=k.min(31)).fold(0u128, |small, v| {
+        (least as usize..=k.min(31)).fold(0u128, |small, v| {
             let equal = (0..5).fold(!0u128, |m, i| {
                 m & if v >> i & 1 != 0 { count[i] } else { !count[i] }
             });
@@ -176,14 +184,15 @@ fn hidden_technique(k: usize) -> Technique {
 pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
     let s = f.state;
     let n = s.size();
-    let small = small_cells(s, k);
+    let least = if f.wants_all() { 1 } else { 2 };
+    let small = small_cells(s, k, least);
     let unit_bits = &s.shape().tables().unit_cell_bits;
     // Boxes first, then rows and columns.
     for u in (2 * n..3 * n).chain(0..2 * n) {
         if !may_hold(small, unit_bits.get(u).copied().unwrap_or(0), k) {
             continue;
         }
-        for (combo, union) in naked_sets(s, s.unit(u), k) {
+        for (combo, union) in naked_sets(s, s.unit(u), k, least) {
             let elims = subset_removals(s, s.unit(u).iter().copied(), &combo, union);
             if elims.is_empty() {
                 continue;

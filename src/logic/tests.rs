@@ -452,6 +452,45 @@ fn a_pair_that_clears_only_the_third_cell_of_its_intersection_is_a_naked_pair() 
 }
 
 #[test]
+fn every_step_counts_a_cell_left_with_one_candidate_in_a_subset() {
+    // r1c1 holds only 1 and r1c2 only 1 and 2: between them they hold 1 and 2, so both leave
+    // the rest of row 1 and box 1. HoDoKu's "find all steps" lists this as a locked pair (a
+    // position of top1465 had one); a solving path takes r1c1's naked single first.
+    let line = ".".repeat(81);
+    let others = bit(3) | bit(4) | bit(5) | bit(6) | bit(7) | bit(8) | bit(9);
+    let s = state_without(&line, &[(0, others | bit(2)), (1, others)]);
+    let pairs = steps_of(&s, Technique::LockedPair);
+    assert_eq!(pairs.len(), 1, "{pairs:?}");
+    assert_eq!(pairs[0].cells, vec![0, 1]);
+    let elim_cells: Vec<usize> = pairs[0].eliminations.iter().map(|e| e.0).collect();
+    assert_eq!(elim_cells, vec![2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20]);
+    assert!(pairs[0].eliminations.iter().all(|e| e.1 == bit(1) | bit(2)));
+    // A naked triple of row 1 with the same cell: r1c1 (1), r1c2 (1 2), r1c3 (2 3).
+    let s = state_without(
+        &line,
+        &[
+            (0, others | bit(2)),
+            (1, others),
+            (2, others & !bit(3) | bit(1)),
+        ],
+    );
+    let triples = steps_of(&s, Technique::NakedTriple);
+    assert!(
+        triples.iter().any(|t| t.cells == [0, 1, 2]
+            && t.units == [crate::grid::Unit::Row(0)]
+            && t.eliminations.iter().map(|e| e.0).eq(3..9)),
+        "{triples:?}"
+    );
+    let step = next_step(&s, &Options::default()).unwrap();
+    assert_eq!(
+        step.technique,
+        Technique::NakedSingle,
+        "{}",
+        step.explanation
+    );
+}
+
+#[test]
 fn a_naked_pair_and_a_hidden_pair_are_found_exactly() {
     // Row 1: r1c1 and r1c2 hold only 1 and 2 (removed by hand), so 1 and 2 leave the rest of
     // row 1 and of box 1.
