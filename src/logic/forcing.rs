@@ -952,7 +952,6 @@ mod tests {
     fn bit_boards_fill_in_a_premise_as_the_state_does() {
         let (mut ok_count, mut broken_count, mut quiet_count) = (0, 0, 0);
         let states = super::super::tests::path_states_and_pruned(7, 2);
-        // A state with a gap breaks under every premise (`net_reach` asks no premise there).
         for s in states
             .iter()
             .filter(|s| s.size() <= MAX_SIZE && !s.has_gap())
@@ -960,9 +959,7 @@ mod tests {
             let n = s.size();
             let words = (s.shape().cells() * n).div_ceil(64);
             let marks = Marks::of(s).expect("a small shape");
-            let mut every = marks;
-            every.dirty = marks.lacks;
-            every.dirty_units = (1 << s.unit_count()) - 1;
+            let every = marks.looking_at_every_unit(s);
             quiet_count += usize::from(marks.dirty_units == 0);
             let mut t = s.fork();
             for c in s.empty_cells() {

@@ -8,20 +8,17 @@ use crate::grid::{full_mask, Mask};
 
 use super::State;
 
-/// A state of at most 128 cells as bit boards, to fill in a net premise's singles on: per
-/// digit the empty cells that have it, the empty cells, and per unit the digits it lacks. The
-/// singles of [`State::fill_singles`] without the tables that keep a solving path's order, which a
-/// premise needs not.
+/// Per digit the empty cells that have it, the empty cells, and per unit the digits it lacks.
 #[derive(Clone, Copy)]
 pub(super) struct Marks {
     pub(super) boards: [u128; 9],
     empty: u128,
-    pub(super) lacks: [Mask; 27],
+    lacks: [Mask; 27],
     /// Per digit, the cells the premise placed it in.
     pub(super) placed: [u128; 9],
     /// Per unit, the digits whose places there changed since the unit was last looked at, and
     /// the units with any (bit `u`).
-    pub(super) dirty: [Mask; 27],
+    dirty: [Mask; 27],
     pub(super) dirty_units: u32,
 }
 
@@ -51,18 +48,22 @@ impl Marks {
         }
         // A state with singles or gaps of its own (every step wanted, singles may be left)
         // has every unit looked at first; otherwise only what a premise changes can make one.
-        let mut every = m;
-        every.dirty = m.lacks;
-        every.dirty_units = (1 << s.unit_count()) - 1;
-        Some(if every.singles(s) == Some(false) {
+        let every = m.looking_at_every_unit(s);
+        let mut probe = every;
+        Some(if probe.singles(s) == Some(false) {
             m
         } else {
-            Marks {
-                dirty: m.lacks,
-                dirty_units: (1 << s.unit_count()) - 1,
-                ..m
-            }
+            every
         })
+    }
+
+    /// These marks with every digit of every unit to be looked at by the next round of singles.
+    pub(super) fn looking_at_every_unit(self, s: &State) -> Marks {
+        Marks {
+            dirty: self.lacks,
+            dirty_units: (1 << s.unit_count()) - 1,
+            ..self
+        }
     }
 
     /// Marks digit `d` (0-based) as changed in the units of the cells of `cells`.
