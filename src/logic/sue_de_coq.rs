@@ -2,7 +2,8 @@
 //! candidates `V`, at least two more than cells. Add cells `D` from the rest of the line and `E`
 //! from the rest of the box, such that each part shares a digit with `V` and the cells of `C`,
 //! `D` and `E` together hold exactly as many digits as they are cells, a digit of both `D` and
-//! `E` counting twice.
+//! `E` counting twice. The intersection's third cell, when `C` has two, may join either part
+//! (as HoDoKu's find all steps has it: 23 of its 54 Sue de Coq steps on 14 positions).
 //!
 //! A digit sits at most once in the line part (`C` and `D`) and once in the box part (`C` and
 //! `E`), so a digit of `D` only lies at most once in the pattern, and so do one of `E` only and
@@ -13,6 +14,12 @@
 //! where `D` and `E` bring digits outside `V`, and the one HoDoKu takes where they share digits
 //! (on its solving paths of 160 top1465 puzzles, 2 of its 19 Sue de Coq steps).
 //!
+//! A third cell in a part lies in both units, so a digit of both parts cannot sit twice with
+//! one of its places there; the count above is then only an upper bound, which the cells still
+//! fill, so no digit falls short of it. The rest of the line keeps that cell when it is in the
+//! box part (and the rest of the box when it is in the line part): a digit of both parts lies
+//! in `D`, and so leaves it (`r1c6<>8` in a test case below).
+//!
 //! Grids of at most 9 digits (sizes 4, 6, 8 and 9); other sizes find nothing.
 
 use crate::grid::{digits, Mask};
@@ -22,24 +29,49 @@ use super::{
     Finder, State, Step, Technique,
 };
 
-/// Every nonempty subset of `cells` with the union of its candidates, as (bit set over `cells`,
-/// union), into `out` (`union` is scratch space; both are reused from call to call).
-fn subsets(s: &State, cells: &[usize], union: &mut Vec<Mask>, out: &mut Vec<(u32, Mask)>) {
-    union.clear();
-    union.resize(1 << cells.len(), 0);
+/// Every nonempty subset of `cells` as (its bits over `cells`, the union of its candidates),
+/// by its bits in increasing order, into `out` (reused from call to call).
+fn subsets(s: &State, cells: &[usize], out: &mut Vec<(u32, Mask)>) {
     out.clear();
     for pick in 1usize..1 << cells.len() {
         let low = pick.trailing_zeros() as usize;
-        union[pick] = union[pick & (pick - 1)] | s.cands(cells[low]);
-        out.push((pick as u32, union[pick]));
+        let union = match pick & (pick - 1) {
+            0 => 0,
+            rest => out[rest - 1].1,
+        };
+        out.push((pick as u32, union | s.cands(cells[low])));
     }
 }
 
-fn pick(cells: &[usize], p: u32) -> Vec<usize> {
+/// The bit of a part that stands for the intersection's cell left out of `C` (past the bits of
+/// the part's cells off the intersection, at most 8).
+const LEFT: u32 = 1 << 31;
+
+/// The parts one unit offers, into `out`: its subsets off the intersection (`sets`), then, when
+/// a cell of the intersection is left out of `C` (with candidates `left`), that cell alone and
+/// with each of them.
+fn parts(sets: &[(u32, Mask)], left: Option<Mask>, out: &mut Vec<(u32, Mask)>) {
+    out.clear();
+    out.extend_from_slice(sets);
+    if let Some(lc) = left {
+        out.push((LEFT, lc));
+        out.extend(sets.iter().map(|&(p, u)| (p | LEFT, u | lc)));
+    }
+}
+
+/// The cells of a part: `cells` picked by the bits of `p`, then the intersection's cell left
+/// out of `C` when `p` has [`LEFT`].
+fn pick(cells: &[usize], left: Option<usize>, p: u32) -> Vec<usize> {
     (0..cells.len())
         .filter(|&i| p & 1 << i != 0)
         .map(|i| cells[i])
+        .chain(left.filter(|_| p & LEFT != 0))
         .collect()
+}
+
+/// Cells as a bit set over the grid.
+fn bits(cells: &[usize]) -> u128 {
+    cells.iter().fold(0, |m, &c| m | 1 << c)
 }
 
 /// The digits of a mask spaced for a sentence: `1 2 5`.
@@ -61,12 +93,17 @@ pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
         return;
     }
     let mut steps = Vec::new();
+    // The cells holding any digit of a mask, for every mask.
+    let mut holding = vec![0u128; 1 << n];
+    for m in 1..holding.len() {
+        holding[m] = holding[m & (m - 1)] | s.board_bits(m.trailing_zeros() as u8 + 1);
+    }
     // Box parts by |VB| - |E| - |VB n V| + EXCESS (from EXCESS - 6 to EXCESS + 9 on 9x9).
     let mut by_excess: Vec<Vec<(u32, Mask)>> = vec![Vec::new(); 2 * EXCESS as usize + 1];
     // Scratch space, reused for every box-line pair.
-    let (mut meet, mut line_rest, mut box_rest) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut meet, mut line_out, mut box_out) = (Vec::new(), Vec::new(), Vec::new());
     let (mut line_sets, mut box_sets, mut meet_sets) = (Vec::new(), Vec::new(), Vec::new());
-    let mut union = Vec::new();
+    let (mut line_parts, mut box_parts) = (Vec::new(), Vec::new());
     // Every box with every line it meets in two cells or more, boxes in order, rows before
     // columns.
     for x in &s.shape().tables().intersections {
@@ -77,6 +114,7 @@ pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
         if meet.len() < 2 {
             continue;
         }
+        let (line_cells, box_cells) = (bits(linec), bits(boxc));
         // The empty cells of one unit off the intersection (`inside`: its positions there).
         let rest = |cells: &[usize], inside: u32, out: &mut Vec<usize>| {
             out.clear();
@@ -86,19 +124,22 @@ pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
                     .map(|(_, &c)| c),
             );
         };
-        rest(linec, x.in_line, &mut line_rest);
-        rest(boxc, x.in_box, &mut box_rest);
-        if line_rest.is_empty() || box_rest.is_empty() {
-            continue;
-        }
-        subsets(s, &line_rest, &mut union, &mut line_sets);
-        subsets(s, &box_rest, &mut union, &mut box_sets);
-        subsets(s, &meet, &mut union, &mut meet_sets);
+        rest(linec, x.in_line, &mut line_out);
+        rest(boxc, x.in_box, &mut box_out);
+        subsets(s, &line_out, &mut line_sets);
+        subsets(s, &box_out, &mut box_sets);
+        subsets(s, &meet, &mut meet_sets);
         for &(cp, v) in &meet_sets {
             let k = cp.count_ones();
             if k < 2 || v.count_ones() < k + 2 {
                 continue;
             }
+            // The cell of the intersection left out of `C`, if any, may join either part (not
+            // both).
+            let left = (0..meet.len()).find(|&i| cp & 1 << i == 0).map(|i| meet[i]);
+            let box_len = box_out.len() + left.iter().len();
+            parts(&line_sets, left.map(|c| s.cands(c)), &mut line_parts);
+            parts(&box_sets, left.map(|c| s.cands(c)), &mut box_parts);
             // With no digit of `V` in both parts, the pattern's digits number
             // |V u VL| + |VB| - |VB n V| (a digit of both parts counted twice), so it has as
             // many cells as digits exactly when |VB| - |E| - |VB n V| = |C| + |D| - |V u VL|.
@@ -106,52 +147,53 @@ pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
             for bucket in &mut by_excess {
                 bucket.clear();
             }
-            for &(ep, vb) in &box_sets {
+            for &(ep, vb) in &box_parts {
                 if vb & v != 0 {
                     let excess = vb.count_ones() + EXCESS - ep.count_ones() - (vb & v).count_ones();
                     by_excess[excess as usize].push((ep, vb));
                 }
             }
-            for &(dp, vl) in line_sets.iter().filter(|&&(_, vl)| vl & v != 0) {
+            for &(dp, vl) in line_parts.iter().filter(|&&(_, vl)| vl & v != 0) {
                 let kd = k + dp.count_ones();
                 // The line part alone may not need more digits than the pattern has cells.
-                if (v | vl).count_ones() > kd + box_rest.len() as u32 {
+                if (v | vl).count_ones() > kd + box_len as u32 {
                     continue;
                 }
                 let Some(wanted) = (kd + EXCESS).checked_sub((v | vl).count_ones()) else {
                     continue;
                 };
-                let Some(box_parts) = by_excess.get(wanted as usize) else {
+                let Some(bucket) = by_excess.get(wanted as usize) else {
                     continue;
                 };
-                for &(ep, vb) in box_parts {
-                    // Digits of both parts lie outside `V` (as HoDoKu takes them).
-                    if vb & v == 0 || vb & vl & v != 0 {
+                // Digits of both parts lie outside `V` (as HoDoKu takes them); with that, the
+                // bucket holds the cell count equation.
+                if v & !vl == 0 {
+                    continue;
+                }
+                for &(ep, vb) in bucket {
+                    if vb & vl & v != 0 || dp & ep & LEFT != 0 {
                         continue;
                     }
-                    // A digit of both parts may sit twice, once in each.
-                    let total = kd + ep.count_ones();
-                    if (v | vl | vb).count_ones() + (vl & vb).count_ones() != total {
-                        continue;
-                    }
-                    let c = pick(&meet, cp);
-                    let d = pick(&line_rest, dp);
-                    let e = pick(&box_rest, ep);
+                    debug_assert_eq!(
+                        (v | vl | vb).count_ones() + (vl & vb).count_ones(),
+                        kd + ep.count_ones()
+                    );
                     let from_line = vl | (v & !vb);
                     let from_box = vb | (v & !vl);
-                    let mut elims: Vec<(usize, Mask)> = Vec::new();
-                    for &x in linec {
-                        if !c.contains(&x) && !d.contains(&x) && s.cands(x) & from_line != 0 {
-                            elims.push((x, s.cands(x) & from_line));
-                        }
-                    }
-                    for &x in boxc {
-                        if !c.contains(&x) && !e.contains(&x) && s.cands(x) & from_box != 0 {
-                            elims.push((x, s.cands(x) & from_box));
-                        }
-                    }
-                    if elims.is_empty() {
+                    let c = pick(&meet, None, cp);
+                    let d = pick(&line_out, left, dp);
+                    let e = pick(&box_out, left, ep);
+                    let line_hit = line_cells & !bits(&c) & !bits(&d) & holding[from_line as usize];
+                    let box_hit = box_cells & !bits(&c) & !bits(&e) & holding[from_box as usize];
+                    if line_hit | box_hit == 0 {
                         continue;
+                    }
+                    let mut elims: Vec<(usize, Mask)> = Vec::new();
+                    for &x in linec.iter().filter(|&&x| line_hit & 1 << x != 0) {
+                        elims.push((x, s.cands(x) & from_line));
+                    }
+                    for &x in boxc.iter().filter(|&&x| box_hit & 1 << x != 0) {
+                        elims.push((x, s.cands(x) & from_box));
                     }
                     steps.push((line, b, c, d, e, v, vl, vb, elims));
                 }
@@ -191,11 +233,19 @@ pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{bit, Shape};
+    use crate::grid::{bit, Grid, Shape};
 
     /// A 9x9 state from 81 whitespace-separated tokens: one digit is a placed cell, several are
-    /// the cell's candidates.
+    /// the cell's candidates. A one-liner (81 characters, `.` an empty cell) gives every empty
+    /// cell the candidates its givens allow, one candidate among them.
     fn pencil(text: &str) -> State {
+        if !text.contains(' ') {
+            let values = text
+                .bytes()
+                .map(|b| b.saturating_sub(b'0').min(9))
+                .collect();
+            return State::new(&Grid::from_values(Shape::for_size(9).unwrap(), values).unwrap());
+        }
         let tokens: Vec<&str> = text.split_whitespace().collect();
         assert_eq!(tokens.len(), 81);
         let (mut values, mut cands) = (Vec::new(), Vec::new());
@@ -242,6 +292,19 @@ mod tests {
             "row 6 and box 5, 8 and 9 in both parts (top1465, a step of HoDoKu's path)",
             "46 256 256 3 8 9 24 7 1 8 279 379 4 5 1 239 29 6 1 49 349 26 67 27 349 58 58 2 4789 4789 5 39 347 6 1 38 679 3 1 89 67 28 579 4 25 4679 4568 4568 26 1 2347 79 89 238 5 2479 2479 1 39 36 8 236 47 4679 4678 4678 89 2 35 1 35 47 3 1 28 7 4 568 25 56 9",
             &[("r4c6", "3"), ("r6c9", "8")],
+        ),
+        (
+            "column 6 and box 2, the intersection's third cell r1c6 in the box part (HoDoKu's find all steps)",
+            "9 1 4 238 38 28 6 5 7 7 3 26 12469 1569 2456 249 149 8 8 5 26 124679 1679 2467 3 149 124 1 2 689 5 689 468 7 3 46 4 689 7 2689 689 3 259 169 1256 5 69 3 24679 679 1 249 8 246 6 78 5 78 4 9 1 2 3 2 4789 189 13678 135678 5678 458 467 456 3 478 18 1678 2 5678 458 467 9",
+            // r2c6 and r3c6 hold 2 4 5 6 7; r4c6, r8c6 and r9c6 hold 4 5 6 7 8; r1c4, r1c5 and
+            // r1c6 hold 2 3 8. 8 lies in a column cell and in r1c4 or r1c5, so not in r1c6.
+            &[("r1c6", "8"), ("r2c4", "2"), ("r3c4", "2")],
+        ),
+        (
+            "column 6 and box 8, the intersection's third cell r8c6 in the column part (HoDoKu's find all steps)",
+            // r7c6 and r9c6 hold 3 4 6 9; r8c6 holds 4 6, and r9c5, left with 3, is the box part.
+            "1983426574651872933276958146427513895394287618719..54295.2..47821.8..93578.5..126",
+            &[("r6c6", "6"), ("r7c5", "3")],
         ),
     ];
 
