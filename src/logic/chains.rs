@@ -1721,6 +1721,43 @@ pub(super) mod tests {
         assert!(step.explanation.contains("r5c23"), "{}", step.explanation);
     }
 
+    #[test]
+    fn a_placing_loop_may_close_by_a_link_inside_its_first_cell() {
+        // A top1465 state on our solving path. The grouped loop (4)r5c7 - (4)r4c8 = (3)r4c8 -
+        // (3)r2c8 = (6)r2c8 - (6)r12c7 = (6)r5c7 - (4)r5c7 starts and ends at (4)r5c7, and its
+        // last link, back to the start, is the bivalue cell r5c7 (4 6). Its two nodes in r5c7 are
+        // the loop's ends, linked as a continuous loop's are, not a cell the chain passes twice.
+        let state = "7 159 2 156 156 3 169 8 4 8 145 15 2 9 4567 167 1367 137 6 149 3 14 8 47 \
+             179 5 2 23 156 159 7 2456 24569 8 346 135 23 8 7 456 2456 1 46 9 35 59 156 4 8 3 \
+             569 2 167 157 59 2 59 3 17 8 147 147 6 1 7 6 9 45 45 3 2 8 4 3 8 16 1267 26 5 17 9";
+        let s = marks(state);
+        let g = grouped_graph(&s);
+        let group = (0..g.nodes())
+            .find(|&v| g.cells(v) == [6, 15] && g.digit[v] == 6)
+            .expect("the group (6)r12c7") as u32;
+        let node = |cell: usize, d: u8| g.node(cell, d);
+        let (r5c7, r4c8, r2c8) = (42, 34, 16);
+        let path = [
+            node(r5c7, 4),
+            node(r4c8, 4),
+            node(r4c8, 3),
+            node(r2c8, 3),
+            node(r2c8, 6),
+            group,
+            node(r5c7, 6),
+            node(r5c7, 4),
+        ];
+        assert!(path.iter().all(|&v| v != super::NONE));
+        for w in path.windows(2) {
+            let (a, b) = (w[0] as usize, w[1] as usize);
+            assert!(
+                g.strong(a).contains(&(b as u32)) || g.weakly_linked(a, b),
+                "{a} {b}"
+            );
+        }
+        assert!(!super::passes_a_place_twice(&g, &path, true, false));
+    }
+
     /// The start of a 17-clue puzzle with its first singles filled in
     /// (`..1..............1..21.3........415.56...1.3.71..8.......46..1.1.5...42..9.71....`),
     /// every candidate its digits allow.
