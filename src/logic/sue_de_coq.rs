@@ -165,12 +165,14 @@ pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
                 let Some(bucket) = by_excess.get(wanted as usize) else {
                     continue;
                 };
-                // Digits of both parts lie outside `V` (as HoDoKu takes them); with that, the
-                // bucket holds the cell count equation.
+                // A box part shares a digit with `V` and none with `V n VL` (below), so `V`
+                // needs a digit outside `VL`.
                 if v & !vl == 0 {
                     continue;
                 }
                 for &(ep, vb) in bucket {
+                    // Digits of both parts lie outside `V` (as HoDoKu takes them); with that,
+                    // the bucket holds the cell count equation. The third cell joins one part.
                     if vb & vl & v != 0 || dp & ep & LEFT != 0 {
                         continue;
                     }
