@@ -604,11 +604,8 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
             let b = &sets.als[j];
             for x in digits(rcc) {
                 // Only worth following when some other digit of the first set has a cell to
-                // leave.
-                let hope = digits(a.cands & !bit(x)).any(|z| {
-                    let zi = usize::from(z) - 1;
-                    a.buddies[zi] & sets.with_digit[zi] & !b.cells != 0
-                });
+                // leave (a cell of the next set too: it will be a middle one).
+                let hope = search.first_hope & !bit(x) != 0;
                 if !hope {
                     continue;
                 }
@@ -720,6 +717,29 @@ mod tests {
                 .iter()
                 .any(|&(c, m)| c == 13 && m & bit(8) != 0)),
             "{} chains, none removing 8 from r2c5",
+            steps.len()
+        );
+    }
+
+    #[test]
+    fn a_wing_may_remove_a_digit_only_from_its_middle_set() {
+        // HoDoKu's ALS-XY-Wing {r3c3, r3c4, r3c5, r3c7, r3c9} -6- {r1c6, r3c6, r7c6, r9c6} -7-
+        // {r1c6, r7c6, r8c6} (sets overlapping, every step wanted) removes 8 from r3c6 only, a
+        // cell of its middle set. The search had passed over a first link whose only target lay
+        // in the next set.
+        let values =
+            "...1...92...72316821.....5..2.3798.68..5.472......1549.42.1.67.......2....6...9.."
+                .bytes()
+                .map(|b| b.saturating_sub(b'0').min(9))
+                .collect();
+        let s = State::new(&Grid::from_values(Shape::for_size(9).unwrap(), values).unwrap());
+        let steps = run(&s, xy_wing, crate::logic::ALL_STEPS_LIMIT);
+        assert!(
+            steps.iter().any(|x| x
+                .eliminations
+                .iter()
+                .any(|&(c, m)| c == 23 && m & bit(8) != 0)),
+            "{} wings, none removing 8 from r3c6",
             steps.len()
         );
     }
