@@ -650,6 +650,16 @@ mod tests {
     use super::*;
     use crate::grid::{Grid, Shape};
 
+    /// A 9x9 state from a one-liner (`.` an empty cell), every empty cell holding every
+    /// candidate its givens allow.
+    fn one_liner(text: &str) -> State {
+        let values = text
+            .bytes()
+            .map(|b| b.saturating_sub(b'0').min(9))
+            .collect();
+        State::new(&Grid::from_values(Shape::for_size(9).unwrap(), values).unwrap())
+    }
+
     /// A 9x9 state from 81 whitespace-separated tokens: one digit is a placed cell, several are
     /// the cell's candidates.
     pub(crate) fn pencil(text: &str) -> State {
@@ -704,12 +714,9 @@ mod tests {
         // HoDoKu lists {r2c3} (5 8) -5- {r2c6} (5 8) -8- {r6c6} (5 8) -5- {r1c5, r6c5} (5 7 8),
         // removing 8 from r2c5; with one budget for every first set we listed 3 chains here,
         // none of them this one.
-        let values =
-            "32.1..59449.2..76117.4..2386827431595496218737139..642.3156.48786431792525789.316"
-                .bytes()
-                .map(|b| b.saturating_sub(b'0').min(9))
-                .collect();
-        let s = State::new(&Grid::from_values(Shape::for_size(9).unwrap(), values).unwrap());
+        let s = one_liner(
+            "32.1..59449.2..76117.4..2386827431595496218737139..642.3156.48786431792525789.316",
+        );
         let steps = run(&s, xy_chain, crate::logic::ALL_STEPS_LIMIT);
         assert!(
             steps.iter().any(|x| x
@@ -727,12 +734,9 @@ mod tests {
         // {r1c6, r7c6, r8c6} (sets overlapping, every step wanted) removes 8 from r3c6 only, a
         // cell of its middle set. The search had passed over a first link whose only target lay
         // in the next set.
-        let values =
-            "...1...92...72316821.....5..2.3798.68..5.472......1549.42.1.67.......2....6...9.."
-                .bytes()
-                .map(|b| b.saturating_sub(b'0').min(9))
-                .collect();
-        let s = State::new(&Grid::from_values(Shape::for_size(9).unwrap(), values).unwrap());
+        let s = one_liner(
+            "...1...92...72316821.....5..2.3798.68..5.472......1549.42.1.67.......2....6...9..",
+        );
         let steps = run(&s, xy_wing, crate::logic::ALL_STEPS_LIMIT);
         assert!(
             steps.iter().any(|x| x
