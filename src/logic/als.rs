@@ -660,6 +660,15 @@ mod tests {
         State::new(&Grid::from_values(Shape::for_size(9).unwrap(), values).unwrap())
     }
 
+    /// True when some step of `steps` removes digit `d` from `cell`.
+    fn removes(steps: &[Step], cell: usize, d: u8) -> bool {
+        steps.iter().any(|x| {
+            x.eliminations
+                .iter()
+                .any(|&(c, m)| c == cell && m & bit(d) != 0)
+        })
+    }
+
     /// A 9x9 state from 81 whitespace-separated tokens: one digit is a placed cell, several are
     /// the cell's candidates.
     pub(crate) fn pencil(text: &str) -> State {
@@ -719,10 +728,7 @@ mod tests {
         );
         let steps = run(&s, xy_chain, crate::logic::ALL_STEPS_LIMIT);
         assert!(
-            steps.iter().any(|x| x
-                .eliminations
-                .iter()
-                .any(|&(c, m)| c == 13 && m & bit(8) != 0)),
+            removes(&steps, 13, 8),
             "{} chains, none removing 8 from r2c5",
             steps.len()
         );
@@ -739,10 +745,7 @@ mod tests {
         );
         let steps = run(&s, xy_wing, crate::logic::ALL_STEPS_LIMIT);
         assert!(
-            steps.iter().any(|x| x
-                .eliminations
-                .iter()
-                .any(|&(c, m)| c == 23 && m & bit(8) != 0)),
+            removes(&steps, 23, 8),
             "{} wings, none removing 8 from r3c6",
             steps.len()
         );

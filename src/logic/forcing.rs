@@ -952,6 +952,7 @@ mod tests {
     fn bit_boards_fill_in_a_premise_as_the_state_does() {
         let (mut ok_count, mut broken_count, mut quiet_count) = (0, 0, 0);
         let states = super::super::tests::path_states_and_pruned(7, 2);
+        // A state with a gap breaks under every premise (`net_reach` asks no premise there).
         for s in states
             .iter()
             .filter(|s| s.size() <= MAX_SIZE && !s.has_gap())

@@ -4,7 +4,7 @@
 
 use crate::grid::{bit, Intersection, Mask};
 
-use super::subsets::{may_hold, naked_sets, small_cells, subset_removals};
+use super::subsets::{least_in_subset, may_hold, naked_sets, small_cells, subset_removals};
 use super::{
     step::{removal_text, say},
     Finder, Step, Technique,
@@ -121,7 +121,7 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
     } else {
         Technique::LockedTriple
     };
-    let least = if f.wants_all() { 1 } else { 2 };
+    let least = least_in_subset(f);
     let small = small_cells(s, k, least);
     for &Intersection {
         b,

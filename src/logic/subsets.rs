@@ -82,10 +82,20 @@ fn tight_sets<T: Copy + Default>(
     .go(0, 0, 0);
 }
 
-/// The naked subsets among `cells`: every `k` empty cells whose candidates together are `k`
-/// digits, with those digits. Each cell has at least `least` candidates: 2 on a solving path,
-/// 1 when every step is wanted (as HoDoKu's "find all steps" counts a cell left with one
+/// The fewest candidates a cell of a naked or locked subset may have: 2 on a solving path, 1
+/// when every step is wanted (as HoDoKu's "find all steps" counts a cell left with one
 /// candidate in a subset; on a path its naked single comes first).
+pub(super) fn least_in_subset(f: &Finder<'_>) -> u32 {
+    if f.wants_all() {
+        1
+    } else {
+        2
+    }
+}
+
+/// The naked subsets among `cells`: every `k` empty cells whose candidates together are `k`
+/// digits, with those digits, each cell with at least `least` candidates (see
+/// [`least_in_subset`]).
 pub(super) fn naked_sets(
     s: &State,
     cells: &[usize],
@@ -184,7 +194,7 @@ fn hidden_technique(k: usize) -> Technique {
 pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
     let s = f.state;
     let n = s.size();
-    let least = if f.wants_all() { 1 } else { 2 };
+    let least = least_in_subset(f);
     let small = small_cells(s, k, least);
     let unit_bits = &s.shape().tables().unit_cell_bits;
     // Boxes first, then rows and columns.

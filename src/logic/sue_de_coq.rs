@@ -3,7 +3,7 @@
 //! from the rest of the box, such that each part shares a digit with `V` and the cells of `C`,
 //! `D` and `E` together hold exactly as many digits as they are cells, a digit of both `D` and
 //! `E` counting twice. The intersection's third cell, when `C` has two, may join either part
-//! (as HoDoKu's find all steps has it: 23 of its 54 Sue de Coq steps on 14 positions).
+//! (as HoDoKu's find all steps has it: on 14 positions, 30 of its 54 Sue de Coq steps need it).
 //!
 //! A digit sits at most once in the line part (`C` and `D`) and once in the box part (`C` and
 //! `E`), so a digit of `D` only lies at most once in the pattern, and so do one of `E` only and
