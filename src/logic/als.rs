@@ -97,6 +97,11 @@ struct Sets {
     /// The same with the overlapping ALS too (an RCC digit is never in the overlap: a cell
     /// does not see itself).
     overlapping: Vec<Vec<Link>>,
+    /// Each set's rank in HoDoKu's order (see [`ranks`]); both link lists of a set are in
+    /// this order.
+    rank: Vec<u32>,
+    /// The sets in that order.
+    by_rank: Vec<usize>,
 }
 
 thread_local! {
@@ -174,7 +179,11 @@ impl Sets {
         }
         // The overlapping sets' links, and those of the sets apart picked from them in the
         // same order: computing both cost a tenth more on hard puzzles.
-        let overlapping = rcc_links(&als, &with_digit, cells);
+        let (rank, by_rank) = ranks(&als);
+        let mut overlapping = rcc_links(&als, &with_digit, cells);
+        for l in &mut overlapping {
+            l.sort_unstable_by_key(|k| rank[k.next as usize]);
+        }
         let links = (overlapping.iter().enumerate())
             .map(|(i, l)| {
                 let apart = |k: &&Link| als[i].cells & als[k.next as usize].cells == 0;
@@ -187,6 +196,8 @@ impl Sets {
             als,
             links,
             overlapping,
+            rank,
+            by_rank,
         })
     }
 
@@ -393,9 +404,12 @@ pub(super) fn xz(f: &mut Finder<'_>) {
         return;
     };
     let mut col = Collector::new(f.wants_all());
-    'pairs: for (i, links) in sets.links.iter().enumerate() {
+    // In HoDoKu's order of the sets (each pair once), which a solving path's first pair needs.
+    let rank = &sets.rank;
+    'pairs: for &i in &sets.by_rank {
         let a = &sets.als[i];
-        for &Link { next, rcc } in links.iter().filter(|l| l.next as usize > i) {
+        let later = |l: &&Link| rank[l.next as usize] > rank[i];
+        for &Link { next, rcc } in sets.links[i].iter().filter(later) {
             let j = next as usize;
             let b = &sets.als[j];
             let mut targets = [0 as Cells; MAX_DIGITS];
@@ -419,7 +433,8 @@ pub(super) fn xz(f: &mut Finder<'_>) {
             col.offer(&targets, &[i, j], &[rcc]);
             // A solving path takes the first pair that removes anything, as HoDoKu's does
             // (on its paths of 160 top1465 puzzles, 37 of its 55 ALS-XZ steps were ours
-            // then, against 31 when we took the pair removing most).
+            // then, against 31 when we took the pair removing most; 42 with the sets in
+            // HoDoKu's order, every state where our first step is an ALS-XZ).
             if !col.all && col.best.is_some() {
                 break 'pairs;
             }
@@ -486,9 +501,9 @@ struct Search<'a> {
     /// Stop at the first instance (a solving path's ALS-XY-Wing, as HoDoKu takes it): the
     /// budget is then set to 0.
     first: bool,
-    /// A solving path's ALS-XY-Chain: each next set comes later in [`forward_ranks`] order
-    /// than the one before; per set, its rank (empty otherwise).
-    rank: Vec<u32>,
+    /// A solving path's ALS-XY-Chain: each next set comes later in HoDoKu's order ([`ranks`])
+    /// than the one before.
+    forward: bool,
     col: Collector,
 }
 
@@ -504,7 +519,7 @@ impl Search<'_> {
         let end = *self.chain.last().unwrap();
         // Each chain is met from both ends (going forward, from its first set only); check
         // it once.
-        let once = !self.rank.is_empty() || self.chain[0] < end;
+        let once = self.forward || self.chain[0] < end;
         if self.chain.len() >= self.min && once {
             let e = &sets.als[end];
             let shared = self.first_hope & e.cands & !self.rccs[0] & !last;
@@ -527,10 +542,10 @@ impl Search<'_> {
             return;
         }
         let overlap = self.overlap;
-        let forward = !self.rank.is_empty();
+        let (forward, rank) = (self.forward, &sets.rank);
         for &Link { next, rcc } in &self.links[end] {
             let next = next as usize;
-            if forward && self.rank[next] <= self.rank[end] {
+            if forward && rank[next] <= rank[end] {
                 continue;
             }
             // The digit just used cannot link again: tested first, as it needs no memory.
@@ -561,10 +576,11 @@ impl Search<'_> {
     }
 }
 
-/// Per set, its rank when the sets are ordered by unit (rows, columns, boxes) and then by their
-/// cells in lexicographic order (a set before the sets it begins, as a depth-first enumeration
-/// of each unit's cells meets them).
-fn forward_ranks(sets: &Sets) -> Vec<u32> {
+/// HoDoKu's order of the sets, in which a solving path meets them (see the module's notes): by
+/// unit (rows, columns, boxes), then by their cells in lexicographic order (a set before the
+/// sets it begins, as a depth-first enumeration of each unit's cells meets them). Per set, its
+/// rank; and the sets in that order.
+fn ranks(als: &[Als]) -> (Vec<u32>, Vec<usize>) {
     /// Compares two sets of cells as the sequences of their cells.
     fn lex(mut a: Cells, mut b: Cells) -> std::cmp::Ordering {
         while a != 0 && b != 0 {
@@ -577,16 +593,16 @@ fn forward_ranks(sets: &Sets) -> Vec<u32> {
         }
         (a != 0).cmp(&(b != 0))
     }
-    let mut order: Vec<usize> = (0..sets.als.len()).collect();
+    let mut order: Vec<usize> = (0..als.len()).collect();
     order.sort_by(|&i, &j| {
-        let (a, b) = (&sets.als[i], &sets.als[j]);
+        let (a, b) = (&als[i], &als[j]);
         a.unit.cmp(&b.unit).then_with(|| lex(a.cells, b.cells))
     });
     let mut rank = vec![0; order.len()];
     for (r, &i) in order.iter().enumerate() {
         rank[i] = r as u32;
     }
-    rank
+    (rank, order)
 }
 
 fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
@@ -621,11 +637,7 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
             CHAIN_BUDGET
         },
         first: !f.wants_all() && t == Technique::AlsXyWing,
-        rank: if forward {
-            forward_ranks(sets)
-        } else {
-            Vec::new()
-        },
+        forward,
         col: Collector::new(f.wants_all()),
     };
     // The budget runs out when it is spent, or at the first instance when that is all wanted.
@@ -649,7 +661,7 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
         }
         for &Link { next: j, rcc } in &links[i] {
             let j = j as usize;
-            if forward && search.rank[j] <= search.rank[i] {
+            if forward && sets.rank[j] <= sets.rank[i] {
                 continue;
             }
             let b = &sets.als[j];
@@ -937,10 +949,10 @@ mod tests {
         let steps = run(&s, xz, 1);
         assert_eq!(
             steps[0].explanation,
-            "ALS-XZ: {r1c5} (1 3) and {r1c1, r2c2} (1 2 3) share the restricted common 1, so 3 \
+            "ALS-XZ: {r1c1, r1c5} (1 2 3) and {r2c2} (2 3) share the restricted common 2, so 3 \
              is removed from r1c2, r1c3, r2c4, r2c5 and r2c6."
         );
-        assert_eq!(steps[0].cells, vec![4, 0, 10]);
+        assert_eq!(steps[0].cells, vec![0, 4, 10]);
         assert_eq!(steps[0].units.len(), 2);
     }
 
