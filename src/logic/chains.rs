@@ -28,8 +28,10 @@
 //! nodes: for an almost locked set of two cells or more (`als.rs`) and each of its digits `x`, the
 //! node "`x` lies in the set" (its cells holding `x`). Two digits of one set are strongly linked
 //! (the set lacks at most one of its digits), and a node is weakly linked to the candidates of its
-//! digit that see all of its cells (candidates, groups and other sets' nodes). ALS nodes are never
-//! the ends of a chain. In a continuous loop a set's strong link holds exactly one
+//! digit that see all of its cells (candidates, groups and other sets' nodes). A chain may end at
+//! an ALS node ("either r7c1 is 6 or 9 lies in the set"), as HoDoKu's discontinuous loops through
+//! a set next to their start do; such chains list after all others, which are the ones HoDoKu
+//! lists most. In a continuous loop a set's strong link holds exactly one
 //! true node, so the set lacks one of the link's two digits and holds all its others: those leave
 //! the cells that see all of their cells in the set. HoDoKu's solving paths take grouped chains
 //! without ALS nodes: ours cover all of them on 160 top1465 puzzles, and with ALS nodes our first
@@ -58,6 +60,9 @@ pub(super) const NONE: u32 = u32::MAX;
 const LONG_CHAIN: usize = 20;
 /// The most links of a nice loop or AIC (see the module's notes on HoDoKu's).
 const LOOP_CHAIN: usize = 20;
+/// Added to the length of a chain ending at an ALS node when every step is wanted, so that
+/// such chains come after every other (longer than any chain).
+const ALS_END_LAST: usize = 4 * LOOP_CHAIN;
 /// The most states [`Bfs::simple_path`] walks back through looking for a chain without a lasso.
 const SIMPLE_PATH_BUDGET: usize = 10_000;
 /// The longest chain a solving path takes in place of a lasso as short (see `search`). HoDoKu
@@ -178,11 +183,6 @@ impl Graph {
     /// True for an ALS node.
     fn is_als(&self, v: usize) -> bool {
         v >= self.first_als
-    }
-
-    /// The nodes a chain may start and end at: candidates and groups.
-    fn ends(&self) -> usize {
-        self.first_als
     }
 
     /// The nodes that are true when `v` is false.
@@ -1056,9 +1056,10 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
     } else {
         Bfs::new(g.nodes())
     };
-    for a in 0..g.ends() {
-        // Chains start and end at single candidates for X- and XY-Chains; groups may be ends
-        // in the grouped form, ALS nodes never.
+    for a in 0..g.nodes() {
+        // Chains start and end at single candidates for X- and XY-Chains; groups and ALS
+        // nodes may be ends in the grouped form (ALS nodes are only in the graph when every
+        // step is wanted).
         bfs.run(g, 2 * a as u32, limit);
         for i in 0..bfs.order.len() {
             let st = bfs.order[i];
@@ -1067,7 +1068,7 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
                 continue;
             }
             let b = bfs.node(st) as usize;
-            if b < a || g.is_als(b) {
+            if b < a {
                 continue;
             }
             let links = bfs.dist(st);
@@ -1137,7 +1138,14 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
                 continue;
             }
             let step = chain_step(s, g, t, &path, loop_elims);
-            col.offer(score, links, step);
+            // Every step wanted, chains ending at a set list after all others: they are many,
+            // and the others are the ones HoDoKu lists most (see the module's notes).
+            let order = if g.is_als(a) || g.is_als(b) {
+                links + ALS_END_LAST
+            } else {
+                links
+            };
+            col.offer(score, order, step);
         }
     }
 }
@@ -1859,6 +1867,33 @@ pub(super) mod tests {
                 step.explanation
             );
         }
+    }
+
+    #[test]
+    fn every_step_lists_chains_ending_at_an_almost_locked_set() {
+        // A position of a 17-clue puzzle: HoDoKu's "find all steps" lists the discontinuous
+        // loop (9)r7c1 - (9){r7c6 .. r7c9} = (6){..} - (6)r7c3 = (6)r7c1: read as a chain, it
+        // ends at the set, "either r7c1 is 6 or 9 lies in {r7c6, r7c7, r7c8, r7c9}", and r7c1
+        // sees every 9 of the set. Without the set as an end, only an ALS step removes it.
+        let values =
+            "16...89.....7.46.1.7....5...87...3.......2.....9....5..5.......7.8.3.245.3....8.6"
+                .bytes()
+                .map(|b| b.saturating_sub(b'0').min(9))
+                .collect();
+        let grid = crate::grid::Grid::from_values(Shape::for_size(9).unwrap(), values);
+        let s = State::new(&grid.unwrap());
+        let all = run(Technique::GroupedNiceLoop, &s, ALL_STEPS_LIMIT);
+        let r7c1 = 6 * 9;
+        let step = all
+            .iter()
+            .find(|x| x.eliminations == vec![(r7c1, bit(9))])
+            .expect("the chain ending at the set is listed");
+        assert!(
+            step.explanation
+                .contains("either r7c1 is 6 or 9 lies in {r7c6, r7c7, r7c8, r7c9}"),
+            "{}",
+            step.explanation
+        );
     }
 
     #[test]
