@@ -4,7 +4,7 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
 #
-# Runs each TARGET (default: read analyze lsp_changes fixes fmt) for SECONDS (default 10) and exits
+# Runs each TARGET (default: read analyze lsp_changes fixes fmt logic) for SECONDS (default 10) and exits
 # non-zero on the first crash, timeout (an input that takes over 10 s) or out-of-memory. Each
 # target's corpus (fuzz/corpus/TARGET, not committed) is seeded with today's fixtures first; a
 # failing input is saved under fuzz/artifacts/TARGET/ and the command to replay it is printed.
@@ -19,7 +19,7 @@ seconds=${1:-10}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(read analyze lsp_changes fixes fmt)
+  targets=(read analyze lsp_changes fixes fmt logic)
 fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then

@@ -88,3 +88,30 @@ fn a_piece_starts_with_a_puzzle_for_the_directives_closing_its_paragraph() {
     );
     assert_same(&text);
 }
+
+/// `logic` target. Input: the one byte `"\n"`: a proper 9x9 puzzle with every candidate marked
+/// in every empty cell, the digits of placed peers included. `State::from_candidates` kept those
+/// marks, and a grouped nice loop through them removed 8 from r1c4, the solution's digit. Marks
+/// a placed peer rules out are now dropped, as every other way into a state drops them.
+#[test]
+fn marks_that_a_placed_peer_rules_out_prove_nothing() {
+    use sudoku_lsp::grid::{full_mask, Grid, Shape};
+    use sudoku_lsp::logic::{self, Options, State};
+
+    let puzzle =
+        ".64......8...2....52..196...4....5....56....3..9..2.....2..18.......3.59.8.9....6";
+    let shape = Shape::for_size(9).unwrap();
+    let values: Vec<u8> = puzzle
+        .bytes()
+        .map(|b| b.saturating_sub(b'0') % 10)
+        .collect();
+    let grid = Grid::from_values(shape, values.clone()).unwrap();
+    let marked = State::from_candidates(shape, values, vec![full_mask(9); 81]).unwrap();
+    assert_eq!(marked.all_cands(), State::new(&grid).all_cands());
+    let solution = sudoku_lsp::solver::count_solutions(&grid, 2).first.unwrap();
+    let path = logic::solve(marked, &Options::default());
+    assert!(path.solved);
+    for step in &path.steps {
+        assert!(step.holds_for(&solution), "{}", step.explanation);
+    }
+}

@@ -412,29 +412,10 @@ impl State {
             .zip(cands)
             .map(|(&v, m)| if v != 0 { 0 } else { m & full })
             .collect();
-        // Replayed, the placed digits leave their peers: the same state unless the marks keep
-        // a digit that a placed peer holds.
-        let replayed = State::replay(shape, &values, &cands);
-        if replayed.cands == cands {
-            return Some(replayed);
-        }
-        // How the placed cells came to be is unknown: count them all as givens.
-        let given = values.iter().map(|&v| v != 0).collect();
-        let spots = spots_of(shape, &cands);
-        Some(State {
-            ones: ones_of(shape.size, &spots),
-            breaks: 0,
-            shape,
-            given,
-            placed: placed_per_unit(shape, &values),
-            clash: has_clash(shape, &values),
-            boards: boards_of(shape, &cands),
-            spots,
-            values,
-            cands,
-            symbols: default_symbols(shape.size),
-            arisen: None,
-        })
+        // Replayed, the placed digits leave their peers: marks that keep a digit a placed peer
+        // holds are dropped, as every technique takes a candidate to be a digit the cell may
+        // still hold (kept, a chain through such a mark proves false eliminations).
+        Some(State::replay(shape, &values, &cands))
     }
 
     /// The same state naming digits with `symbols` (`symbols[d - 1]` is digit `d`), when there

@@ -84,6 +84,20 @@ impl Step {
     pub fn elimination_count(&self) -> u32 {
         self.eliminations.iter().map(|e| e.1.count_ones()).sum()
     }
+
+    /// True when the step agrees with `solution` (a digit per cell): it places only the
+    /// solution's digits and removes none of them. What every step must be; for tests and the
+    /// fuzz targets, since techniques never look at a solution.
+    pub fn holds_for(&self, solution: &[u8]) -> bool {
+        self.placements
+            .iter()
+            .all(|&(c, d)| solution.get(c) == Some(&d))
+            && (self.eliminations.iter()).all(|&(c, m)| {
+                solution
+                    .get(c)
+                    .is_some_and(|&d| d == 0 || m & crate::grid::bit(d) == 0)
+            })
+    }
 }
 
 thread_local! {
