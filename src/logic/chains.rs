@@ -864,6 +864,10 @@ struct Collect {
     /// Effect -> (links, order found, step).
     map: HashMap<Effect, (usize, usize, Step)>,
     offers: usize,
+    /// How many steps the finder lists at most.
+    limit: usize,
+    /// [`Collect::rank_cap`] while the map is unchanged.
+    cap: Option<usize>,
 }
 
 impl Collect {
@@ -873,7 +877,31 @@ impl Collect {
             best: None,
             map: HashMap::new(),
             offers: 0,
+            limit: f.limit,
+            cap: None,
         }
+    }
+
+    /// Every step wanted: the rank (links, plus [`ALS_END_LAST`] for a chain ending at a set)
+    /// past which no chain can be listed, once the finder's limit of effects is kept at that
+    /// rank or below: a chain ranked later, or one more link long, would come after all of them
+    /// and be cut. `usize::MAX` until then. On rich pencil-mark states most of the grouped
+    /// chain search went into chains too long to be listed.
+    fn rank_cap(&mut self) -> usize {
+        if !self.all || self.limit == 0 || self.map.len() < self.limit {
+            return usize::MAX;
+        }
+        #[cfg(test)]
+        if tests::UNCAPPED.with(|u| u.get()) {
+            return usize::MAX;
+        }
+        if let Some(cap) = self.cap {
+            return cap;
+        }
+        let mut ranks: Vec<usize> = self.map.values().map(|v| v.0).collect();
+        let (_, &mut cap, _) = ranks.select_nth_unstable(self.limit - 1);
+        self.cap = Some(cap);
+        cap
     }
 
     /// How many instances are kept (the best counts once).
@@ -903,6 +931,7 @@ impl Collect {
                 Some(old) if old.0 <= links => {}
                 _ => {
                     self.map.insert(key, (links, order, step));
+                    self.cap = None;
                 }
             }
             return;
@@ -1066,7 +1095,8 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
         // Chains start and end at single candidates for X- and XY-Chains; groups and ALS
         // nodes may be ends in the grouped form (ALS nodes are only in the graph when every
         // step is wanted).
-        bfs.run(g, 2 * a as u32, limit);
+        let cap = col.rank_cap();
+        bfs.run(g, 2 * a as u32, limit.min(cap));
         for i in 0..bfs.order.len() {
             let st = bfs.order[i];
             // The grouped form wants the chains through a group only.
@@ -1078,6 +1108,16 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
                 continue;
             }
             let links = bfs.dist(st);
+            // Every step wanted, chains ending at a set list after all others: they are many,
+            // and the others are the ones HoDoKu lists most (see the module's notes).
+            let order = if g.is_als(a) || g.is_als(b) {
+                links + ALS_END_LAST
+            } else {
+                links
+            };
+            if order > cap {
+                continue;
+            }
             // A chain whose ends are weakly linked closes a continuous loop (nice loops only).
             let closed = (loops && a != b && g.weakly_linked(a, b))
                 .then(|| {
@@ -1143,13 +1183,6 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
             if grouped && !col.all && passes_a_place_twice(g, &path, a == b, loop_elims.is_some()) {
                 continue;
             }
-            // Every step wanted, chains ending at a set list after all others: they are many,
-            // and the others are the ones HoDoKu lists most (see the module's notes).
-            let order = if g.is_als(a) || g.is_als(b) {
-                links + ALS_END_LAST
-            } else {
-                links
-            };
             let effect = ChainEffect::of(s, g, &path, loop_elims);
             // Every step wanted, a chain whose effect is kept as short already is dropped
             // before its sentence is written: on rich pencil-mark states writing the sentences
@@ -1463,6 +1496,11 @@ fn links_text(units: &[Unit]) -> String {
 #[cfg(test)]
 pub(super) mod tests {
     use super::super::{Finder, State, Technique, ALL_STEPS_LIMIT};
+
+    thread_local! {
+        /// Set, every chain is searched to its full length, however many are kept.
+        pub(super) static UNCAPPED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
     use super::{grouped_graph, Graph, Links};
     use crate::grid::{bit, Mask, Shape};
 
@@ -1935,6 +1973,29 @@ pub(super) mod tests {
             "{}",
             step.explanation
         );
+    }
+
+    #[test]
+    fn a_full_list_stops_searching_chains_too_long_to_be_listed_and_lists_the_same() {
+        // A rich pencil-mark state the `logic` fuzz target met, where listing every grouped
+        // nice loop took 18 s: once 100 are kept, a longer chain could only be cut.
+        let s = marks(
+            "4 46 468 469 3 146 456 246 467 \
+             467 456 146 6 246 46 8 346 469 \
+             346 469 246 456 467 468 46 46 1 \
+             146 346 46 467 5 46 246 9 468 \
+             246 8 469 46 146 346 6 467 456 \
+             46 7 456 2 468 469 346 146 46 \
+             468 46 46 1 469 2 7 123456789 123456789 \
+             5 123456789 3 123456789 123456789 123456789 123456789 4 123456789 \
+             9 123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789",
+        );
+        let capped = run(Technique::GroupedNiceLoop, &s, ALL_STEPS_LIMIT);
+        UNCAPPED.with(|u| u.set(true));
+        let full = run(Technique::GroupedNiceLoop, &s, ALL_STEPS_LIMIT);
+        UNCAPPED.with(|u| u.set(false));
+        assert_eq!(capped.len(), ALL_STEPS_LIMIT);
+        assert_eq!(capped, full);
     }
 
     #[test]
