@@ -1496,13 +1496,13 @@ fn links_text(units: &[Unit]) -> String {
 #[cfg(test)]
 pub(super) mod tests {
     use super::super::{Finder, State, Technique, ALL_STEPS_LIMIT};
+    use super::{grouped_graph, Graph, Links};
+    use crate::grid::{bit, Mask, Shape};
 
     thread_local! {
         /// Set, every chain is searched to its full length, however many are kept.
         pub(super) static UNCAPPED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     }
-    use super::{grouped_graph, Graph, Links};
-    use crate::grid::{bit, Mask, Shape};
 
     /// A 9x9 state from 81 whitespace-separated tokens: a placed digit, or a cell's candidates
     /// (`.` or `0` for none). One digit is a placed cell.

@@ -399,22 +399,16 @@ impl State {
     }
 
     /// A state from placed values and the candidates of the other cells (a pencil-mark grid).
-    /// Candidates of placed cells are ignored; candidates are cut to the digits of the size.
-    /// `None` when the lengths do not match the shape.
+    /// Candidates of placed cells are ignored; candidates are cut to the digits of the size and
+    /// lose the digits their placed peers hold, as every technique takes a candidate to be a
+    /// digit the cell may still hold (kept, a chain through such a mark proved a false
+    /// elimination). `None` when the lengths do not match the shape.
     pub fn from_candidates(shape: Shape, values: Vec<u8>, cands: Vec<Mask>) -> Option<State> {
         let cells = shape.cells();
         if values.len() != cells || cands.len() != cells {
             return None;
         }
-        let full = full_mask(shape.size);
-        let cands: Vec<Mask> = values
-            .iter()
-            .zip(cands)
-            .map(|(&v, m)| if v != 0 { 0 } else { m & full })
-            .collect();
-        // Replayed, the placed digits leave their peers: marks that keep a digit a placed peer
-        // holds are dropped, as every technique takes a candidate to be a digit the cell may
-        // still hold (kept, a chain through such a mark proves false eliminations).
+        // Replaying does all of that: see `State::replay`.
         Some(State::replay(shape, &values, &cands))
     }
 
