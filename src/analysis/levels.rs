@@ -28,15 +28,22 @@ pub fn rate(puzzle: &Puzzle) -> Option<Difficulty> {
         unique: true,
         trial: true,
     };
-    let path = logic::solve_quietly(logic::start(puzzle), &opts);
-    path.solved
-        .then(|| difficulty_of(&path.steps, puzzle.shape.size))
+    let (techniques, solved) = logic::solve_techniques(logic::start(puzzle), &opts);
+    solved.then(|| difficulty_from(techniques, puzzle.shape.size))
 }
 
 /// The difficulty of a solving path of a puzzle of `size`: a path of no step (the puzzle was
 /// complete) is easy with score 0.
 pub fn difficulty_of(steps: &[logic::Step], size: usize) -> Difficulty {
-    match logic::rate(steps, size == 9) {
+    difficulty_from(steps.iter().map(|s| s.technique), size)
+}
+
+/// [`difficulty_of`] from the techniques of the path's steps.
+fn difficulty_from(
+    techniques: impl IntoIterator<Item = logic::Technique>,
+    size: usize,
+) -> Difficulty {
+    match logic::rate_techniques(techniques, size == 9) {
         Some(r) => Difficulty {
             level: r.level,
             score: r.score,

@@ -37,7 +37,7 @@ mod wings;
 
 use rustc_hash::FxHashSet;
 
-pub use rating::{rate, Level, Rating};
+pub use rating::{rate, rate_techniques, Level, Rating};
 pub use state::State;
 pub use step::Step;
 pub(crate) use step::{and_list, quietly};
@@ -290,6 +290,15 @@ pub fn solve_quietly(state: State, opts: &Options) -> Path {
     step::quietly(|| solve(state, opts))
 }
 
+/// The techniques of [`solve`]'s path, found as [`solve_quietly`] finds them, and whether the
+/// path ends solved: all a rating reads. Keeping only the technique spares moving each step
+/// into a vector and dropping it there.
+pub fn solve_techniques(state: State, opts: &Options) -> (Vec<Technique>, bool) {
+    let mut techniques = Vec::with_capacity(state.empty_cells().count() + 8);
+    let (_, solved) = step::quietly(|| walk(state, opts, |step| techniques.push(step.technique)));
+    (techniques, solved)
+}
+
 /// A solving path.
 #[derive(Clone, Debug)]
 pub struct Path {
@@ -303,23 +312,28 @@ pub struct Path {
 /// Solves from `state` step by step, always with the easiest step available, until the grid is
 /// full or nothing applies (no step, or a broken state).
 pub fn solve(state: State, opts: &Options) -> Path {
-    let mut state = state;
     // A step per empty cell when singles solve it, and growing a vector of steps copies them.
     let mut steps = Vec::with_capacity(state.empty_cells().count() + 8);
+    let (end, solved) = walk(state, opts, |step| steps.push(step));
+    Path { steps, end, solved }
+}
+
+/// The walk of [`solve`]: each step, once applied, goes to `keep`. Returns the last state and
+/// whether it is solved.
+fn walk(state: State, opts: &Options, mut keep: impl FnMut(Step)) -> (State, bool) {
+    let mut state = state;
     // Every step places a digit or removes a candidate, so a path is at most this long.
     let bound = state.shape().cells() * (state.size() + 1);
+    let mut taken = 0;
     let mut broken = state.is_broken();
-    while !state.is_solved() && steps.len() < bound && !broken {
+    while !state.is_solved() && taken < bound && !broken {
         let Some(step) = next_step(&state, opts) else {
             break;
         };
         broken = state.apply_checked(&step);
-        steps.push(step);
+        keep(step);
+        taken += 1;
     }
     let solved = state.is_solved() && !broken;
-    Path {
-        steps,
-        end: state,
-        solved,
-    }
+    (state, solved)
 }

@@ -91,13 +91,25 @@ pub struct Rating {
 /// the limits assume 81 cells, so other sizes take the level of their hardest step alone.
 /// `None` for an empty path (a puzzle already complete).
 pub fn rate(steps: &[Step], score_limits: bool) -> Option<Rating> {
-    let hardest = steps
-        .iter()
-        .map(|s| s.technique)
-        .max_by_key(|&t| (t.level(), t.score(), t.order()))?;
-    let score = steps
-        .iter()
-        .fold(0u32, |sum, s| sum.saturating_add(s.technique.score()));
+    rate_techniques(steps.iter().map(|s| s.technique), score_limits)
+}
+
+/// [`rate`] from the techniques of a solving path's steps, in order.
+pub fn rate_techniques(
+    techniques: impl IntoIterator<Item = Technique>,
+    score_limits: bool,
+) -> Option<Rating> {
+    let mut hardest: Option<Technique> = None;
+    let mut score = 0u32;
+    for t in techniques {
+        score = score.saturating_add(t.score());
+        // The last of equals, as `max_by_key` keeps it.
+        let key = |t: Technique| (t.level(), t.score(), t.order());
+        if hardest.is_none_or(|h| key(t) >= key(h)) {
+            hardest = Some(t);
+        }
+    }
+    let hardest = hardest?;
     let mut level = hardest.level();
     if score_limits {
         while let Some(limit) = level.score_limit() {

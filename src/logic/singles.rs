@@ -11,16 +11,13 @@ use crate::grid::{bit, digits, full_mask, Mask};
 
 use super::{step::say, Finder, State, Step, Technique};
 
-/// The unit of which `cell` is the last empty cell, if any.
+/// The unit of which `cell`, an empty cell, is the last empty cell, if any.
 fn last_empty_in(s: &State, cell: usize) -> Option<usize> {
+    debug_assert_eq!(s.value(cell), 0);
     let full = full_mask(s.size());
-    s.units_of(cell).into_iter().find(|&u| {
-        // A unit lacking one digit has one empty cell, unless a digit is placed twice.
-        (full & !s.placed_in(u)).count_ones() == 1 && {
-            let mut empty = s.unit(u).iter().filter(|&&c| s.value(c) == 0);
-            empty.next().is_some() && empty.next().is_none()
-        }
-    })
+    // A unit with all digits but one placed has at least `n - 1` cells filled (more only when a
+    // digit is placed twice), so its one empty cell is `cell`.
+    (s.units_of(cell).into_iter()).find(|&u| (full & !s.placed_in(u)).count_ones() == 1)
 }
 
 /// A cell with exactly one candidate, that digit.

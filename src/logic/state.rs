@@ -734,13 +734,20 @@ impl State {
         // leaves the spots, with no single or break to note: those spots are cleared at once
         // below, and each peer's drop keeps to its other units.
         let own = tables.units_of[cell];
-        for &p in &tables.peers[cell] {
-            if self.cands[p] & b != 0 {
-                self.cands[p] &= !b;
-                self.drop_digit_outside(tables, p, d, own);
-                // `p` had a candidate, so it is empty.
-                self.breaks += u32::from(self.cands[p] == 0);
-                self.arose_naked(p);
+        if tables.peer_bits.is_empty() {
+            for &p in &tables.peers[cell] {
+                if self.cands[p] & b != 0 {
+                    self.peer_loses(tables, p, d, own);
+                }
+            }
+        } else {
+            // The peers that have the digit, from its board: a handful of the peers, in the
+            // same (reading) order.
+            let mut with = self.board_bits(d) & tables.peer_bits[cell];
+            while with != 0 {
+                let p = with.trailing_zeros() as usize;
+                with &= with - 1;
+                self.peer_loses(tables, p, d, own);
             }
         }
         let (n, i) = (self.size(), usize::from(d) - 1);
@@ -756,6 +763,16 @@ impl State {
         }
         self.clear_boards(cell, self.cands[cell]);
         self.cands[cell] = 0;
+    }
+
+    /// Peer `p` of a cell just placed with `d` (whose units are `own`) loses the digit.
+    #[inline(always)]
+    fn peer_loses(&mut self, tables: &ShapeTables, p: usize, d: u8, own: [usize; 3]) {
+        self.cands[p] &= !bit(d);
+        self.drop_digit_outside(tables, p, d, own);
+        // `p` had a candidate, so it is empty.
+        self.breaks += u32::from(self.cands[p] == 0);
+        self.arose_naked(p);
     }
 
     /// Notes `cell` as a naked single when it is one now (called after it lost candidates).
