@@ -6,9 +6,10 @@
 #
 # Compares `check --rate --format json`, `explain --format json` and `explain --all-steps
 # --format json` on samples of the public sets (300 top1465, 50 forum-hardest-11plus, 2,000
-# 17-clue puzzles), the fixtures, and pencil-mark states made from top1465 puzzles by removing
-# 20-60% of the candidates that are not the solution's (a fixed seed, so the same states every
-# run). Prints one line per comparison and exits 1 when any differs.
+# 17-clue puzzles), the fixtures, generated puzzles of sizes 4 to 25, and pencil-mark states
+# made from top1465 puzzles by removing 20-60% of the candidates that are not the solution's
+# (a fixed seed, so the same states every run). Prints one line per comparison and exits 1 when
+# any differs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 old=$1
@@ -66,4 +67,12 @@ for f in top forum marks; do
   compare "explain --all-steps $f" explain --all-steps --format json "$work/$f.txt"
 done
 compare "explain --all-steps fixtures" explain --all-steps --format json fixtures
+# Other sizes: generated puzzles (the generator does not rate without --level).
+for size in 4 6 8 12 16 25; do
+  count=15
+  [ "$size" = 25 ] && count=2
+  "$new" generate --size "$size" --count "$count" --seed 42 > "$work/gen$size.sudoku"
+  compare "explain size $size" explain --format json "$work/gen$size.sudoku"
+  compare "explain --all-steps size $size" explain --all-steps --format json "$work/gen$size.sudoku"
+done
 exit $status

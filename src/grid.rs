@@ -209,6 +209,18 @@ pub struct Intersection {
     pub bits: u128,
 }
 
+/// The intersections of one unit, a box or a line, that a digit of it may be confined to.
+#[derive(Debug)]
+pub struct ConfineGroup {
+    /// The unit.
+    pub unit: usize,
+    /// The most cells one of its intersections has: a digit with more places in the unit is
+    /// confined to none.
+    pub widest: u32,
+    /// Each intersection (its index in `intersections`) with its cells' positions in the unit.
+    pub members: Vec<(usize, u32)>,
+}
+
 /// Precomputed cell lists of a shape, so hot loops index instead of allocating.
 #[derive(Debug)]
 pub struct ShapeTables {
@@ -224,6 +236,9 @@ pub struct ShapeTables {
     /// Indexes into `intersections`: `[0]` box by box (the table's own order), `[1]` line by
     /// line (rows, then columns), each in the order its unit's intersections come.
     pub intersection_order: [Vec<usize>; 2],
+    /// `intersection_order` by the unit a digit is confined in (`[0]` boxes, for pointing;
+    /// `[1]` lines, for claiming), each in that order.
+    pub confine_groups: [Vec<ConfineGroup>; 2],
     /// Every cell's units: its row, column and box as unit indexes (`r`, `n + c`, `2n + b`),
     /// without the divisions.
     pub units_of: Vec<[usize; 3]>,
@@ -284,7 +299,28 @@ impl ShapeTables {
             .collect();
         let mut by_line: Vec<usize> = (0..intersections.len()).collect();
         by_line.sort_by_key(|&i| intersections[i].line);
-        let intersection_order = [(0..intersections.len()).collect(), by_line];
+        let intersection_order: [Vec<usize>; 2] = [(0..intersections.len()).collect(), by_line];
+        let confine_groups = [0, 1].map(|side| {
+            let unit = |i: usize| {
+                let x: &Intersection = &intersections[i];
+                if side == 0 {
+                    (x.b, x.in_box)
+                } else {
+                    (x.line, x.in_line)
+                }
+            };
+            intersection_order[side]
+                .chunk_by(|&i, &j| unit(i).0 == unit(j).0)
+                .map(|group| ConfineGroup {
+                    unit: unit(group[0]).0,
+                    widest: (group.iter())
+                        .map(|&i| intersections[i].cells.len() as u32)
+                        .max()
+                        .unwrap_or(0),
+                    members: group.iter().map(|&i| (i, unit(i).1)).collect(),
+                })
+                .collect()
+        });
         let units_of: Vec<[usize; 3]> = (0..shape.cells())
             .map(|c| [shape.row(c), n + shape.col(c), 2 * n + shape.box_of(c)])
             .collect();
@@ -320,6 +356,7 @@ impl ShapeTables {
             box_of,
             intersections,
             intersection_order,
+            confine_groups,
             units_of,
             unit_pos,
             unit_bits,

@@ -2,7 +2,7 @@
 //! a digit of a line confined to one box (claiming), and a naked pair or triple inside such an
 //! intersection that clears both the line and the box (locked pair, locked triple).
 
-use crate::grid::{bit, Intersection, Mask};
+use crate::grid::{bit, digits, Intersection, Mask};
 
 use super::subsets::{least_in_subset, may_hold, naked_sets, small_cells, subset_removals};
 use super::{
@@ -29,28 +29,21 @@ pub(super) fn claiming(f: &mut Finder<'_>) {
 /// The order HoDoKu takes them in: unit by unit (boxes for pointing, rows then columns for
 /// claiming), in each unit digit by digit, and for a digit each line (or box) it crosses.
 fn confined(f: &mut Finder<'_>, pointing: bool) {
-    let all = intersections(f);
-    let order = &f.state.shape().tables().intersection_order[usize::from(!pointing)];
-    let from_of = |i: usize| if pointing { all[i].b } else { all[i].line };
-    for group in order.chunk_by(|&i, &j| from_of(i) == from_of(j)) {
-        // A digit with more places in the unit than any intersection has cells, or none, is
-        // confined to no intersection.
-        let widest = group.iter().map(|&i| all[i].cells.len()).max().unwrap_or(0);
-        for d in 1..=f.state.size() as u8 {
-            let places = f.state.places(from_of(group[0]), d);
-            let count = places.count_ones() as usize;
-            if count == 0 || count > widest {
+    let s = f.state;
+    let tables = s.shape().tables();
+    let all = &tables.intersections;
+    for group in &tables.confine_groups[usize::from(!pointing)] {
+        for (i, &places) in s.unit_places(group.unit).iter().enumerate() {
+            // A digit with more places in the unit than any intersection has cells, or none, is
+            // confined to no intersection.
+            if places == 0 || places.count_ones() > group.widest {
                 continue;
             }
-            for &i in group {
+            let d = i as u8 + 1;
+            for &(x, inside) in &group.members {
                 // The places in the unit, all inside the intersection (here, where it is
                 // cheap: most are not).
-                let inside = if pointing {
-                    all[i].in_box
-                } else {
-                    all[i].in_line
-                };
-                if places & !inside == 0 && confined_in(f, &all[i], pointing, d) {
+                if places & !inside == 0 && confined_in(f, &all[x], pointing, d) {
                     return;
                 }
             }
@@ -123,6 +116,7 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
     };
     let least = least_in_subset(f);
     let small = small_cells(s, k, least);
+    let tables = s.shape().tables();
     for &Intersection {
         b,
         line,
@@ -138,7 +132,15 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
             // Locked only when it clears something in the box outside the line and something
             // in the line outside the box; otherwise it is a naked subset of one unit (as
             // HoDoKu counts it: a removal from the intersection's third cell alone is the
-            // line's, or the box's, naked subset).
+            // line's, or the box's, naked subset). Most subsets found have cleared both long
+            // ago: up to 128 cells, the digits' boards tell at once.
+            if let Some(unit_bits) = (bits != 0).then_some(&tables.unit_cell_bits) {
+                let holders = digits(union).fold(0u128, |m, d| m | s.board_bits(d));
+                let clears = |u: usize| holders & unit_bits[u] & !bits != 0;
+                if !clears(b) || !clears(line) {
+                    continue;
+                }
+            }
             let in_box = subset_removals(s, s.unit(b).iter().copied(), &combo, union);
             let in_line = subset_removals(s, s.unit(line).iter().copied(), &combo, union);
             let outside = |elims: &[(usize, Mask)]| elims.iter().any(|e| !cells.contains(&e.0));

@@ -520,6 +520,12 @@ impl State {
         self.spots[u * self.size() + usize::from(d) - 1]
     }
 
+    /// [`State::places`] of every digit in unit `u` (index `d - 1`).
+    pub fn unit_places(&self, u: usize) -> &[u32] {
+        let n = self.size();
+        &self.spots[u * n..u * n + n]
+    }
+
     /// The cells of unit `u` that still have `d` as a candidate.
     pub fn cells_with(&self, u: usize, d: u8) -> Vec<usize> {
         let b = bit(d);
@@ -776,6 +782,8 @@ impl State {
     }
 
     /// Notes `cell` as a naked single when it is one now (called after it lost candidates).
+    /// Inlined: placing calls it for every peer that loses the digit.
+    #[inline(always)]
     fn arose_naked(&mut self, cell: usize) {
         let m = self.cands[cell];
         if m != 0 && m & (m - 1) == 0 && self.values[cell] == 0 {
