@@ -128,19 +128,20 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
         if !may_hold(small, bits, k) {
             continue;
         }
-        for (combo, union) in naked_sets(s, cells, k, least) {
-            // Locked only when it clears something in the box outside the line and something
-            // in the line outside the box; otherwise it is a naked subset of one unit (as
-            // HoDoKu counts it: a removal from the intersection's third cell alone is the
-            // line's, or the box's, naked subset). Most subsets found have cleared both long
-            // ago: up to 128 cells, the digits' boards tell at once.
-            if let Some(unit_bits) = (bits != 0).then_some(&tables.unit_cell_bits) {
+        // Locked only when it clears something in the box outside the line and something in
+        // the line outside the box; otherwise it is a naked subset of one unit (as HoDoKu
+        // counts it: a removal from the intersection's third cell alone is the line's, or the
+        // box's, naked subset). Most subsets found have cleared both long ago: up to 128
+        // cells, the digits' boards tell at once.
+        let clears_both = |_: &[usize], union: Mask| {
+            bits == 0 || {
+                let unit_bits = &tables.unit_cell_bits;
                 let holders = digits(union).fold(0u128, |m, d| m | s.board_bits(d));
                 let clears = |u: usize| holders & unit_bits[u] & !bits != 0;
-                if !clears(b) || !clears(line) {
-                    continue;
-                }
+                clears(b) && clears(line)
             }
+        };
+        for (combo, union) in naked_sets(s, cells, k, least, clears_both) {
             let in_box = subset_removals(s, s.unit(b).iter().copied(), &combo, union);
             let in_line = subset_removals(s, s.unit(line).iter().copied(), &combo, union);
             let outside = |elims: &[(usize, Mask)]| elims.iter().any(|e| !cells.contains(&e.0));

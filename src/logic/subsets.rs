@@ -95,12 +95,14 @@ pub(super) fn least_in_subset(f: &Finder<'_>) -> u32 {
 
 /// The naked subsets among `cells`: every `k` empty cells whose candidates together are `k`
 /// digits, with those digits, each cell with at least `least` candidates (see
-/// [`least_in_subset`]).
+/// [`least_in_subset`]), that `wanted` keeps (given the cells and the digits; most subsets a
+/// path meets removed what they could long ago, and nothing is built for those).
 pub(super) fn naked_sets(
     s: &State,
     cells: &[usize],
     k: usize,
     least: u32,
+    wanted: impl Fn(&[usize], Mask) -> bool,
 ) -> Vec<(Vec<usize>, Mask)> {
     // On the stack: this runs for every unit at every step of a path.
     let mut open = [0usize; MAX_SIZE];
@@ -120,7 +122,7 @@ pub(super) fn naked_sets(
         k,
         |c| s.cands(c),
         |combo, union| {
-            if union.count_ones() as usize == k {
+            if union.count_ones() as usize == k && wanted(combo, union) {
                 out.push((combo.to_vec(), union));
             }
         },
@@ -202,7 +204,11 @@ pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
         if !may_hold(small, unit_bits.get(u).copied().unwrap_or(0), k) {
             continue;
         }
-        for (combo, union) in naked_sets(s, s.unit(u), k, least) {
+        // Only a subset that some other cell of the unit still sees is a step.
+        let clears = |combo: &[usize], union: Mask| {
+            (s.unit(u).iter()).any(|&c| s.cands(c) & union != 0 && !combo.contains(&c))
+        };
+        for (combo, union) in naked_sets(s, s.unit(u), k, least, clears) {
             let elims = subset_removals(s, s.unit(u).iter().copied(), &combo, union);
             if elims.is_empty() {
                 continue;
@@ -242,12 +248,18 @@ pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
             }
         }
         let mut found = Vec::new();
+        // Only a subset whose cells hold some other digit is a step.
+        let unit = s.unit(u);
+        let clears = |combo: &[u8], places: u32| {
+            let mask = combo.iter().fold(0, |m, &d| m | bit(d));
+            (0..unit.len()).any(|i| places & (1 << i) != 0 && s.cands(unit[i]) & !mask != 0)
+        };
         tight_sets(
             &open[..len],
             k,
             |d| s.places(u, d),
             |combo, places| {
-                if places.count_ones() as usize == k {
+                if places.count_ones() as usize == k && clears(combo, places) {
                     found.push((combo.to_vec(), places));
                 }
             },
