@@ -108,12 +108,15 @@ fn spots_of(shape: Shape, cands: &[Mask]) -> Vec<u32> {
     let tables = shape.tables();
     let mut spots = vec![0u32; 3 * n * n];
     for ((&m, units), pos) in cands.iter().zip(&tables.units_of).zip(&tables.unit_pos) {
-        for j in 0..3 {
-            let (row, at) = (&mut spots[units[j] * n..units[j] * n + n], 1 << pos[j]);
-            let mut left = m;
-            while left != 0 {
-                row[left.trailing_zeros() as usize] |= at;
-                left &= left - 1;
+        // Digit by digit, its three units at once (a placed cell has none).
+        let base = units.map(|u| u * n);
+        let at = pos.map(|p| 1u32 << p);
+        let mut left = m;
+        while left != 0 {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
+            for j in 0..3 {
+                spots[base[j] + i] |= at[j];
             }
         }
     }
@@ -132,39 +135,20 @@ fn boards_of(shape: Shape, cands: &[Mask]) -> Vec<u64> {
     boards
 }
 
-/// Per unit, the digits placed in it.
-fn placed_per_unit(shape: Shape, values: &[u8]) -> Vec<Mask> {
-    shape
-        .tables()
-        .units
-        .iter()
-        .map(|cells| digits_placed(cells, values))
-        .collect()
-}
-
-/// True when a digit is placed twice in a unit.
-fn has_clash(shape: Shape, values: &[u8]) -> bool {
+/// Per unit, the digits placed in it; and whether a digit is placed twice in a unit.
+fn placed_and_clash(shape: Shape, values: &[u8]) -> (Vec<Mask>, bool) {
     let tables = shape.tables();
-    let mut seen = vec![0 as Mask; 3 * shape.size];
+    let mut placed = vec![0 as Mask; 3 * shape.size];
+    let mut clash = false;
     for (&v, units) in values.iter().zip(&tables.units_of) {
         if v != 0 {
             for u in *units {
-                if seen[u] & bit(v) != 0 {
-                    return true;
-                }
-                seen[u] |= bit(v);
+                clash |= placed[u] & bit(v) != 0;
+                placed[u] |= bit(v);
             }
         }
     }
-    false
-}
-
-/// The digits placed in `cells`.
-fn digits_placed(cells: &[usize], values: &[u8]) -> Mask {
-    cells
-        .iter()
-        .filter(|&&c| values[c] != 0)
-        .fold(0, |m, &c| m | bit(values[c]))
+    (placed, clash)
 }
 
 /// The default symbols of a size: `1`-`9`, then `A`-`Z`.
@@ -311,7 +295,7 @@ impl State {
         let n = shape.size;
         let full = full_mask(n);
         let tables = shape.tables();
-        let placed = placed_per_unit(shape, values);
+        let (placed, clash) = placed_and_clash(shape, values);
         let left: Vec<Mask> = (values.iter().zip(cands).enumerate())
             .map(|(c, (&v, &m))| {
                 let [r, col, b] = tables.units_of[c];
@@ -329,7 +313,7 @@ impl State {
             ones: ones_of(n, &spots),
             boards: boards_of(shape, &left),
             spots,
-            clash: has_clash(shape, values),
+            clash,
             placed,
             values: values.to_vec(),
             cands: left,
@@ -729,8 +713,7 @@ impl State {
             }
         } else {
             // Replacing a digit (never on a solving path): count again from the values.
-            self.placed = placed_per_unit(self.shape, &self.values);
-            self.clash = has_clash(self.shape, &self.values);
+            (self.placed, self.clash) = placed_and_clash(self.shape, &self.values);
             self.breaks += u32::from(self.clash);
         }
         // The peers lose the digit first, then the cell its candidates (the order singles
