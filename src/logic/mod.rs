@@ -284,15 +284,9 @@ pub fn all_steps(state: &State, opts: &Options) -> Vec<Step> {
     out
 }
 
-/// [`solve`], with every step's sentence left empty: for a rating, which reads only the
-/// techniques (on a puzzle of singles, writing the sentences took most of the time).
-pub fn solve_quietly(state: State, opts: &Options) -> Path {
-    step::quietly(|| solve(state, opts))
-}
-
-/// The techniques of [`solve`]'s path, found as [`solve_quietly`] finds them, and whether the
-/// path ends solved: all a rating reads. Keeping only the technique spares moving each step
-/// into a vector and dropping it there.
+/// The techniques of [`solve`]'s path, with every step's sentence left empty, and whether the
+/// path ends solved: all a rating reads (on a puzzle of singles, writing the sentences took most
+/// of the time, and keeping whole steps a little more).
 pub fn solve_techniques(state: State, opts: &Options) -> (Vec<Technique>, bool) {
     let mut techniques = Vec::with_capacity(state.empty_cells().count() + 8);
     let (_, solved) = step::quietly(|| walk(state, opts, |step| techniques.push(step.technique)));

@@ -210,9 +210,6 @@ pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
         };
         for (combo, union) in naked_sets(s, s.unit(u), k, least, clears) {
             let elims = subset_removals(s, s.unit(u).iter().copied(), &combo, union);
-            if elims.is_empty() {
-                continue;
-            }
             let unit = s.unit_name(u);
             let text = say(|| {
                 format!(
@@ -274,9 +271,6 @@ pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
                 .map(|(_, &c)| c)
                 .collect();
             let elims = subset_removals(s, cells.iter().copied(), &[], !mask);
-            if elims.is_empty() {
-                continue;
-            }
             let unit = s.unit_name(u);
             let text = say(|| {
                 format!(

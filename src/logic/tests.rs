@@ -203,8 +203,15 @@ fn a_quiet_path_is_the_same_path_without_sentences_or_patterns() {
     for (puzzle, _, _) in sample().into_iter().step_by(10) {
         let start = State::new(&nine(&puzzle));
         let loud = solve(start.clone(), &Options::default());
-        let quiet = solve_quietly(start, &Options::default());
+        let quiet = step::quietly(|| solve(start.clone(), &Options::default()));
         assert_eq!(loud.steps.len(), quiet.steps.len(), "{puzzle}");
+        // What a rating reads: the same techniques, and whether the path is solved.
+        let techniques: Vec<Technique> = loud.steps.iter().map(|s| s.technique).collect();
+        assert_eq!(
+            solve_techniques(start, &Options::default()),
+            (techniques, loud.solved),
+            "{puzzle}"
+        );
         for (l, q) in loud.steps.iter().zip(&quiet.steps) {
             assert!(!l.explanation.is_empty(), "{puzzle}: {l:?}");
             // Forcing chains write theirs while they collect the chain's cells; they are rare.
