@@ -377,10 +377,25 @@ fn check_puzzle(
             )
         })
     };
+    // A rating of a plain puzzle begins before the search: when its first, cheap part reaches
+    // the solution, that proves the solution the only one and the search is not needed.
+    let begun = (rate && cached.is_none() && !puzzle.has_syntax_error && puzzle.pencil.is_none())
+        .then(|| levels::Begun::new(puzzle));
+    let proved = begun
+        .as_ref()
+        .and_then(|b| b.solution())
+        .map(|solution| Outcome {
+            count: 1,
+            complete: true,
+            first: Some(solution.to_vec()),
+            second: None,
+            steps: 0,
+        });
     // Where the search is cheap (the fast 9x9 engine), it runs first: a puzzle with a solution
     // has clean givens, which spares most puzzles the direct checks' scan. Elsewhere a search
     // on clashing givens could run up to its budget, so the scan comes first.
-    let searched = (!puzzle.has_syntax_error && is_fast(puzzle.shape)).then(search);
+    let searched =
+        proved.or_else(|| (!puzzle.has_syntax_error && is_fast(puzzle.shape)).then(search));
     let solvable = searched.as_ref().is_some_and(|o| o.count >= 1);
     let clean = solvable || givens_are_clean(puzzle);
     let ctx = PuzzleCtx {
@@ -458,7 +473,10 @@ fn check_puzzle(
     // The one place that knows the verdict: rate here, so the CLI (whole or streamed) and the
     // editor get the same difficulty.
     let difficulty = (rate && verdict == Verdict::Solutions(1))
-        .then(|| levels::rate(puzzle))
+        .then(|| match begun {
+            Some(begun) => begun.finish(),
+            None => levels::rate(puzzle),
+        })
         .flatten();
     PuzzleResult {
         report: PuzzleReport {

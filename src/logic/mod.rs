@@ -255,14 +255,16 @@ pub fn start(puzzle: &crate::syntax::Puzzle) -> State {
 
 /// The easiest step available in `state`: the first technique of the ladder that finds one.
 pub fn next_step(state: &State, opts: &Options) -> Option<Step> {
-    Technique::ALL
-        .iter()
-        .filter(|&&t| opts.allows(t))
-        .find_map(|&t| {
-            let mut f = Finder::new(state, 1);
-            find(t, &mut f);
-            f.last()
-        })
+    next_step_on(state, opts, Technique::ALL)
+}
+
+/// [`next_step`] with the techniques of `ladder` only (a part of the ladder, in its order).
+fn next_step_on(state: &State, opts: &Options, ladder: &[Technique]) -> Option<Step> {
+    ladder.iter().filter(|&&t| opts.allows(t)).find_map(|&t| {
+        let mut f = Finder::new(state, 1);
+        find(t, &mut f);
+        f.last()
+    })
 }
 
 /// The most steps [`all_steps`] lists per technique.
@@ -289,8 +291,36 @@ pub fn all_steps(state: &State, opts: &Options) -> Vec<Step> {
 /// of the time, and keeping whole steps a little more).
 pub fn solve_techniques(state: State, opts: &Options) -> (Vec<Technique>, bool) {
     let mut techniques = Vec::with_capacity(state.empty_cells().count() + 8);
-    let (_, solved) = step::quietly(|| walk(state, opts, |step| techniques.push(step.technique)));
+    let (_, solved) = solve_techniques_on(state, opts, Technique::ALL, 0, &mut techniques);
     (techniques, solved)
+}
+
+/// [`solve_techniques`] with the techniques of `ladder` only (the start of the ladder), adding
+/// to `techniques`: the path stops where none of them applies, at the state that
+/// [`solve_techniques`] takes its next step from with a later technique. Returns that state and
+/// whether it is solved. `known`: how many techniques at the start of `ladder` are known to
+/// find nothing in `state` (it is where a shorter ladder stopped), so the first step skips them.
+pub fn solve_techniques_on(
+    state: State,
+    opts: &Options,
+    ladder: &[Technique],
+    known: usize,
+    techniques: &mut Vec<Technique>,
+) -> (State, bool) {
+    step::quietly(|| {
+        walk(state, opts, ladder, known, |step| {
+            techniques.push(step.technique)
+        })
+    })
+}
+
+/// The start of the ladder up to the first technique that assumes the puzzle has one solution:
+/// what these find is true in every solution.
+pub fn before_uniqueness() -> &'static [Technique] {
+    let end = (Technique::ALL.iter())
+        .position(|t| t.needs_uniqueness())
+        .unwrap_or(Technique::ALL.len());
+    &Technique::ALL[..end]
 }
 
 /// A solving path.
@@ -308,20 +338,32 @@ pub struct Path {
 pub fn solve(state: State, opts: &Options) -> Path {
     // A step per empty cell when singles solve it, and growing a vector of steps copies them.
     let mut steps = Vec::with_capacity(state.empty_cells().count() + 8);
-    let (end, solved) = walk(state, opts, |step| steps.push(step));
+    let (end, solved) = walk(state, opts, Technique::ALL, 0, |step| steps.push(step));
     Path { steps, end, solved }
 }
 
-/// The walk of [`solve`]: each step, once applied, goes to `keep`. Returns the last state and
-/// whether it is solved.
-fn walk(state: State, opts: &Options, mut keep: impl FnMut(Step)) -> (State, bool) {
+/// The walk of [`solve`] with the techniques of `ladder`, the first step without the first
+/// `known` of them: each step, once applied, goes to `keep`. Returns the last state and whether
+/// it is solved.
+fn walk(
+    state: State,
+    opts: &Options,
+    ladder: &[Technique],
+    known: usize,
+    mut keep: impl FnMut(Step),
+) -> (State, bool) {
     let mut state = state;
     // Every step places a digit or removes a candidate, so a path is at most this long.
     let bound = state.shape().cells() * (state.size() + 1);
     let mut taken = 0;
     let mut broken = state.is_broken();
     while !state.is_solved() && taken < bound && !broken {
-        let Some(step) = next_step(&state, opts) else {
+        let from = if taken == 0 {
+            known.min(ladder.len())
+        } else {
+            0
+        };
+        let Some(step) = next_step_on(&state, opts, &ladder[from..]) else {
             break;
         };
         broken = state.apply_checked(&step);
