@@ -277,7 +277,8 @@ mod tests {
         use crate::solver::count_values;
         // The classic less one given (two solutions); a 17-clue puzzle whose path takes a
         // Uniqueness Test 1 and nice loops (unfair).
-        let two = "53..7....6..195....9.....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let two =
+            "53..7....6..195....9.....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
         let unfair =
             ".................1.....2.34.....56....7....8..8..1.7.....8.....3..6.....9.5.....3";
         for (text, proved) in [(EASY, true), (MEDIUM, true), (two, false), (unfair, false)] {

@@ -27,7 +27,7 @@
 //! with the same technique went from 108 to 114 of 115. A solving path leaves such branches to
 //! their contradictions.
 
-use crate::grid::{bit, digits, full_mask, Mask};
+use crate::grid::{bit, digits, full_mask};
 
 use std::cell::RefCell;
 
@@ -40,64 +40,65 @@ const CHAIN_LINKS: usize = 20;
 /// The largest size searched.
 const MAX_SIZE: usize = 9;
 
-/// What each premise implies. Premise `2k + 1` is candidate `k` true, `2k` false.
+/// What each premise implies. Premise `2k + 1` is candidate `k` (`cell * n + d - 1`) true,
+/// `2k` false. A premise's row holds per digit (index `d - 1`) the cells where the premise makes
+/// that digit true, or false, as a bit set over the cells (at most 81 here): the state's own
+/// bit boards line up with it, so the contradictions are found a digit at a time.
 ///
-/// The two bitset tables are 140 KB each at 9x9, and a search writes the rows of the premises
-/// it looks at, a third of them or fewer. So a dropped `Reach` clears just those rows and leaves
+/// The two tables are 210 KB each at 9x9, and a search writes the rows of the premises it
+/// looks at, a third of them or fewer. So a dropped `Reach` clears just those rows and leaves
 /// the tables to the next one on its thread ([`SPARE`]), instead of a new search zeroing
-/// (and faulting in) 280 KB each time. Every row is written only once its premise is `done`.
+/// (and faulting in) 420 KB each time. Every row is written only once its premise is `done`.
 struct Reach {
     n: usize,
-    words: usize,
-    on: Vec<u64>,
-    off: Vec<u64>,
+    on: Vec<u128>,
+    off: Vec<u128>,
     /// Premises searched (candidates of the state).
     done: Vec<bool>,
 }
 
 thread_local! {
     /// The tables of the last `Reach` dropped on this thread, all zero.
-    static SPARE: RefCell<Option<(Vec<u64>, Vec<u64>)>> = const { RefCell::new(None) };
+    static SPARE: RefCell<Option<(Vec<u128>, Vec<u128>)>> = const { RefCell::new(None) };
 }
 
 impl Reach {
     fn new(s: &State) -> Reach {
         let n = s.size();
         let cands = s.shape().cells() * n;
-        let words = cands.div_ceil(64);
-        let len = 2 * cands * words;
+        let len = 2 * cands * n;
         let (on, off) = match SPARE.with(|k| k.borrow_mut().take()) {
             Some((on, off)) if on.len() == len && off.len() == len => (on, off),
             _ => (vec![0; len], vec![0; len]),
         };
         Reach {
             n,
-            words,
             on,
             off,
             done: vec![false; 2 * cands],
         }
     }
 
-    fn on(&self, p: usize) -> &[u64] {
-        &self.on[p * self.words..(p + 1) * self.words]
+    fn on(&self, p: usize) -> &[u128] {
+        &self.on[p * self.n..(p + 1) * self.n]
     }
 
-    fn off(&self, p: usize) -> &[u64] {
-        &self.off[p * self.words..(p + 1) * self.words]
+    fn off(&self, p: usize) -> &[u128] {
+        &self.off[p * self.n..(p + 1) * self.n]
     }
 
-    fn set(v: &mut [u64], k: usize) {
-        v[k / 64] |= 1 << (k % 64);
+    /// Sets candidate (`c`, `d`) in a row.
+    fn set(row: &mut [u128], c: usize, d: u8) {
+        row[usize::from(d) - 1] |= 1 << c;
     }
 }
 
 impl Drop for Reach {
     fn drop(&mut self) {
-        let w = self.words;
+        let n = self.n;
         for (p, _) in self.done.iter().enumerate().filter(|(_, &done)| done) {
-            self.on[p * w..(p + 1) * w].fill(0);
-            self.off[p * w..(p + 1) * w].fill(0);
+            self.on[p * n..(p + 1) * n].fill(0);
+            self.off[p * n..(p + 1) * n].fill(0);
         }
         let tables = (std::mem::take(&mut self.on), std::mem::take(&mut self.off));
         // Gone only while the thread ends; the tables are then simply freed.
@@ -105,28 +106,36 @@ impl Drop for Reach {
     }
 }
 
-/// The candidates of the state among the bits of `bits` (bit `cell * n + d - 1`), as
-/// (bit, cell, digit) in order; bits of placed cells or of digits a cell lacks are skipped.
+/// The candidates of the state in a row (see [`Reach`]), as (candidate, cell, digit) in the
+/// order of the candidates (`cell * n + d - 1`); bits of cells that lack the digit are skipped.
 fn candidates_in<'a>(
     s: &'a State,
-    bits: &'a [u64],
+    boards: &'a [u128],
+    row: &'a [u128],
 ) -> impl Iterator<Item = (usize, usize, u8)> + 'a {
     let n = s.size();
-    bits.iter().enumerate().flat_map(move |(i, &word)| {
-        let mut w = word;
-        std::iter::from_fn(move || {
-            while w != 0 {
-                let k = i * 64 + w.trailing_zeros() as usize;
-                w &= w - 1;
-                let (c, d) = (k / n, (k % n) as u8 + 1);
-                // A placed cell has no candidates.
-                if s.cands(c) & bit(d) != 0 {
-                    return Some((k, c, d));
-                }
-            }
-            None
+    let any = row.iter().zip(boards).fold(0, |m, (&r, &b)| m | (r & b));
+    cells_in(any).flat_map(move |c| {
+        (0..n)
+            .filter(move |&i| (row[i] & boards[i]) >> c & 1 != 0)
+            .map(move |i| (c * n + i, c, i as u8 + 1))
+    })
+}
+
+/// The cells of a bit set, in order.
+fn cells_in(mut bits: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            c
         })
     })
+}
+
+/// The state's bit boards: per digit (index `d - 1`) the cells that have it.
+fn boards_of(s: &State) -> Vec<u128> {
+    (1..=s.size() as u8).map(|d| s.board_bits(d)).collect()
 }
 
 /// Chains: what single links imply from each premise.
@@ -140,18 +149,21 @@ fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs) -> Reach {
             let p = 2 * k + on;
             r.done[p] = true;
             bfs.run(g, 2 * v as u32 + on as u32, CHAIN_LINKS);
-            let w = r.words;
+            let (on_row, off_row) = (
+                &mut r.on[p * n..(p + 1) * n],
+                &mut r.off[p * n..(p + 1) * n],
+            );
             for &st in &bfs.order {
                 let u = (st >> 1) as usize;
                 if g.is_group(u) {
                     continue;
                 }
-                let kk = g.cells(u)[0] as usize * n + g.digit[u] as usize - 1;
-                if st & 1 == 1 {
-                    Reach::set(&mut r.on[p * w..(p + 1) * w], kk);
+                let row = if st & 1 == 1 {
+                    &mut *on_row
                 } else {
-                    Reach::set(&mut r.off[p * w..(p + 1) * w], kk);
-                }
+                    &mut *off_row
+                };
+                Reach::set(row, g.cells(u)[0] as usize, g.digit[u]);
             }
         }
     }
@@ -167,7 +179,6 @@ fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs) -> Reach {
 fn net_reach(s: &State, first: bool) -> (Reach, Vec<bool>) {
     let mut r = Reach::new(s);
     let n = r.n;
-    let w = r.words;
     let mut broken = vec![false; r.done.len()];
     // A state with an empty cell or a digit without a place breaks under every premise.
     let dead = s.has_gap();
@@ -183,8 +194,8 @@ fn net_reach(s: &State, first: bool) -> (Reach, Vec<bool>) {
                 }
                 r.done[p] = true;
                 let (on_bits, off_bits) = (
-                    &mut r.on[p * w..(p + 1) * w],
-                    &mut r.off[p * w..(p + 1) * w],
+                    &mut r.on[p * n..(p + 1) * n],
+                    &mut r.off[p * n..(p + 1) * n],
                 );
                 let ok = !dead
                     && match &small {
@@ -219,8 +230,8 @@ fn net_reach(s: &State, first: bool) -> (Reach, Vec<bool>) {
                     let q = 2 * (q.0 * n + q.1 as usize - 1) + 1 - on;
                     if !r.done[q] {
                         r.done[q] = true;
-                        r.on.copy_within(p * w..(p + 1) * w, q * w);
-                        r.off.copy_within(p * w..(p + 1) * w, q * w);
+                        r.on.copy_within(p * n..(p + 1) * n, q * n);
+                        r.off.copy_within(p * n..(p + 1) * n, q * n);
                     }
                 }
             }
@@ -230,19 +241,18 @@ fn net_reach(s: &State, first: bool) -> (Reach, Vec<bool>) {
 }
 
 /// Assumes candidate (`c`, `d`) true (`on`) or false in `t`, a copy of `s`, fills in singles,
-/// and sets in `on_bits` and `off_bits` the candidates of `s` that became true and false
-/// (bit `cell * n + d - 1`). Returns false when the state broke: then the bits hold what the
-/// premise implied until then, for a verity of every step may rest on it (see `analyse`).
+/// and sets in `on_bits` and `off_bits` (rows of a [`Reach`]) the candidates of `s` that became
+/// true and false. Returns false when the state broke: then the bits hold what the premise
+/// implied until then, for a verity of every step may rest on it (see `analyse`).
 fn net_premise(
     s: &State,
     t: &mut State,
     c: usize,
     d: u8,
     on: bool,
-    on_bits: &mut [u64],
-    off_bits: &mut [u64],
+    on_bits: &mut [u128],
+    off_bits: &mut [u128],
 ) -> bool {
-    let n = s.size();
     t.copy_from(s);
     let start = t.breaks();
     if on {
@@ -254,7 +264,7 @@ fn net_premise(
     for x in s.empty_cells() {
         let v = t.value(x);
         if v != 0 {
-            Reach::set(on_bits, x * n + v as usize - 1);
+            Reach::set(on_bits, x, v);
         }
         let gone = if v != 0 {
             s.cands(x) & !bit(v)
@@ -262,22 +272,23 @@ fn net_premise(
             s.cands(x) & !t.cands(x)
         };
         for e in digits(gone) {
-            Reach::set(off_bits, x * n + e as usize - 1);
+            Reach::set(off_bits, x, e);
         }
     }
     ok
 }
 
 /// [`net_premise`] on a copy of `marks` (the state's): assumes candidate (`c`, `d`) true (`on`)
-/// or false, fills in singles and sets what became true and false.
+/// or false, fills in singles and sets what became true and false (rows left as they were
+/// when the state broke).
 fn marks_premise(
     marks: &Marks,
     s: &State,
     c: usize,
     d: u8,
     on: bool,
-    on_bits: &mut [u64],
-    off_bits: &mut [u64],
+    on_bits: &mut [u128],
+    off_bits: &mut [u128],
 ) -> bool {
     let (n, i) = (s.size(), usize::from(d) - 1);
     let mut t = *marks;
@@ -291,18 +302,8 @@ fn marks_premise(
         return false;
     }
     for e in 0..n {
-        let mut placed = t.placed[e];
-        while placed != 0 {
-            let x = placed.trailing_zeros() as usize;
-            placed &= placed - 1;
-            Reach::set(on_bits, x * n + e);
-        }
-        let mut gone = marks.boards[e] & !t.boards[e] & !t.placed[e];
-        while gone != 0 {
-            let x = gone.trailing_zeros() as usize;
-            gone &= gone - 1;
-            Reach::set(off_bits, x * n + e);
-        }
+        on_bits[e] |= t.placed[e];
+        off_bits[e] |= marks.boards[e] & !t.boards[e] & !t.placed[e];
     }
     true
 }
@@ -386,16 +387,6 @@ impl Found {
     }
 }
 
-/// The `n` bits of `bits` from bit `at` (`n` <= 9, so at most two words).
-fn bits_at(bits: &[u64], at: usize, n: usize) -> Mask {
-    let (w, sh) = (at / 64, at % 64);
-    let mut x = bits[w] >> sh;
-    if sh + n > 64 {
-        x |= bits[w + 1] << (64 - sh);
-    }
-    (x & ((1u64 << n) - 1)) as Mask
-}
-
 /// (score, cost, proof) of the conclusions: every one when `all`, else the best.
 ///
 /// `settled`: a premise that did not break the state implies no contradiction (a net's premises
@@ -431,16 +422,9 @@ fn analyse(
             .find(|&d| s.count(u, d) == 0)
             .map(|d| (u, d))
     });
-    let cells = s.shape().cells();
-    let unit_bits = &s.shape().tables().unit_bits;
-    // Per unit, the digits it still has to place that have a place in it.
-    let wanted: Vec<Mask> = (0..s.unit_count())
-        .map(|u| s.unit(u).iter().fold(0, |m, &c| m | s.cands(c)) & !s.placed_in(u))
-        .collect();
-    // Per cell, the candidates a premise leaves: the state's, but for the cells in `changed`
-    // while a premise is looked at.
-    let mut left: Vec<Mask> = (0..cells).map(|c| s.cands(c)).collect();
-    let mut changed: Vec<usize> = Vec::new();
+    let tables = s.shape().tables();
+    let (unit_bits, unit_cells) = (&tables.unit_bits, &tables.unit_cell_bits);
+    let boards = boards_of(s);
     // One conclusion wanted, the premises that a candidate is false come first: a
     // contradiction there is a placement, which no premise that a candidate is true can beat,
     // so those need no look once one is found. Among equals the first found is kept, and
@@ -464,58 +448,54 @@ fn analyse(
             continue;
         }
         let (on, off) = (r.on(p), r.off(p));
-        if let Some(i) = (0..r.words).find(|&i| on[i] & off[i] != 0) {
-            let k = i * 64 + (on[i] & off[i]).trailing_zeros() as usize;
+        // The first candidate (in the order of `cell * n + d - 1`) made both true and false.
+        let both = (0..n)
+            .filter_map(|i| {
+                let x = on[i] & off[i];
+                (x != 0).then(|| x.trailing_zeros() as usize * n + i)
+            })
+            .min();
+        if let Some(k) = both {
             out.offer(premise_score(p), cost, || Proof::Both { p, k });
             continue;
         }
-        // A premise empties a cell or a unit of a digit only through what it makes false: only
-        // the cells it turns a candidate off in, and their units, are looked at.
-        let mut cell = None;
-        let mut touched = 0u128;
-        for (i, &word) in off.iter().enumerate() {
-            let mut w = word;
-            while w != 0 {
-                let c = (i * 64 + w.trailing_zeros() as usize) / n;
-                // Past this cell's bits in this word (a cell whose bits run into the next word is
-                // looked at again there, to the same effect).
-                let past = (c + 1) * n;
-                w = if past >= (i + 1) * 64 {
-                    0
-                } else {
-                    w & !((1u64 << (past - i * 64)) - 1)
-                };
-                let m = s.cands(c);
-                let gone = bits_at(off, c * n, n) & m;
-                if gone != 0 {
-                    left[c] = m & !gone;
-                    changed.push(c);
-                    touched |= unit_bits[c];
-                    if left[c] == 0 && cell.is_none() {
-                        cell = Some(c);
+        // Per digit, the cells that lose it and the cells that keep it.
+        let (mut lost_any, mut kept_any) = (0u128, 0u128);
+        for i in 0..n {
+            lost_any |= off[i] & boards[i];
+            kept_any |= boards[i] & !off[i];
+        }
+        let emptied = lost_any & !kept_any;
+        let cell = (emptied != 0).then(|| emptied.trailing_zeros() as usize);
+        let empty_cell = cell.into_iter().chain(static_cell).min();
+        // The first unit and digit (in that order) whose places are all made false: a unit
+        // loses its last place of a digit only where the premise takes one away.
+        let mut emptied_unit: Option<(usize, u8)> = None;
+        if empty_cell.is_none() && lost_any != 0 {
+            for i in 0..n {
+                let lost = off[i] & boards[i];
+                if lost == 0 {
+                    continue;
+                }
+                let kept = boards[i] & !off[i];
+                let mut units = cells_in(lost).fold(0u128, |m, c| m | unit_bits[c]);
+                // Only units before the one found so far can come first.
+                if let Some((u, _)) = emptied_unit {
+                    units &= (1u128 << u) - 1;
+                }
+                while units != 0 {
+                    let u = units.trailing_zeros() as usize;
+                    units &= units - 1;
+                    if kept & unit_cells[u] == 0 {
+                        emptied_unit = Some((u, i as u8 + 1));
+                        break;
                     }
                 }
             }
         }
-        let empty_cell = cell.into_iter().chain(static_cell).min();
-        // The first unit and digit (in that order) whose places are all made false.
-        let mut emptied = None;
-        while empty_cell.is_none() && touched != 0 {
-            let u = touched.trailing_zeros() as usize;
-            touched &= touched - 1;
-            let rest = s.unit(u).iter().fold(0, |m, &c| m | left[c]);
-            let lost = wanted[u] & !rest;
-            if lost != 0 {
-                emptied = Some((u, lost.trailing_zeros() as u8 + 1));
-                break;
-            }
-        }
-        for c in changed.drain(..) {
-            left[c] = s.cands(c);
-        }
         if let Some(cell) = empty_cell {
             out.offer(premise_score(p), cost, || Proof::EmptyCell { p, cell });
-        } else if let Some((u, d)) = [emptied, static_unit].into_iter().flatten().min() {
+        } else if let Some((u, d)) = [emptied_unit, static_unit].into_iter().flatten().min() {
             out.offer(premise_score(p), cost, || Proof::EmptyUnit { p, u, d });
         }
     }
@@ -549,8 +529,8 @@ fn analyse(
             }
         }
     }
-    let mut on = vec![0u64; r.words];
-    let mut off = vec![0u64; r.words];
+    let mut on = vec![0u128; n];
+    let mut off = vec![0u128; n];
     for &(from, to, what) in &sets {
         let ps = &flat[from..to];
         // A branch that breaks is false, so it implies anything. A solving path leaves it to its
@@ -567,18 +547,22 @@ fn analyse(
         if !out.may_take(100, total) {
             continue;
         }
-        on.fill(!0);
-        off.fill(!0);
+        on.copy_from_slice(&boards);
+        off.copy_from_slice(&boards);
         // With one live branch, the broken ones count for what they implied before breaking.
         let one_live = dead + 1 == ps.len();
         for &p in ps.iter().filter(|&&p| one_live || !is_dead(p)) {
-            for i in 0..r.words {
-                on[i] &= r.on(p)[i];
-                off[i] &= r.off(p)[i];
+            for ((x, y), (a, b)) in on
+                .iter_mut()
+                .zip(off.iter_mut())
+                .zip(r.on(p).iter().zip(r.off(p)))
+            {
+                *x &= a;
+                *y &= b;
             }
         }
         for (bits, is_on) in [(&on, true), (&off, false)] {
-            for (k, _, _) in candidates_in(s, bits) {
+            for (k, _, _) in candidates_in(s, &boards, bits) {
                 out.offer(if is_on { 100 } else { 1 }, total, || Proof::Verity {
                     ps: ps.to_vec(),
                     k,
@@ -926,7 +910,7 @@ mod tests {
                 for d in digits(s.cands(c)) {
                     for on in 0..2 {
                         let p = 2 * (c * n + d as usize - 1) + on;
-                        let (mut yes, mut no) = (vec![0; r.words], vec![0; r.words]);
+                        let (mut yes, mut no) = (vec![0; n], vec![0; n]);
                         let ok = !s.has_gap()
                             && net_premise(s, &mut t, c, d, on == 1, &mut yes, &mut no);
                         assert_eq!(ok, !broken[p]);
@@ -958,7 +942,6 @@ mod tests {
             .filter(|s| s.size() <= MAX_SIZE && !s.has_gap())
         {
             let n = s.size();
-            let words = (s.shape().cells() * n).div_ceil(64);
             let marks = Marks::of(s).expect("a small shape");
             let every = marks.looking_at_every_unit(s);
             quiet_count += usize::from(marks.dirty_units == 0);
@@ -966,10 +949,10 @@ mod tests {
             for c in s.empty_cells() {
                 for d in digits(s.cands(c)) {
                     for on in [false, true] {
-                        let mut want = (vec![0; words], vec![0; words]);
+                        let mut want = (vec![0; n], vec![0; n]);
                         let ok = net_premise(s, &mut t, c, d, on, &mut want.0, &mut want.1);
                         for m in [&marks, &every] {
-                            let mut got = (vec![0; words], vec![0; words]);
+                            let mut got = (vec![0; n], vec![0; n]);
                             let fast = marks_premise(m, s, c, d, on, &mut got.0, &mut got.1);
                             assert_eq!(fast, ok, "r{}c{} {d} {on}", c / n + 1, c % n + 1);
                             if ok {
