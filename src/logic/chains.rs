@@ -209,11 +209,17 @@ impl Graph {
         let tables = s.shape().tables();
         let n = s.size();
         let cells = s.shape().cells();
+        // Room for every candidate and, grouped, as many groups of two or three cells: the
+        // graph is built for every chain search, and growing these cost a tenth of it.
+        let cands: usize = (0..cells).map(|c| s.cands(c).count_ones() as usize).sum();
+        let room = if links.grouped() { 2 * cands } else { cands };
+        let mut cell_start = Vec::with_capacity(room + 1);
+        cell_start.push(0);
         let mut g = Graph {
             n,
-            digit: Vec::new(),
-            cell_start: vec![0],
-            cell_buf: Vec::new(),
+            digit: Vec::with_capacity(room),
+            cell_start,
+            cell_buf: Vec::with_capacity(2 * room),
             cand_node: vec![NONE; cells * n],
             strong_start: Vec::new(),
             strong: Vec::new(),
