@@ -44,6 +44,9 @@ pub(crate) struct Begun {
     state: logic::State,
     solved: bool,
     size: usize,
+    /// No pencil marks: a pencil-mark puzzle starts from its marks, which may lack a
+    /// solution's digit, so its path proves nothing of the puzzle's solutions.
+    plain: bool,
 }
 
 impl Begun {
@@ -63,12 +66,13 @@ impl Begun {
             state,
             solved,
             size: puzzle.shape.size,
+            plain: puzzle.pencil.is_none(),
         }
     }
 
-    /// The solution, when the path reached it (see [`Begun`]; a plain puzzle's only).
+    /// The solution, when the path of a plain puzzle reached it: its only one (see [`Begun`]).
     pub fn solution(&self) -> Option<&[u8]> {
-        self.solved.then(|| self.state.values())
+        (self.solved && self.plain).then(|| self.state.values())
     }
 
     /// [`rate`], for a puzzle now known to have exactly one solution: the rest of the path.
@@ -78,6 +82,7 @@ impl Begun {
             state,
             solved,
             size,
+            ..
         } = self;
         // The cheap techniques found nothing where the path stopped.
         let known = logic::before_uniqueness().len();
