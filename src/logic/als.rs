@@ -625,12 +625,16 @@ impl Search<'_> {
             return;
         }
         let overlap = self.overlap;
-        let (forward, rank) = (self.forward, &sets.rank);
-        for &Link { next, rcc } in &self.links[end] {
+        let links = &self.links[end];
+        // Going forward, only the sets ranked after this one: the links are in rank order.
+        let rank = &sets.rank;
+        let from = if self.forward {
+            links.partition_point(|l| rank[l.next as usize] <= rank[end])
+        } else {
+            0
+        };
+        for &Link { next, rcc } in &links[from..] {
             let next = next as usize;
-            if forward && rank[next] <= rank[end] {
-                continue;
-            }
             // The digit just used cannot link again: tested first, as it needs no memory.
             let rest = rcc & !last;
             if rest == 0 {
