@@ -201,6 +201,12 @@ impl Sets {
         })
     }
 
+    /// The links of set `i` (apart) to the sets ranked after it: its links are in rank order.
+    fn later_links(&self, i: usize) -> &[Link] {
+        let (links, rank) = (&self.links[i], &self.rank);
+        &links[links.partition_point(|l| rank[l.next as usize] <= rank[i])..]
+    }
+
     /// `{r1c1, r1c2} (1 2 5)`.
     fn text(&self, s: &State, i: usize) -> String {
         let cells: Vec<String> = cells_of(self.als[i].cells)
@@ -405,11 +411,9 @@ pub(super) fn xz(f: &mut Finder<'_>) {
     };
     let mut col = Collector::new(f.wants_all());
     // In HoDoKu's order of the sets (each pair once), which a solving path's first pair needs.
-    let rank = &sets.rank;
     'pairs: for &i in &sets.by_rank {
         let a = &sets.als[i];
-        let later = |l: &&Link| rank[l.next as usize] > rank[i];
-        for &Link { next, rcc } in sets.links[i].iter().filter(later) {
+        for &Link { next, rcc } in sets.later_links(i) {
             let j = next as usize;
             let b = &sets.als[j];
             let mut targets = [0 as Cells; MAX_DIGITS];
@@ -496,15 +500,11 @@ pub(super) fn xy_wing(f: &mut Finder<'_>) {
 /// top1465 puzzles this took its very instance in all of the 42 states where our first step
 /// was a wing; the search removing most took it in 33.)
 fn first_wing(sets: &Sets) -> Option<Found> {
-    let rank = &sets.rank;
     // The linked pairs in order, and per set the positions of the pairs it is in (ascending).
     let mut pairs: Vec<(usize, usize, Mask)> = Vec::new();
     let mut at: Vec<Vec<u32>> = vec![Vec::new(); sets.als.len()];
     for &i in &sets.by_rank {
-        for l in sets.links[i]
-            .iter()
-            .filter(|l| rank[l.next as usize] > rank[i])
-        {
+        for l in sets.later_links(i) {
             let j = l.next as usize;
             at[i].push(pairs.len() as u32);
             at[j].push(pairs.len() as u32);
