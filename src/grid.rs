@@ -44,6 +44,18 @@ pub fn digits(mut mask: Mask) -> impl Iterator<Item = u8> {
     })
 }
 
+/// The cells of a bit set over the cells (bit `c`: cell `c`), smallest first.
+pub fn cells_of(mut bits: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let c = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(c)
+    })
+}
+
 /// The bit of digit `d` (1-based).
 pub fn bit(d: u8) -> Mask {
     debug_assert!((1..=32).contains(&d));

@@ -40,7 +40,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::grid::{bit, digits, Mask};
+use crate::grid::{bit, cells_of, digits, Mask};
 
 use super::{
     state::Memo,
@@ -60,17 +60,6 @@ const CHAIN_BUDGET: usize = 20_000;
 const ALL_STEPS_CHAIN_BUDGET: usize = 50 * CHAIN_BUDGET;
 /// The least share of [`ALL_STEPS_CHAIN_BUDGET`] each first set of a chain gets.
 const ALL_STEPS_MIN_SHARE: usize = 2_000;
-
-fn cells_of(mut m: Cells) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            return None;
-        }
-        let c = m.trailing_zeros() as usize;
-        m &= m - 1;
-        Some(c)
-    })
-}
 
 /// One almost locked set.
 struct Als {

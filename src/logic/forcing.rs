@@ -27,7 +27,7 @@
 //! with the same technique went from 108 to 114 of 115. A solving path leaves such branches to
 //! their contradictions.
 
-use crate::grid::{bit, digits, full_mask};
+use crate::grid::{bit, cells_of, digits, full_mask};
 
 use std::cell::RefCell;
 
@@ -115,21 +115,10 @@ fn candidates_in<'a>(
 ) -> impl Iterator<Item = (usize, usize, u8)> + 'a {
     let n = s.size();
     let any = row.iter().zip(boards).fold(0, |m, (&r, &b)| m | (r & b));
-    cells_in(any).flat_map(move |c| {
+    cells_of(any).flat_map(move |c| {
         (0..n)
             .filter(move |&i| (row[i] & boards[i]) >> c & 1 != 0)
             .map(move |i| (c * n + i, c, i as u8 + 1))
-    })
-}
-
-/// The cells of a bit set, in order.
-fn cells_in(mut bits: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let c = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            c
-        })
     })
 }
 
@@ -478,7 +467,7 @@ fn analyse(
                     continue;
                 }
                 let kept = boards[i] & !off[i];
-                let mut units = cells_in(lost).fold(0u128, |m, c| m | unit_bits[c]);
+                let mut units = cells_of(lost).fold(0u128, |m, c| m | unit_bits[c]);
                 // Only units before the one found so far can come first.
                 if let Some((u, _)) = emptied_unit {
                     units &= (1u128 << u) - 1;
