@@ -98,10 +98,18 @@ impl Marks {
             return false;
         }
         self.empty &= !at;
+        // The cell's other digits leave it: each changes in the cell's three units.
+        let mut others: Mask = 0;
         for e in 0..s.size() {
             if e != d && self.boards[e] & at != 0 {
                 self.boards[e] &= !at;
-                self.touch(s, at, e);
+                others |= 1 << e;
+            }
+        }
+        if others != 0 {
+            for u in units {
+                self.dirty[u] |= others;
+                self.dirty_units |= 1 << u;
             }
         }
         let lost = self.boards[d] & (tables.peer_bits[c] | at);
