@@ -414,6 +414,17 @@ fn analyse(
     let tables = s.shape().tables();
     let (unit_bits, unit_cells) = (&tables.unit_bits, &tables.unit_cell_bits);
     let boards = boards_of(s);
+    // Per digit (index `d - 1`), the units that lack it and have one place left for it: a
+    // premise that takes away that place empties the unit. Any other unit lacking the digit
+    // has two places or none (none: `static_unit`), so a premise empties it only by taking
+    // two of its places.
+    let lone: Vec<u128> = (1..=n as u8)
+        .map(|d| {
+            (0..s.unit_count())
+                .filter(|&u| s.places(u, d).count_ones() == 1 && s.placed_in(u) & bit(d) == 0)
+                .fold(0, |m, u| m | 1 << u)
+        })
+        .collect();
     // One conclusion wanted, the premises that a candidate is false come first: a
     // contradiction there is a placement, which no premise that a candidate is true can beat,
     // so those need no look once one is found. Among equals the first found is kept, and
@@ -467,7 +478,13 @@ fn analyse(
                     continue;
                 }
                 let kept = boards[i] & !off[i];
-                let mut units = cells_of(lost).fold(0u128, |m, c| m | unit_bits[c]);
+                // The units where the premise takes one place that was the last, or two.
+                let (mut once, mut twice) = (0u128, 0u128);
+                for c in cells_of(lost) {
+                    twice |= once & unit_bits[c];
+                    once |= unit_bits[c];
+                }
+                let mut units = twice | (once & lone[i]);
                 // Only units before the one found so far can come first.
                 if let Some((u, _)) = emptied_unit {
                     units &= (1u128 << u) - 1;
@@ -504,18 +521,19 @@ fn analyse(
         }
     }
     for u in 0..s.unit_count() {
+        let cells = s.unit(u);
         for d in digits(full_mask(n) & !s.placed_in(u)) {
+            let places = s.places(u, d);
+            if places.count_ones() < 2 {
+                continue;
+            }
             let at = flat.len();
             flat.extend(
-                s.cells_with(u, d)
-                    .into_iter()
-                    .map(|c| 2 * (c * n + d as usize - 1) + 1),
+                (0..cells.len())
+                    .filter(|&i| places >> i & 1 != 0)
+                    .map(|i| 2 * (cells[i] * n + d as usize - 1) + 1),
             );
-            if flat.len() - at >= 2 {
-                sets.push((at, flat.len(), Branches::Unit(u, d)));
-            } else {
-                flat.truncate(at);
-            }
+            sets.push((at, flat.len(), Branches::Unit(u, d)));
         }
     }
     let mut on = vec![0u128; n];
@@ -540,7 +558,9 @@ fn analyse(
         off.copy_from_slice(&boards);
         // With one live branch, the broken ones count for what they implied before breaking.
         let one_live = dead + 1 == ps.len();
+        let mut any = true;
         for &p in ps.iter().filter(|&&p| one_live || !is_dead(p)) {
+            let mut left = 0u128;
             for ((x, y), (a, b)) in on
                 .iter_mut()
                 .zip(off.iter_mut())
@@ -548,7 +568,16 @@ fn analyse(
             {
                 *x &= a;
                 *y &= b;
+                left |= *x | *y;
             }
+            // Most sets share nothing after a branch or two; then no later one can add.
+            if left == 0 {
+                any = false;
+                break;
+            }
+        }
+        if !any {
+            continue;
         }
         for (bits, is_on) in [(&on, true), (&off, false)] {
             for (k, _, _) in candidates_in(s, &boards, bits) {
