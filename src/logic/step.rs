@@ -171,3 +171,14 @@ pub(crate) fn removal_text(state: &super::State, elims: &[(usize, Mask)]) -> Str
         parts.join(", ")
     }
 }
+
+#[cfg(test)]
+mod size {
+    /// A step fits 128 bytes: moving one (a solving path moves each a few times) is then a
+    /// few vector moves, not a call to `memcpy` (3% of rating 17-clue puzzles at 136 bytes).
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn a_step_fits_128_bytes() {
+        assert!(std::mem::size_of::<super::Step>() <= 128);
+    }
+}
