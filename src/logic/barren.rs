@@ -44,8 +44,15 @@ type Key = (Technique, u8, u8, u8, Places);
 /// (technique, size, box rows, digit): whose last barren places [`LAST`] keeps.
 type Slot = (Technique, u8, u8, u8);
 
+/// A [`Key`] whose places lie in the first 128 cells (every grid up to 11x11): a tenth of the
+/// bytes to hash and compare, and a set a third the size, which a long run of puzzles keeps
+/// in the faster caches.
+type SmallKey = (Technique, u8, u8, u8, u128);
+
 thread_local! {
     static BARREN: RefCell<FxHashSet<Key>> = RefCell::new(FxHashSet::default());
+    /// The keys of [`BARREN`] that are [`SmallKey`]s, kept here instead.
+    static BARREN_SMALL: RefCell<FxHashSet<SmallKey>> = RefCell::new(FxHashSet::default());
     /// Per technique, shape and digit, the places of its last barren search.
     static LAST: RefCell<FxHashMap<Slot, Places>> = RefCell::new(FxHashMap::default());
 }
@@ -77,6 +84,28 @@ fn gone_since(k: &Key) -> Option<Places> {
     })
 }
 
+/// `k` as a [`SmallKey`], when its places lie in the first 128 cells.
+fn small(k: &Key) -> Option<SmallKey> {
+    let (t, size, rows, d, places) = *k;
+    (places[2..].iter().all(|&w| w == 0)).then(|| {
+        (
+            t,
+            size,
+            rows,
+            d,
+            u128::from(places[0]) | u128::from(places[1]) << 64,
+        )
+    })
+}
+
+/// True when a search on `k` was remembered as barren.
+fn is_barren(k: &Key) -> bool {
+    match small(k) {
+        Some(sk) => BARREN_SMALL.with(|b| b.borrow().contains(&sk)),
+        None => BARREN.with(|b| b.borrow().contains(k)),
+    }
+}
+
 fn remember(k: Key) {
     let (t, size, rows, d, places) = k;
     LAST.with(|last| {
@@ -86,13 +115,17 @@ fn remember(k: Key) {
         }
         last.insert((t, size, rows, d), places);
     });
-    BARREN.with(|b| {
-        let mut b = b.borrow_mut();
+    fn insert<T: std::hash::Hash + Eq>(set: &RefCell<FxHashSet<T>>, k: T) {
+        let mut b = set.borrow_mut();
         if b.len() >= CAPACITY {
             b.clear();
         }
         b.insert(k);
-    });
+    }
+    match small(&k) {
+        Some(sk) => BARREN_SMALL.with(|b| insert(b, sk)),
+        None => BARREN.with(|b| insert(b, k)),
+    }
 }
 
 /// Runs `search` for digit `d` of technique `t`, unless the same search found nothing before
@@ -122,7 +155,7 @@ pub(super) fn search_digit_since(
     search: impl FnOnce(Option<&[u64]>) -> bool,
 ) {
     let k = key(t, s, d);
-    if BARREN.with(|b| b.borrow().contains(&k)) {
+    if is_barren(&k) {
         return;
     }
     // Every place in a template: no one-digit technique finds anything (see `templates.rs`).
