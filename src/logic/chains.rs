@@ -44,7 +44,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::grid::{bit, digits, Mask, Unit};
+use crate::grid::{bit, cells_of, digits, Mask, Unit};
 
 use super::{
     als, barren,
@@ -379,7 +379,39 @@ impl Graph {
         // Weak links of groups: to candidates and groups of their digit that see all their cells.
         // A cell sees every cell of a group when it lies in the group's line or box (a cell
         // off both misses one of the group's cells, which lie in two columns or two rows).
-        if links.grouped() {
+        if links.grouped() && !tables.peer_bits.is_empty() {
+            // Up to 128 cells, as bit sets: each group's cells and the cells that see them all
+            // (the order of the links does not matter, they are sorted below).
+            let peers = &tables.peer_bits;
+            let groups: Vec<(u128, u128)> = (g.first_group..g.first_group + group_units.len())
+                .map(|v| {
+                    let vc = g.cells(v);
+                    let own = vc.iter().fold(0u128, |m, &c| m | 1 << c);
+                    (own, vc.iter().fold(!0u128, |m, &c| m & peers[c as usize]))
+                })
+                .collect();
+            let unit_cells = &tables.unit_cell_bits;
+            for (i, &[l, bu]) in group_units.iter().enumerate() {
+                let v = (g.first_group + i) as u32;
+                let d = g.digit[v as usize];
+                let near = (unit_cells[l] | unit_cells[bu]) & s.board_bits(d) & !groups[i].0;
+                for p in cells_of(near) {
+                    let w = g.node(p, d);
+                    if w != NONE {
+                        weak.push((v, w));
+                        weak.push((w, v));
+                    }
+                }
+                for &y in [l, bu].iter().flat_map(|&u| groups_of(u, d)) {
+                    let y = y as usize;
+                    let j = y - g.first_group;
+                    if y > v as usize && groups[j].0 & !groups[i].1 == 0 {
+                        weak.push((v, y as u32));
+                        weak.push((y as u32, v));
+                    }
+                }
+            }
+        } else if links.grouped() {
             for (i, &[l, bu]) in group_units.iter().enumerate() {
                 let v = (g.first_group + i) as u32;
                 let d = g.digit[v as usize];
