@@ -359,9 +359,14 @@ struct Found {
 impl Found {
     /// False when a conclusion of this score and cost would lose to the best kept (one wanted).
     fn may_take(&self, score: u32, cost: u32) -> bool {
+        self.may_take_with(score, || cost)
+    }
+
+    /// [`Found::may_take`] with the cost counted only when there is a best to beat.
+    fn may_take_with(&self, score: u32, cost: impl FnOnce() -> u32) -> bool {
         self.all
             || self.list.first().is_none_or(|&(best, least, _)| {
-                (std::cmp::Reverse(score), cost) < (std::cmp::Reverse(best), least)
+                (std::cmp::Reverse(score), cost()) < (std::cmp::Reverse(best), least)
             })
     }
 
@@ -373,6 +378,29 @@ impl Found {
             self.list.clear();
         }
         self.list.push((score, cost, proof()));
+    }
+}
+
+/// How many candidates each premise makes true or false (a conclusion resting on fewer is
+/// better), counted when first asked: most searches find nothing, and then never ask.
+struct Costs<'a> {
+    r: &'a Reach,
+    /// Per premise, its count, or `u32::MAX` before it is asked for.
+    counted: Vec<u32>,
+}
+
+impl Costs<'_> {
+    fn get(&mut self, p: usize) -> u32 {
+        if self.counted[p] == u32::MAX {
+            let r = self.r;
+            self.counted[p] = if r.done[p] {
+                r.on(p).iter().map(|x| x.count_ones()).sum::<u32>()
+                    + r.off(p).iter().map(|x| x.count_ones()).sum::<u32>()
+            } else {
+                0
+            };
+        }
+        self.counted[p]
     }
 }
 
@@ -393,15 +421,10 @@ fn analyse(
         all,
         list: Vec::new(),
     };
-    let costs: Vec<u32> = (0..r.done.len())
-        .map(|p| {
-            if !r.done[p] {
-                return 0;
-            }
-            r.on(p).iter().map(|x| x.count_ones()).sum::<u32>()
-                + r.off(p).iter().map(|x| x.count_ones()).sum::<u32>()
-        })
-        .collect();
+    let mut costs = Costs {
+        r,
+        counted: vec![u32::MAX; r.done.len()],
+    };
     let premise_score = |p: usize| if p & 1 == 0 { 100 } else { 1 };
     // What the state lacks already (a cell or a unit of a broken state) holds under every
     // premise; the first in order is reported.
@@ -429,14 +452,13 @@ fn analyse(
     // contradiction there is a placement, which no premise that a candidate is true can beat,
     // so those need no look once one is found. Among equals the first found is kept, and
     // conclusions of different scores never tie, so this order keeps the same one.
-    let len = costs.len();
+    let len = r.done.len();
     let order: Vec<usize> = if all {
         (0..len).collect()
     } else {
         (0..len).step_by(2).chain((1..len).step_by(2)).collect()
     };
     for p in order {
-        let cost = costs[p];
         if !r.done[p] {
             continue;
         }
@@ -444,7 +466,7 @@ fn analyse(
             out.offer(premise_score(p), 0, || Proof::Broken { p });
             continue;
         }
-        if settled || !out.may_take(premise_score(p), cost) {
+        if settled || !out.may_take_with(premise_score(p), || costs.get(p)) {
             continue;
         }
         let (on, off) = (r.on(p), r.off(p));
@@ -456,7 +478,7 @@ fn analyse(
             })
             .min();
         if let Some(k) = both {
-            out.offer(premise_score(p), cost, || Proof::Both { p, k });
+            out.offer(premise_score(p), costs.get(p), || Proof::Both { p, k });
             continue;
         }
         // Per digit, the cells that lose it and the cells that keep it.
@@ -500,9 +522,16 @@ fn analyse(
             }
         }
         if let Some(cell) = empty_cell {
-            out.offer(premise_score(p), cost, || Proof::EmptyCell { p, cell });
+            out.offer(premise_score(p), costs.get(p), || Proof::EmptyCell {
+                p,
+                cell,
+            });
         } else if let Some((u, d)) = [emptied_unit, static_unit].into_iter().flatten().min() {
-            out.offer(premise_score(p), cost, || Proof::EmptyUnit { p, u, d });
+            out.offer(premise_score(p), costs.get(p), || Proof::EmptyUnit {
+                p,
+                u,
+                d,
+            });
         }
     }
     // Verities: the premises of every set, one after another in `flat`.
@@ -549,9 +578,9 @@ fn analyse(
         if dead > 0 && (!all || dead == ps.len()) {
             continue;
         }
-        let total: u32 = ps.iter().map(|&p| costs[p]).sum();
+        let mut total = || ps.iter().map(|&p| costs.get(p)).sum::<u32>();
         // One step wanted, a set whose best conclusion (a placement) would lose needs no look.
-        if !out.may_take(100, total) {
+        if !out.may_take_with(100, &mut total) {
             continue;
         }
         on.copy_from_slice(&boards);
@@ -581,7 +610,7 @@ fn analyse(
         }
         for (bits, is_on) in [(&on, true), (&off, false)] {
             for (k, _, _) in candidates_in(s, &boards, bits) {
-                out.offer(if is_on { 100 } else { 1 }, total, || Proof::Verity {
+                out.offer(if is_on { 100 } else { 1 }, total(), || Proof::Verity {
                     ps: ps.to_vec(),
                     k,
                     on: is_on,
