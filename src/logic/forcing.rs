@@ -583,10 +583,21 @@ fn analyse(
         if !out.may_take_with(100, &mut total) {
             continue;
         }
-        on.copy_from_slice(&boards);
-        off.copy_from_slice(&boards);
         // With one live branch, the broken ones count for what they implied before breaking.
         let one_live = dead + 1 == ps.len();
+        let mut live = ps.iter().copied().filter(|&p| one_live || !is_dead(p));
+        // Most sets' first two branches share nothing; then the set concludes nothing.
+        if let (Some(p), Some(q)) = (live.next(), live.next()) {
+            let (on_p, off_p, on_q, off_q) = (r.on(p), r.off(p), r.on(q), r.off(q));
+            let shared = (0..n).fold(0u128, |m, i| {
+                m | ((on_p[i] & on_q[i]) | (off_p[i] & off_q[i])) & boards[i]
+            });
+            if shared == 0 {
+                continue;
+            }
+        }
+        on.copy_from_slice(&boards);
+        off.copy_from_slice(&boards);
         let mut any = true;
         for &p in ps.iter().filter(|&&p| one_live || !is_dead(p)) {
             let mut left = 0u128;
