@@ -44,9 +44,9 @@ type Key = (Technique, u8, u8, u8, Places);
 /// (technique, size, box rows, digit): whose last barren places [`LAST`] keeps.
 type Slot = (Technique, u8, u8, u8);
 
-/// A [`Key`] whose places lie in the first 128 cells (every grid up to 11x11): a tenth of the
-/// bytes to hash and compare, and a set a third the size, which a long run of puzzles keeps
-/// in the faster caches.
+/// A [`Key`] whose places lie in the first 128 cells (every grid of up to 128 cells): 16 bytes
+/// of places to hash and compare instead of 80, and a set a third the size, which a long run
+/// of puzzles keeps in the faster caches.
 type SmallKey = (Technique, u8, u8, u8, u128);
 
 thread_local! {
