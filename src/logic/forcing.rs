@@ -404,6 +404,61 @@ impl Costs<'_> {
     }
 }
 
+/// Per digit (index `d - 1`), the units that lack it and have one place left for it (a state
+/// may keep singles when every step is wanted): a premise that takes away that place empties
+/// the unit. Any other unit lacking the digit has two places or none, so a premise empties it
+/// only by taking two of its places.
+fn lone_places(s: &State) -> Vec<u128> {
+    (1..=s.size() as u8)
+        .map(|d| {
+            (0..s.unit_count())
+                .filter(|&u| s.places(u, d).count_ones() == 1 && s.placed_in(u) & bit(d) == 0)
+                .fold(0, |m, u| m | 1 << u)
+        })
+        .collect()
+}
+
+/// The first unit and digit (in that order) whose places in `boards` (the state's, per digit)
+/// are all made false by the row `off`, among those that have a place: a unit loses its last
+/// place of a digit only where the premise takes one away. `lone`: [`lone_places`].
+fn first_emptied_unit(
+    s: &State,
+    boards: &[u128],
+    lone: &[u128],
+    off: &[u128],
+) -> Option<(usize, u8)> {
+    let tables = s.shape().tables();
+    let (unit_bits, unit_cells) = (&tables.unit_bits, &tables.unit_cell_bits);
+    let mut found: Option<(usize, u8)> = None;
+    for i in 0..s.size() {
+        let lost = off[i] & boards[i];
+        if lost == 0 {
+            continue;
+        }
+        let kept = boards[i] & !off[i];
+        // The units where the premise takes one place that was the last, or two.
+        let (mut once, mut twice) = (0u128, 0u128);
+        for c in cells_of(lost) {
+            twice |= once & unit_bits[c];
+            once |= unit_bits[c];
+        }
+        let mut units = twice | (once & lone[i]);
+        // Only units before the one found so far can come first.
+        if let Some((u, _)) = found {
+            units &= (1u128 << u) - 1;
+        }
+        while units != 0 {
+            let u = units.trailing_zeros() as usize;
+            units &= units - 1;
+            if kept & unit_cells[u] == 0 {
+                found = Some((u, i as u8 + 1));
+                break;
+            }
+        }
+    }
+    found
+}
+
 /// (score, cost, proof) of the conclusions: every one when `all`, else the best.
 ///
 /// `settled`: a premise that did not break the state implies no contradiction (a net's premises
@@ -434,20 +489,8 @@ fn analyse(
             .find(|&d| s.count(u, d) == 0)
             .map(|d| (u, d))
     });
-    let tables = s.shape().tables();
-    let (unit_bits, unit_cells) = (&tables.unit_bits, &tables.unit_cell_bits);
     let boards = boards_of(s);
-    // Per digit (index `d - 1`), the units that lack it and have one place left for it: a
-    // premise that takes away that place empties the unit. Any other unit lacking the digit
-    // has two places or none (none: `static_unit`), so a premise empties it only by taking
-    // two of its places.
-    let lone: Vec<u128> = (1..=n as u8)
-        .map(|d| {
-            (0..s.unit_count())
-                .filter(|&u| s.places(u, d).count_ones() == 1 && s.placed_in(u) & bit(d) == 0)
-                .fold(0, |m, u| m | 1 << u)
-        })
-        .collect();
+    let lone = lone_places(s);
     // One conclusion wanted, the premises that a candidate is false come first: a
     // contradiction there is a placement, which no premise that a candidate is true can beat,
     // so those need no look once one is found. Among equals the first found is kept, and
@@ -490,37 +533,9 @@ fn analyse(
         let emptied = lost_any & !kept_any;
         let cell = (emptied != 0).then(|| emptied.trailing_zeros() as usize);
         let empty_cell = cell.into_iter().chain(static_cell).min();
-        // The first unit and digit (in that order) whose places are all made false: a unit
-        // loses its last place of a digit only where the premise takes one away.
-        let mut emptied_unit: Option<(usize, u8)> = None;
-        if empty_cell.is_none() && lost_any != 0 {
-            for i in 0..n {
-                let lost = off[i] & boards[i];
-                if lost == 0 {
-                    continue;
-                }
-                let kept = boards[i] & !off[i];
-                // The units where the premise takes one place that was the last, or two.
-                let (mut once, mut twice) = (0u128, 0u128);
-                for c in cells_of(lost) {
-                    twice |= once & unit_bits[c];
-                    once |= unit_bits[c];
-                }
-                let mut units = twice | (once & lone[i]);
-                // Only units before the one found so far can come first.
-                if let Some((u, _)) = emptied_unit {
-                    units &= (1u128 << u) - 1;
-                }
-                while units != 0 {
-                    let u = units.trailing_zeros() as usize;
-                    units &= units - 1;
-                    if kept & unit_cells[u] == 0 {
-                        emptied_unit = Some((u, i as u8 + 1));
-                        break;
-                    }
-                }
-            }
-        }
+        let emptied_unit = (empty_cell.is_none() && lost_any != 0)
+            .then(|| first_emptied_unit(s, &boards, &lone, off))
+            .flatten();
         if let Some(cell) = empty_cell {
             out.offer(premise_score(p), costs.get(p), || Proof::EmptyCell {
                 p,
@@ -567,7 +582,7 @@ fn analyse(
     }
     let mut on = vec![0u128; n];
     let mut off = vec![0u128; n];
-    for &(from, to, what) in &sets {
+    'sets: for &(from, to, what) in &sets {
         let ps = &flat[from..to];
         // A branch that breaks is false, so it implies anything. A solving path leaves it to its
         // contradiction; every step wanted, a verity may rest on at least two live branches
@@ -598,7 +613,6 @@ fn analyse(
         }
         on.copy_from_slice(&boards);
         off.copy_from_slice(&boards);
-        let mut any = true;
         for &p in ps.iter().filter(|&&p| one_live || !is_dead(p)) {
             let mut left = 0u128;
             for ((x, y), (a, b)) in on
@@ -610,14 +624,10 @@ fn analyse(
                 *y &= b;
                 left |= *x | *y;
             }
-            // Most sets share nothing after a branch or two; then no later one can add.
+            // Nothing left in common: no later branch can add.
             if left == 0 {
-                any = false;
-                break;
+                continue 'sets;
             }
-        }
-        if !any {
-            continue;
         }
         for (bits, is_on) in [(&on, true), (&off, false)] {
             for (k, _, _) in candidates_in(s, &boards, bits) {
@@ -953,6 +963,65 @@ mod tests {
             &[],
         ),
     ];
+
+    /// The first emptied unit is what a look at every unit and digit finds, on states that keep
+    /// hidden singles (a plain puzzle's start) and on their paths, for rows that make a random
+    /// part of the candidates false: units left with one place included.
+    #[test]
+    fn the_first_emptied_unit_is_the_first_of_all_units_emptied() {
+        use crate::grid::{Grid, Shape};
+        let puzzles = [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+            "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+        ];
+        let (mut seed, mut through_lone) = (20261204u64, 0);
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 11
+        };
+        for text in puzzles {
+            let values = text
+                .bytes()
+                .map(|b| b.saturating_sub(b'0').min(9))
+                .collect();
+            let grid = Grid::from_values(Shape::for_size(9).unwrap(), values).unwrap();
+            let path = super::super::solve(State::new(&grid), &super::super::Options::default());
+            let mut s = State::new(&grid);
+            for step in std::iter::once(None).chain(path.steps.iter().map(Some)) {
+                if let Some(step) = step {
+                    s.apply(step);
+                }
+                let (boards, lone) = (boards_of(&s), lone_places(&s));
+                let cells = s.shape().tables();
+                for _ in 0..20 {
+                    // Each candidate false with probability 1/4.
+                    let off: Vec<u128> = boards
+                        .iter()
+                        .map(|&b| {
+                            cells_of(b)
+                                .filter(|_| next() % 4 == 0)
+                                .fold(0, |m, c| m | 1 << c)
+                        })
+                        .collect();
+                    let every = (0..s.unit_count())
+                        .flat_map(|u| (0..9).map(move |i| (u, i)))
+                        .find(|&(u, i)| {
+                            let places = boards[i] & cells.unit_cell_bits[u];
+                            places != 0 && places & !off[i] == 0
+                        })
+                        .map(|(u, i)| (u, i as u8 + 1));
+                    assert_eq!(first_emptied_unit(&s, &boards, &lone, &off), every);
+                    if let Some((u, d)) = every {
+                        through_lone += usize::from(lone[usize::from(d) - 1] >> u & 1 != 0);
+                    }
+                }
+            }
+        }
+        assert!(through_lone > 0, "some unit had one place left");
+    }
 
     /// Every premise of a net implies what its own search finds, those filled in from a
     /// partner's (see `net_reach`) included, on 9x9 states of the fixtures' solving paths.
