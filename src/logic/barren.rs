@@ -180,34 +180,64 @@ mod tests {
     use crate::grid::{bit, Grid, Shape};
 
     fn state() -> State {
-        let values = vec![0; 81];
-        State::new(&Grid::from_values(Shape::for_size(9).unwrap(), values).unwrap())
+        empty(9)
     }
 
+    fn empty(n: usize) -> State {
+        State::new(&Grid::from_values(Shape::for_size(n).unwrap(), vec![0; n * n]).unwrap())
+    }
+
+    /// On 9x9 (its places kept under a small key) and 16x16 (256 cells, under the whole key).
     #[test]
     fn a_barren_search_is_skipped_only_for_the_same_places() {
         // Templates off: an empty grid's places all fit, so nothing would be searched.
         templates::off(|| {
-            let mut s = state();
-            let mut runs = 0;
-            for _ in 0..2 {
+            for n in [9, 16] {
+                let mut s = empty(n);
+                let mut runs = 0;
+                for _ in 0..2 {
+                    search_digit(Technique::XWing, &s, 5, true, || {
+                        runs += 1;
+                        false
+                    });
+                }
+                assert_eq!(runs, 1, "the second search on the same places is skipped");
+                s.eliminate(0, bit(5));
                 search_digit(Technique::XWing, &s, 5, true, || {
                     runs += 1;
                     false
                 });
+                assert_eq!(runs, 2, "other places search again");
+                search_digit(Technique::Swordfish, &s, 5, true, || {
+                    runs += 1;
+                    false
+                });
+                assert_eq!(runs, 3, "another technique searches again");
             }
-            assert_eq!(runs, 1, "the second search on the same places is skipped");
-            s.eliminate(0, bit(5));
-            search_digit(Technique::XWing, &s, 5, true, || {
-                runs += 1;
-                false
-            });
-            assert_eq!(runs, 2, "other places search again");
-            search_digit(Technique::Swordfish, &s, 5, true, || {
-                runs += 1;
-                false
-            });
-            assert_eq!(runs, 3, "another technique searches again");
+        });
+    }
+
+    /// Not only the last barren places are skipped: every barren search is remembered, on 9x9
+    /// (under the small key) and on 16x16 (under the whole key).
+    #[test]
+    fn an_older_barren_search_is_skipped_too() {
+        // Templates off: an empty grid's places all fit, so nothing would be searched.
+        templates::off(|| {
+            for n in [9, 16] {
+                let (whole, mut less) = (empty(n), empty(n));
+                less.eliminate(0, bit(6));
+                let mut runs = 0;
+                for s in [&less, &whole, &less] {
+                    search_digit(Technique::Skyscraper, s, 6, true, || {
+                        runs += 1;
+                        false
+                    });
+                }
+                assert_eq!(
+                    runs, 2,
+                    "{n}x{n}: the first places are skipped the second time"
+                );
+            }
         });
     }
 
