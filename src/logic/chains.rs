@@ -2139,6 +2139,35 @@ pub(super) mod tests {
         }
     }
 
+    /// A group is weakly linked to exactly the candidates and groups of its digit whose cells
+    /// all see all of its own, on 9x9 (found with bit sets) and on 12x12 (144 cells, found cell
+    /// by cell).
+    #[test]
+    fn a_group_is_weakly_linked_to_what_sees_it_whole() {
+        use super::{Graph, Links};
+        use crate::grid::Grid;
+        let twelve = {
+            let shape = Shape::with_box(12, 3, 4).unwrap();
+            let mut values = vec![0; 144];
+            (values[0], values[17], values[40]) = (1, 2, 3);
+            State::new(&Grid::from_values(shape, values).unwrap())
+        };
+        for s in [marks(CASES[0].1), marks(CASES[5].1), twelve] {
+            let g = Graph::build(&s, Links::Grouped);
+            assert!(g.nodes() > g.first_group, "the state has groups");
+            for v in g.first_group..g.nodes() {
+                for w in (0..g.nodes()).filter(|&w| w != v && g.digit[w] == g.digit[v]) {
+                    let (vc, wc) = (g.cells(v), g.cells(w));
+                    let sees = vc
+                        .iter()
+                        .all(|&a| wc.iter().all(|&b| a != b && s.sees(a as usize, b as usize)));
+                    assert_eq!(g.weakly_linked(v, w), sees, "{v} {w}");
+                    assert_eq!(g.weakly_linked(w, v), sees, "{w} {v}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn no_chain_where_no_link_is_strong() {
         // Every candidate everywhere: no unit has a digit in two places, no cell two digits.
