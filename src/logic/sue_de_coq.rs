@@ -59,6 +59,12 @@ fn parts(sets: &[(u32, Mask)], left: Option<Mask>, out: &mut Vec<(u32, Mask)>) {
     }
 }
 
+/// A part's cells less the digits they hold (at most 0 in a state where no cells hold fewer
+/// digits than they are).
+fn base(p: u32, u: Mask) -> i32 {
+    p.count_ones() as i32 - u.count_ones() as i32
+}
+
 /// The cells of a part: `cells` picked by the bits of `p`, then the intersection's cell left
 /// out of `C` when `p` has [`LEFT`].
 fn pick(cells: &[usize], left: Option<usize>, p: u32) -> Vec<usize> {
@@ -87,6 +93,12 @@ fn spaced(s: &State, m: Mask) -> String {
 const EXCESS: u32 = 16;
 
 pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
+    search(f, true);
+}
+
+/// The search, parts too poor to meet the cell count dropped first when `prune` (see the
+/// parts of each `C`; a test compares with the search that keeps them).
+fn search(f: &mut Finder<'_>, prune: bool) {
     let s = f.state;
     let n = s.size();
     if n > 9 {
@@ -129,6 +141,22 @@ pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
         subsets(s, &line_out, &mut line_sets);
         subsets(s, &box_out, &mut box_sets);
         subsets(s, &meet, &mut meet_sets);
+        // The bases' bound below (see the parts of each `C`), for every `C` at once: the
+        // intersection's cell left out of `C` adds at most 1 to a part's base, and alone has
+        // a base of 1 less its candidates; `C` has at most all of the intersection's cells.
+        let lift = i32::from(meet.len() > 2);
+        let alone = (meet
+            .iter()
+            .map(|&c| 1 - s.cands(c).count_ones() as i32)
+            .max())
+        .filter(|_| lift > 0);
+        let top =
+            |sets: &[(u32, Mask)]| (sets.iter().map(|&(p, u)| base(p, u) + lift).max()).max(alone);
+        if let (true, Some(top_line), Some(top_box)) = (prune, top(&line_sets), top(&box_sets)) {
+            let floor = -(meet.len() as i32);
+            line_sets.retain(|&(p, u)| base(p, u) + lift + top_box >= floor);
+            box_sets.retain(|&(p, u)| base(p, u) + lift + top_line >= floor);
+        }
         for &(cp, v) in &meet_sets {
             let k = cp.count_ones();
             if k < 2 || v.count_ones() < k + 2 {
@@ -140,6 +168,18 @@ pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
             let box_len = box_out.len() + left.iter().len();
             parts(&line_sets, left.map(|c| s.cands(c)), &mut line_parts);
             parts(&box_sets, left.map(|c| s.cands(c)), &mut box_parts);
+            // A part's cells less its digits, its base, falls short of its surplus (cells
+            // less digits outside `V`) by the digits of `V` it holds, and the two parts hold
+            // different digits of `V`: so the surplus |V| - |C| the equation below asks of the
+            // two needs their bases to sum to -|C| or more. Most parts fall short of that.
+            let top = |parts: &[(u32, Mask)]| parts.iter().map(|&(p, u)| base(p, u)).max();
+            if let (true, Some(top_line), Some(top_box)) =
+                (prune, top(&line_parts), top(&box_parts))
+            {
+                let floor = -(k as i32);
+                line_parts.retain(|&(p, u)| base(p, u) + top_box >= floor);
+                box_parts.retain(|&(p, u)| base(p, u) + top_line >= floor);
+            }
             // With no digit of `V` in both parts, the pattern's digits number
             // |V u VL| + |VB| - |VB n V| (a digit of both parts counted twice), so it has as
             // many cells as digits exactly when |VB| - |E| - |VB n V| = |C| + |D| - |V u VL|.
@@ -354,6 +394,27 @@ mod tests {
             step.map(|st| st.cells.clone()),
             Some(vec![0, 1, 4, 11]),
             "{steps:?}"
+        );
+    }
+
+    #[test]
+    fn parts_too_poor_for_the_count_are_dropped_and_nothing_else() {
+        // The solving paths' states, and copies with candidates taken away (some broken).
+        let (mut states, mut found) = (0, 0);
+        for s in crate::logic::tests::path_states_and_pruned(13, 2) {
+            let each = |prune| {
+                let mut f = Finder::new(&s, 100);
+                search(&mut f, prune);
+                f.into_steps()
+            };
+            let all = each(false);
+            assert_eq!(each(true), all, "{:?}", s.all_cands());
+            states += 1;
+            found += usize::from(!all.is_empty());
+        }
+        assert!(
+            states > 1000 && found > 20,
+            "{states} states, {found} with a Sue de Coq"
         );
     }
 
