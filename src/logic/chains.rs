@@ -320,45 +320,47 @@ impl Graph {
         // The weak links of groups and ALS nodes; those between candidates are listed in order
         // at the end, without sorting.
         let mut weak: Vec<(u32, u32)> = Vec::with_capacity((nodes - g.first_group) * 8 * n);
-        // Strong links in units: the digit's places split into two nodes.
+        // Strong links in units: the digit's places split into two nodes. Two places are two
+        // candidates; more are a group and the rest (a candidate or another group).
         if links != Links::Bivalue {
-            let mut members: Vec<(u32, u64)> = Vec::new();
             for u in 0..s.unit_count() {
                 let ucells = s.unit(u);
                 for d in 1..=n as u8 {
                     if matches!(links, Links::Digit(x) if x != d) {
                         continue;
                     }
-                    let places = s.places(u, d) as u64;
+                    let places = s.places(u, d);
                     let count = places.count_ones();
-                    if count < 2 || (!links.grouped() && count != 2) {
+                    if count == 2 {
+                        let (x, y) = (places.trailing_zeros(), 31 - places.leading_zeros());
+                        let (x, y) = (g.node(ucells[x as usize], d), g.node(ucells[y as usize], d));
+                        strong.push((x, y));
+                        strong.push((y, x));
+                    }
+                    if count < 3 || !links.grouped() {
                         continue;
                     }
-                    members.clear();
-                    for (i, &c) in ucells.iter().enumerate() {
-                        if places & (1 << i) != 0 {
-                            members.push((g.node(c, d), 1 << i));
-                        }
-                    }
-                    if links.grouped() {
-                        for &gid in groups_of(u, d) {
-                            let mask = g.cells(gid as usize).iter().fold(0u64, |m, &c| {
-                                let c = c as usize;
-                                let j = (0..3).find(|&j| s.units_of(c)[j] == u).unwrap_or(0);
-                                m | 1 << tables.unit_pos[c][j]
-                            });
-                            members.push((gid, mask));
-                        }
-                    }
-                    for i in 0..members.len() {
-                        for j in i + 1..members.len() {
-                            let (x, mx) = members[i];
-                            let (y, my) = members[j];
-                            if mx & my == 0 && mx | my == places {
-                                strong.push((x, y));
-                                strong.push((y, x));
-                            }
-                        }
+                    // The groups inside the unit, with their places there.
+                    let groups = groups_of(u, d);
+                    let mask = |gid: u32| {
+                        g.cells(gid as usize).iter().fold(0u32, |m, &c| {
+                            let c = c as usize;
+                            let j = (0..3).find(|&j| s.units_of(c)[j] == u).unwrap_or(0);
+                            m | 1 << tables.unit_pos[c][j]
+                        })
+                    };
+                    for (i, &x) in groups.iter().enumerate() {
+                        let rest = places & !mask(x);
+                        let y = if rest.count_ones() == 1 {
+                            g.node(ucells[rest.trailing_zeros() as usize], d)
+                        } else if let Some(&y) = groups[i + 1..].iter().find(|&&y| mask(y) == rest)
+                        {
+                            y
+                        } else {
+                            continue;
+                        };
+                        strong.push((x, y));
+                        strong.push((y, x));
                     }
                 }
             }
@@ -2088,6 +2090,52 @@ pub(super) mod tests {
             }
         }
         assert!(graphs > 100, "{graphs} graphs");
+    }
+
+    #[test]
+    fn strong_links_are_exactly_a_bivalue_cell_or_a_units_places_split_in_two() {
+        let states = super::super::tests::path_states();
+        let (mut graphs, mut grouped_links) = (0, 0);
+        for s in states.iter().step_by(31) {
+            let kinds = [Links::Plain, Links::Grouped, Links::Bivalue]
+                .into_iter()
+                .chain((1..=s.size() as u8).map(Links::Digit));
+            for links in kinds {
+                let g = Graph::build(s, links);
+                graphs += 1;
+                let in_cell = !matches!(links, Links::Digit(_));
+                let in_units = links != Links::Bivalue;
+                let cells_of =
+                    |v: usize| g.cells(v).iter().map(|&c| c as usize).collect::<Vec<_>>();
+                for v in 0..g.nodes() {
+                    let (vc, d) = (cells_of(v), g.digit[v]);
+                    for w in 0..g.nodes() {
+                        let (wc, e) = (cells_of(w), g.digit[w]);
+                        let bivalue = in_cell
+                            && vc.len() == 1
+                            && vc == wc
+                            && d != e
+                            && s.cands(vc[0]).count_ones() == 2;
+                        let split = in_units
+                            && d == e
+                            && vc.iter().all(|c| !wc.contains(c))
+                            && s.units_of(vc[0]).into_iter().any(|u| {
+                                let mut both: Vec<usize> = s.cells_with(u, d);
+                                both.retain(|c| !vc.contains(c) && !wc.contains(c));
+                                both.is_empty()
+                                    && vc.iter().chain(wc.iter()).all(|c| s.unit(u).contains(c))
+                            });
+                        let linked = g.strong(v).contains(&(w as u32));
+                        assert_eq!(linked, bivalue || split, "{links:?} {vc:?} {d} {wc:?} {e}");
+                        grouped_links += usize::from(linked && (g.is_group(v) || g.is_group(w)));
+                    }
+                }
+            }
+        }
+        assert!(
+            graphs > 100 && grouped_links > 100,
+            "{graphs} graphs, {grouped_links}"
+        );
     }
 
     #[test]
