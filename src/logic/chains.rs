@@ -489,13 +489,16 @@ impl Graph {
         (g.weak_start, g.weak) = g.weak_links(s, links, weak);
         let peers = &tables.peer_bits;
         if !peers.is_empty() {
-            g.see_all = (0..nodes)
-                .map(|v| {
-                    let vc = g.cells(v);
-                    let own = vc.iter().fold(0u128, |m, &c| m | 1 << c);
-                    vc.iter().fold(!0u128, |m, &c| m & peers[c as usize]) & !own
-                })
+            // A candidate's are its cell's peers.
+            let mut see_all: Vec<u128> = (0..g.first_group)
+                .map(|v| peers[g.cells(v)[0] as usize])
                 .collect();
+            see_all.extend((g.first_group..nodes).map(|v| {
+                let vc = g.cells(v);
+                let own = vc.iter().fold(0u128, |m, &c| m | 1 << c);
+                vc.iter().fold(!0u128, |m, &c| m & peers[c as usize]) & !own
+            }));
+            g.see_all = see_all;
         }
         g
     }
