@@ -97,6 +97,8 @@ thread_local! {
     /// The sets of the last state looked at: the three ALS techniques run one after another on
     /// the same state, so they build them once (`None`: a size they do not search).
     static LAST: RefCell<Memo<Option<Sets>>> = const { RefCell::new(Memo::new()) };
+    /// How many sets the last build on this thread found.
+    static ROOM: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 impl Sets {
@@ -120,7 +122,9 @@ impl Sets {
                 with_digit[usize::from(d) - 1] |= 1 << c;
             }
         }
-        let mut als = Vec::new();
+        // Room for as many sets as the last build found (a state's neighbours have about as
+        // many): the records are large, and growing the vector copied them again and again.
+        let mut als = Vec::with_capacity(ROOM.get());
         let mut union = vec![0 as Mask; 1 << n];
         for u in 0..s.unit_count() {
             let open: Vec<usize> = s
@@ -166,6 +170,7 @@ impl Sets {
                 als.push(a);
             }
         }
+        ROOM.set(als.len());
         // The overlapping sets' links, and those of the sets apart picked from them in the
         // same order: computing both cost a tenth more on hard puzzles.
         let (rank, by_rank) = ranks(&als);
@@ -176,7 +181,9 @@ impl Sets {
         let links = (overlapping.iter().enumerate())
             .map(|(i, l)| {
                 let apart = |k: &&Link| als[i].cells & als[k.next as usize].cells == 0;
-                l.iter().filter(apart).copied().collect()
+                let mut kept = Vec::with_capacity(l.len());
+                kept.extend(l.iter().filter(apart).copied());
+                kept
             })
             .collect();
         Some(Sets {
@@ -242,7 +249,9 @@ fn rcc_links(als: &[Als], with_digit: &[Cells; MAX_DIGITS], cells: usize) -> Vec
         }
     }
     let first = |k: usize| &by_first[start[k] as usize..start[k + 1] as usize];
-    let mut links = vec![Vec::new(); als.len()];
+    // The pairs in order, then each set's list made at its length: growing thousands of short
+    // lists one link at a time cost a tenth of building the links.
+    let mut pairs: Vec<(u32, u32, Mask)> = Vec::with_capacity(by_first.len());
     let mut found: Vec<(usize, Mask)> = Vec::new();
     for (i, a) in als.iter().enumerate() {
         found.clear();
@@ -267,15 +276,18 @@ fn rcc_links(als: &[Als], with_digit: &[Cells; MAX_DIGITS], cells: usize) -> Vec
                 .iter()
                 .take_while(|f| f.0 == j)
                 .fold(m, |r, f| r | f.1);
-            links[i].push(Link {
-                next: j as u32,
-                rcc,
-            });
-            links[j].push(Link {
-                next: i as u32,
-                rcc,
-            });
+            pairs.push((i as u32, j as u32, rcc));
         }
+    }
+    let mut count = vec![0usize; als.len()];
+    for &(i, j, _) in &pairs {
+        count[i as usize] += 1;
+        count[j as usize] += 1;
+    }
+    let mut links: Vec<Vec<Link>> = count.into_iter().map(Vec::with_capacity).collect();
+    for &(i, j, rcc) in &pairs {
+        links[i as usize].push(Link { next: j, rcc });
+        links[j as usize].push(Link { next: i, rcc });
     }
     links
 }
@@ -490,20 +502,31 @@ pub(super) fn xy_wing(f: &mut Finder<'_>) {
 /// was a wing; the search removing most took it in 33.)
 fn first_wing(sets: &Sets) -> Option<Found> {
     // The linked pairs in order, and per set the positions of the pairs it is in (ascending).
-    let mut pairs: Vec<(usize, usize, Mask)> = Vec::new();
-    let mut at: Vec<Vec<u32>> = vec![Vec::new(); sets.als.len()];
+    // A set is in one pair per link, so its positions take `links[i].len()` places of `at`,
+    // from `start[i]` (`fill[i]`: how many are written).
+    let mut start = Vec::with_capacity(sets.als.len() + 1);
+    start.push(0);
+    for l in &sets.links {
+        start.push(start[start.len() - 1] + l.len());
+    }
+    let mut at = vec![0u32; start[sets.als.len()]];
+    let mut fill = start.clone();
+    let mut pairs: Vec<(usize, usize, Mask)> = Vec::with_capacity(at.len() / 2);
     for &i in &sets.by_rank {
         for l in sets.later_links(i) {
             let j = l.next as usize;
-            at[i].push(pairs.len() as u32);
-            at[j].push(pairs.len() as u32);
+            for x in [i, j] {
+                at[fill[x]] = pairs.len() as u32;
+                fill[x] += 1;
+            }
             pairs.push((i, j, l.rcc));
         }
     }
+    let of = |x: usize| &at[start[x]..fill[x]];
     for (p, &(i, j, rcc1)) in pairs.iter().enumerate() {
         // The later pairs holding `i` or `j`, merged in order (none holds both: one pair each).
         let after = |v: &[u32]| v.partition_point(|&q| q as usize <= p);
-        let (ai, aj) = (&at[i][after(&at[i])..], &at[j][after(&at[j])..]);
+        let (ai, aj) = (&of(i)[after(of(i))..], &of(j)[after(of(j))..]);
         let (mut x, mut y) = (0, 0);
         while x < ai.len() || y < aj.len() {
             let take_i = y == aj.len() || (x < ai.len() && ai[x] < aj[y]);

@@ -856,7 +856,7 @@ impl Bfs {
 
     /// The nodes from the start to state `st`, in order.
     pub fn path(&self, st: u32) -> Vec<u32> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(self.dist(st) + 1);
         let mut cur = st;
         while cur != NONE {
             out.push(self.node(cur));
