@@ -82,10 +82,10 @@ struct Sets {
     /// and reading them out of the large [`Als`] records cost most of its time.
     cells: Vec<Cells>,
     /// For each ALS, the ALS it does not overlap and shares RCCs with, and those RCCs.
-    links: Vec<Vec<Link>>,
+    links: Links,
     /// The same with the overlapping ALS too (an RCC digit is never in the overlap: a cell
     /// does not see itself).
-    overlapping: Vec<Vec<Link>>,
+    overlapping: Links,
     /// Each set's rank in HoDoKu's order (see [`ranks`]); both link lists of a set are in
     /// this order.
     rank: Vec<u32>,
@@ -175,17 +175,21 @@ impl Sets {
         // same order: computing both cost a tenth more on hard puzzles.
         let (rank, by_rank) = ranks(&als);
         let mut overlapping = rcc_links(&als, &with_digit, cells);
-        for l in &mut overlapping {
-            l.sort_unstable_by_key(|k| rank[k.next as usize]);
+        for i in 0..als.len() {
+            overlapping
+                .of_mut(i)
+                .sort_unstable_by_key(|k| rank[k.next as usize]);
         }
-        let links = (overlapping.iter().enumerate())
-            .map(|(i, l)| {
-                let apart = |k: &&Link| als[i].cells & als[k.next as usize].cells == 0;
-                let mut kept = Vec::with_capacity(l.len());
-                kept.extend(l.iter().filter(apart).copied());
-                kept
-            })
-            .collect();
+        let mut links = Links {
+            start: Vec::with_capacity(als.len() + 1),
+            flat: Vec::with_capacity(overlapping.flat.len()),
+        };
+        links.start.push(0);
+        for (i, a) in als.iter().enumerate() {
+            let apart = |k: &&Link| a.cells & als[k.next as usize].cells == 0;
+            links.flat.extend(overlapping.of(i).iter().filter(apart));
+            links.start.push(links.flat.len() as u32);
+        }
         Some(Sets {
             with_digit,
             cells: als.iter().map(|a| a.cells).collect(),
@@ -199,7 +203,7 @@ impl Sets {
 
     /// The links of set `i` (apart) to the sets ranked after it: its links are in rank order.
     fn later_links(&self, i: usize) -> &[Link] {
-        let (links, rank) = (&self.links[i], &self.rank);
+        let (links, rank) = (self.links.of(i), &self.rank);
         &links[links.partition_point(|l| rank[l.next as usize] <= rank[i])..]
     }
 
@@ -223,9 +227,34 @@ struct Link {
     rcc: Mask,
 }
 
+/// Per set, its links, one after another in one vector (thousands of short vectors cost their
+/// allocations at every build and drop).
+struct Links {
+    /// Set `i`'s links are `flat[start[i]..start[i + 1]]`.
+    start: Vec<u32>,
+    flat: Vec<Link>,
+}
+
+impl Links {
+    fn of(&self, i: usize) -> &[Link] {
+        &self.flat[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+
+    fn of_mut(&mut self, i: usize) -> &mut [Link] {
+        &mut self.flat[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+
+    /// The sets' links, set by set.
+    fn lists(&self) -> impl Iterator<Item = &[Link]> + '_ {
+        self.start
+            .windows(2)
+            .map(|w| &self.flat[w[0] as usize..w[1] as usize])
+    }
+}
+
 /// Per ALS, the ALS it shares RCCs with (each pair listed in both, overlapping ones too) and
 /// those RCCs.
-fn rcc_links(als: &[Als], with_digit: &[Cells; MAX_DIGITS], cells: usize) -> Vec<Vec<Link>> {
+fn rcc_links(als: &[Als], with_digit: &[Cells; MAX_DIGITS], cells: usize) -> Links {
     // Index each ALS by digit and by its first cell holding the digit: a partner sharing the
     // RCC x has that cell among the cells seeing all x of the other set. One flat array in
     // (digit, cell) order: `by_first[start[k]..start[k + 1]]` for key `k = x * cells + cell`.
@@ -249,8 +278,7 @@ fn rcc_links(als: &[Als], with_digit: &[Cells; MAX_DIGITS], cells: usize) -> Vec
         }
     }
     let first = |k: usize| &by_first[start[k] as usize..start[k + 1] as usize];
-    // The pairs in order, then each set's list made at its length: growing thousands of short
-    // lists one link at a time cost a tenth of building the links.
+    // The pairs in order, then each set's links placed in that order.
     let mut pairs: Vec<(u32, u32, Mask)> = Vec::with_capacity(by_first.len());
     let mut found: Vec<(usize, Mask)> = Vec::new();
     for (i, a) in als.iter().enumerate() {
@@ -279,17 +307,23 @@ fn rcc_links(als: &[Als], with_digit: &[Cells; MAX_DIGITS], cells: usize) -> Vec
             pairs.push((i as u32, j as u32, rcc));
         }
     }
-    let mut count = vec![0usize; als.len()];
+    let mut start = vec![0u32; als.len() + 1];
     for &(i, j, _) in &pairs {
-        count[i as usize] += 1;
-        count[j as usize] += 1;
+        start[i as usize + 1] += 1;
+        start[j as usize + 1] += 1;
     }
-    let mut links: Vec<Vec<Link>> = count.into_iter().map(Vec::with_capacity).collect();
+    for i in 0..als.len() {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut flat = vec![Link { next: 0, rcc: 0 }; 2 * pairs.len()];
     for &(i, j, rcc) in &pairs {
-        links[i as usize].push(Link { next: j, rcc });
-        links[j as usize].push(Link { next: i, rcc });
+        for (from, next) in [(i, j), (j, i)] {
+            flat[fill[from as usize] as usize] = Link { next, rcc };
+            fill[from as usize] += 1;
+        }
     }
-    links
+    Links { start, flat }
 }
 
 /// One instance found: its ALS in order and the RCCs between consecutive ones.
@@ -506,7 +540,7 @@ fn first_wing(sets: &Sets) -> Option<Found> {
     // from `start[i]` (`fill[i]`: how many are written).
     let mut start = Vec::with_capacity(sets.als.len() + 1);
     start.push(0);
-    for l in &sets.links {
+    for l in sets.links.lists() {
         start.push(start[start.len() - 1] + l.len());
     }
     let mut at = vec![0u32; start[sets.als.len()]];
@@ -588,7 +622,7 @@ pub(super) fn xy_chain(f: &mut Finder<'_>) {
 struct Search<'a> {
     sets: &'a Sets,
     /// The RCC links followed: `sets.links`, or with overlapping sets (every step wanted).
-    links: &'a [Vec<Link>],
+    links: &'a Links,
     overlap: bool,
     min: usize,
     max: usize,
@@ -637,7 +671,7 @@ impl Search<'_> {
             return;
         }
         let overlap = self.overlap;
-        let links = &self.links[end];
+        let links = self.links.of(end);
         // Going forward, only the sets ranked after this one: the links are in rank order.
         let rank = &sets.rank;
         let from = if self.forward {
@@ -756,7 +790,7 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
                 search.first_hope |= bit(z);
             }
         }
-        for &Link { next: j, rcc } in &links[i] {
+        for &Link { next: j, rcc } in links.of(i) {
             let j = j as usize;
             if forward && sets.rank[j] <= sets.rank[i] {
                 continue;
@@ -1078,8 +1112,8 @@ mod tests {
         // no cell; every step's links join overlapping sets too.
         let memo = Sets::of(&s);
         let sets = memo.as_ref().as_ref().expect("9x9 has sets");
-        let overlaps = |links: &[Vec<Link>]| {
-            links.iter().enumerate().any(|(i, l)| {
+        let overlaps = |links: &Links| {
+            links.lists().enumerate().any(|(i, l)| {
                 l.iter()
                     .any(|j| sets.als[i].cells & sets.als[j.next as usize].cells != 0)
             })
