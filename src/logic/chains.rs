@@ -1029,6 +1029,9 @@ pub(super) fn xy_chain(f: &mut Finder<'_>) {
 }
 
 pub(super) fn nice_loop(f: &mut Finder<'_>) {
+    if !f.wants_all() && !a_chain_may_conclude(f.state) {
+        return;
+    }
     let mut col = Collect::new(f);
     let g = Graph::build(f.state, Links::Plain);
     search(f.state, &g, Technique::NiceLoop, LOOP_CHAIN, &mut col);
@@ -1042,6 +1045,143 @@ thread_local! {
     static LAST_GROUPED: RefCell<Memo<Graph>> = const { RefCell::new(Memo::new()) };
 }
 
+thread_local! {
+    /// [`a_chain_may_conclude`] of the last state asked for.
+    static LAST_MAY: RefCell<Memo<bool>> = const { RefCell::new(Memo::new()) };
+}
+
+/// False when no chain through the links of the grouped graph removes or places anything, so
+/// that X-Chains, XY-Chains and nice loops (grouped or not) find nothing.
+///
+/// A chain removing candidate `c` (weakly linked to both of its ends, or to both nodes of a
+/// weak link of a continuous loop: read the rest of the loop from one to the other) makes a
+/// path of links from "`c` is true" to "`c` is false". A loop placing `c` ("`c` is false" to
+/// "`c` is true") makes one for any `w` weakly linked to `c` (a digit of its cell): "`w` is
+/// true" to "`c` is false", the loop, "`w` is false". So when no candidate's truth leads to its
+/// falsehood, however long the path, every chain search finds nothing. At a stall most of them
+/// find nothing, and this look costs less than one of them.
+fn a_chain_may_conclude(s: &State) -> bool {
+    #[cfg(test)]
+    if tests::UNGATED.with(|u| u.get()) {
+        return true;
+    }
+    let g = grouped_graph(s);
+    *LAST_MAY.with(|last| {
+        last.borrow_mut()
+            .get(s, |_| some_candidate_refutes_itself(&g))
+    })
+}
+
+/// True when for some candidate `c` of `g` a path of links leads from "`c` is true" (state
+/// `2c + 1`) to "`c` is false" (`2c`). The strongly connected components of the states are
+/// found (Tarjan's algorithm, without recursion) in the order they close, each after every
+/// component it leads to, so the states "a candidate is false" that a component reaches are
+/// its own and those its links lead to, as a bit set over the candidates.
+fn some_candidate_refutes_itself(g: &Graph) -> bool {
+    const UNSEEN: u32 = u32::MAX;
+    let states = 2 * g.nodes();
+    // The reach sets hold only the states "candidate `c` is false", bit `c`.
+    let words = g.first_group.div_ceil(64);
+    // The states that state `st` leads to: from "false" the strong links, from "true" the weak
+    // (the nodes of the list, in the other state).
+    let next = |st: u32| {
+        let v = (st >> 1) as usize;
+        if st & 1 == 0 {
+            (g.strong(v), 1)
+        } else {
+            (g.weak(v), 0)
+        }
+    };
+    let mut index = vec![UNSEEN; states];
+    let mut low = vec![0u32; states];
+    let mut comp = vec![UNSEEN; states];
+    let mut stack: Vec<u32> = Vec::new();
+    // The depth-first walk: a state and how many of its links were followed.
+    let mut walk: Vec<(u32, u32)> = Vec::new();
+    let mut members: Vec<u32> = Vec::new();
+    let mut reach: Vec<u64> = Vec::new();
+    // Per component, the last component that took in what it reaches.
+    let mut merged: Vec<u32> = Vec::new();
+    let mut count = 0u32;
+    let mut comps = 0usize;
+    for root in 0..states as u32 {
+        if index[root as usize] != UNSEEN {
+            continue;
+        }
+        index[root as usize] = count;
+        low[root as usize] = count;
+        count += 1;
+        stack.push(root);
+        walk.push((root, 0));
+        while let Some(&(v, i)) = walk.last() {
+            let (list, on) = next(v);
+            if let Some(&w) = list.get(i as usize) {
+                let w = 2 * w + on;
+                if let Some(e) = walk.last_mut() {
+                    e.1 += 1;
+                }
+                if index[w as usize] == UNSEEN {
+                    index[w as usize] = count;
+                    low[w as usize] = count;
+                    count += 1;
+                    stack.push(w);
+                    walk.push((w, 0));
+                } else if comp[w as usize] == UNSEEN {
+                    // On the stack: in the component being walked.
+                    low[v as usize] = low[v as usize].min(index[w as usize]);
+                }
+                continue;
+            }
+            walk.pop();
+            if let Some(&(u, _)) = walk.last() {
+                low[u as usize] = low[u as usize].min(low[v as usize]);
+            }
+            if low[v as usize] != index[v as usize] {
+                continue;
+            }
+            // `v` closes a component: its states, and what their links lead to (closed before).
+            members.clear();
+            loop {
+                let w = stack.pop().unwrap_or(v);
+                comp[w as usize] = comps as u32;
+                members.push(w);
+                if w == v {
+                    break;
+                }
+            }
+            reach.resize((comps + 1) * words, 0);
+            merged.push(UNSEEN);
+            let (done, own) = reach.split_at_mut(comps * words);
+            for &w in &members {
+                let v = (w >> 1) as usize;
+                if w & 1 == 0 && v < g.first_group {
+                    own[v / 64] |= 1 << (v % 64);
+                }
+                let (list, on) = next(w);
+                for &t in list {
+                    let c = comp[(2 * t + on) as usize] as usize;
+                    // Each component this one leads to once.
+                    if c != comps && merged[c] != comps as u32 {
+                        merged[c] = comps as u32;
+                        for (x, y) in own.iter_mut().zip(&done[c * words..(c + 1) * words]) {
+                            *x |= y;
+                        }
+                    }
+                }
+            }
+            let refutes = |&w: &u32| {
+                let v = (w >> 1) as usize;
+                w & 1 == 1 && v < g.first_group && own[v / 64] >> (v % 64) & 1 != 0
+            };
+            if members.iter().any(refutes) {
+                return true;
+            }
+            comps += 1;
+        }
+    }
+    false
+}
+
 /// The grouped link graph of `s`, shared with the previous call on the same state.
 pub(super) fn grouped_graph(s: &State) -> Rc<Graph> {
     LAST_GROUPED.with(|last| {
@@ -1051,6 +1191,9 @@ pub(super) fn grouped_graph(s: &State) -> Rc<Graph> {
 }
 
 pub(super) fn grouped_nice_loop(f: &mut Finder<'_>) {
+    if !f.wants_all() && !a_chain_may_conclude(f.state) {
+        return;
+    }
     let mut col = Collect::new(f);
     // ALS nodes only when every step is wanted (see the module's notes).
     let g = if col.all {
@@ -1545,6 +1688,8 @@ pub(super) mod tests {
     thread_local! {
         /// Set, every chain is searched to its full length, however many are kept.
         pub(super) static UNCAPPED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        /// Set, the chain searches run even where no candidate refutes itself.
+        pub(super) static UNGATED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     }
 
     /// A 9x9 state from 81 whitespace-separated tokens: a placed digit, or a cell's candidates
@@ -2039,6 +2184,60 @@ pub(super) mod tests {
         UNCAPPED.with(|u| u.set(false));
         assert_eq!(capped.len(), ALL_STEPS_LIMIT);
         assert_eq!(capped, full);
+    }
+
+    #[test]
+    fn a_candidate_refutes_itself_exactly_when_its_truth_leads_to_its_falsehood() {
+        let (mut yes, mut no) = (0, 0);
+        for s in super::super::tests::path_states_and_pruned(17, 3)
+            .iter()
+            .step_by(3)
+        {
+            let g = Graph::build(s, Links::Grouped);
+            let mut bfs = super::Bfs::new(g.nodes());
+            let want = (0..g.first_group).any(|v| {
+                bfs.run(&g, 2 * v as u32 + 1, usize::MAX);
+                bfs.order.contains(&(2 * v as u32))
+            });
+            assert_eq!(
+                super::some_candidate_refutes_itself(&g),
+                want,
+                "{:?}",
+                s.all_cands()
+            );
+            if want {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        assert!(
+            yes > 100 && no > 100,
+            "{yes} states where one does, {no} where none does"
+        );
+    }
+
+    #[test]
+    fn chain_searches_skipped_where_no_candidate_refutes_itself_would_find_nothing() {
+        let (mut skipped, mut found) = (0, 0);
+        // Up to 12x12: nice loops on large pruned states take a tenth of a second each.
+        let states = super::super::tests::path_states_and_pruned(19, 3);
+        for s in states.iter().filter(|s| s.size() <= 12).step_by(2) {
+            let gated = !super::a_chain_may_conclude(s);
+            for t in [Technique::NiceLoop, Technique::GroupedNiceLoop] {
+                let steps = run(t, s, 1);
+                UNGATED.with(|u| u.set(true));
+                let full = run(t, s, 1);
+                UNGATED.with(|u| u.set(false));
+                assert_eq!(steps, full, "{t:?} {:?}", s.all_cands());
+                found += usize::from(!full.is_empty());
+            }
+            skipped += usize::from(gated);
+        }
+        assert!(
+            skipped > 100 && found > 100,
+            "{skipped} states skipped, {found} steps"
+        );
     }
 
     #[test]
