@@ -1096,8 +1096,8 @@ fn some_candidate_refutes_itself(g: &Graph) -> bool {
     let mut low = vec![0u32; states];
     let mut comp = vec![UNSEEN; states];
     let mut stack: Vec<u32> = Vec::new();
-    // The depth-first walk: a state and how many of its links were followed.
-    let mut walk: Vec<(u32, u32)> = Vec::new();
+    // The depth-first walk: a state, and the links it has yet to follow.
+    let mut walk: Vec<(u32, &[u32])> = Vec::new();
     let mut members: Vec<u32> = Vec::new();
     let mut reach: Vec<u64> = Vec::new();
     // Per component, the last component that took in what it reaches.
@@ -1112,20 +1112,19 @@ fn some_candidate_refutes_itself(g: &Graph) -> bool {
         low[root as usize] = count;
         count += 1;
         stack.push(root);
-        walk.push((root, 0));
-        while let Some(&(v, i)) = walk.last() {
-            let (list, on) = next(v);
-            if let Some(&w) = list.get(i as usize) {
-                let w = 2 * w + on;
-                if let Some(e) = walk.last_mut() {
-                    e.1 += 1;
-                }
+        walk.push((root, next(root).0));
+        while let Some((v, rest)) = walk.last_mut() {
+            let v = *v;
+            if let Some((&w, tail)) = rest.split_first() {
+                *rest = tail;
+                // From "false" the strong links lead to "true", from "true" the weak to "false".
+                let w = 2 * w + (1 - (v & 1));
                 if index[w as usize] == UNSEEN {
                     index[w as usize] = count;
                     low[w as usize] = count;
                     count += 1;
                     stack.push(w);
-                    walk.push((w, 0));
+                    walk.push((w, next(w).0));
                 } else if comp[w as usize] == UNSEEN {
                     // On the stack: in the component being walked.
                     low[v as usize] = low[v as usize].min(index[w as usize]);
