@@ -1126,6 +1126,48 @@ mod tests {
     }
 
     #[test]
+    fn each_sets_links_are_its_restricted_commons_in_rank_order() {
+        let states = crate::logic::tests::path_states();
+        let (mut lists, mut apart) = (0, 0);
+        for s in states.iter().filter(|s| s.size() <= MAX_DIGITS).step_by(7) {
+            let Some(sets) = Sets::new(s) else {
+                continue;
+            };
+            let als = &sets.als;
+            // RCC `x` of sets `a` and `b`: every cell of either holding `x` sees every cell of
+            // the other holding `x` (a shared cell does not see itself).
+            let rcc = |a: &Als, b: &Als| {
+                digits(a.cands & b.cands)
+                    .filter(|&d| {
+                        let i = usize::from(d) - 1;
+                        cells_of(a.with[i]).all(|x| cells_of(b.with[i]).all(|y| s.sees(x, y)))
+                    })
+                    .fold(0, |m, d| m | bit(d))
+            };
+            for (i, a) in als.iter().enumerate() {
+                let mut want: Vec<Link> = (0..als.len())
+                    .filter(|&j| j != i)
+                    .map(|j| Link {
+                        next: j as u32,
+                        rcc: rcc(a, &als[j]),
+                    })
+                    .filter(|l| l.rcc != 0)
+                    .collect();
+                want.sort_by_key(|l| sets.rank[l.next as usize]);
+                assert_eq!(sets.overlapping.of(i), &want[..], "set {i}");
+                want.retain(|l| a.cells & als[l.next as usize].cells == 0);
+                assert_eq!(sets.links.of(i), &want[..], "set {i} apart");
+                lists += 1;
+                apart += want.len();
+            }
+        }
+        assert!(
+            lists > 1000 && apart > 1000,
+            "{lists} sets, {apart} links apart"
+        );
+    }
+
+    #[test]
     fn a_solving_path_takes_the_first_wing_met_walking_the_linked_pairs_in_order() {
         // A state of HoDoKu's own path (top1465), where it takes this wing, removing 1 from
         // r6c6. The wing removing 1 from r5c7, {r5c4, r5c5, r5c6} -7- {r4c1, r4c3, r4c6} -2-
