@@ -1067,10 +1067,9 @@ fn a_chain_may_conclude(s: &State) -> bool {
     if tests::UNGATED.with(|u| u.get()) {
         return true;
     }
-    let g = grouped_graph(s);
     *LAST_MAY.with(|last| {
         last.borrow_mut()
-            .get(s, |_| some_candidate_refutes_itself(&g))
+            .get(s, |s| some_candidate_refutes_itself(&grouped_graph(s)))
     })
 }
 

@@ -65,6 +65,24 @@ fn base(p: u32, u: Mask) -> i32 {
     p.count_ones() as i32 - u.count_ones() as i32
 }
 
+/// Drops the line parts and box parts whose base cannot reach `floor` with the best base of
+/// the other unit: every base raised by `lift`, and the other unit's best at least `alone`
+/// (what the parts may still become; see the search).
+fn drop_poor(
+    line: &mut Vec<(u32, Mask)>,
+    boxes: &mut Vec<(u32, Mask)>,
+    lift: i32,
+    alone: Option<i32>,
+    floor: i32,
+) {
+    let top =
+        |parts: &[(u32, Mask)]| (parts.iter().map(|&(p, u)| base(p, u) + lift).max()).max(alone);
+    if let (Some(top_line), Some(top_box)) = (top(line), top(boxes)) {
+        line.retain(|&(p, u)| base(p, u) + lift + top_box >= floor);
+        boxes.retain(|&(p, u)| base(p, u) + lift + top_line >= floor);
+    }
+}
+
 /// The cells of a part: `cells` picked by the bits of `p`, then the intersection's cell left
 /// out of `C` when `p` has [`LEFT`].
 fn pick(cells: &[usize], left: Option<usize>, p: u32) -> Vec<usize> {
@@ -150,12 +168,9 @@ fn search(f: &mut Finder<'_>, prune: bool) {
             .map(|&c| 1 - s.cands(c).count_ones() as i32)
             .max())
         .filter(|_| lift > 0);
-        let top =
-            |sets: &[(u32, Mask)]| (sets.iter().map(|&(p, u)| base(p, u) + lift).max()).max(alone);
-        if let (true, Some(top_line), Some(top_box)) = (prune, top(&line_sets), top(&box_sets)) {
+        if prune {
             let floor = -(meet.len() as i32);
-            line_sets.retain(|&(p, u)| base(p, u) + lift + top_box >= floor);
-            box_sets.retain(|&(p, u)| base(p, u) + lift + top_line >= floor);
+            drop_poor(&mut line_sets, &mut box_sets, lift, alone, floor);
         }
         for &(cp, v) in &meet_sets {
             let k = cp.count_ones();
@@ -172,13 +187,8 @@ fn search(f: &mut Finder<'_>, prune: bool) {
             // less digits outside `V`) by the digits of `V` it holds, and the two parts hold
             // different digits of `V`: so the surplus |V| - |C| the equation below asks of the
             // two needs their bases to sum to -|C| or more. Most parts fall short of that.
-            let top = |parts: &[(u32, Mask)]| parts.iter().map(|&(p, u)| base(p, u)).max();
-            if let (true, Some(top_line), Some(top_box)) =
-                (prune, top(&line_parts), top(&box_parts))
-            {
-                let floor = -(k as i32);
-                line_parts.retain(|&(p, u)| base(p, u) + top_box >= floor);
-                box_parts.retain(|&(p, u)| base(p, u) + top_line >= floor);
+            if prune {
+                drop_poor(&mut line_parts, &mut box_parts, 0, None, -(k as i32));
             }
             // With no digit of `V` in both parts, the pattern's digits number
             // |V u VL| + |VB| - |VB n V| (a digit of both parts counted twice), so it has as
