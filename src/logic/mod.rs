@@ -345,6 +345,13 @@ pub fn solve(state: State, opts: &Options) -> Path {
     Path { steps, end, solved }
 }
 
+/// The singles, the start of the ladder (no options leave them out).
+const SINGLES: [Technique; 3] = [
+    Technique::FullHouse,
+    Technique::NakedSingle,
+    Technique::HiddenSingle,
+];
+
 /// The walk of [`solve`] with the techniques of `ladder`, the first step without the first
 /// `known` of them: each step, once applied, goes to `keep`. Returns the last state and whether
 /// it is solved.
@@ -366,7 +373,16 @@ fn walk(
         } else {
             0
         };
-        let Some(step) = next_step_on(&state, opts, &ladder[from..]) else {
+        let rest = &ladder[from..];
+        // The singles come first on the ladder and are taken from the queues of the order
+        // they arose in, without a finder; the rest of the ladder only when there is none.
+        let step = match rest.strip_prefix(SINGLES.as_slice()) {
+            Some(after) if state.arisen().is_some() => {
+                singles::next_single(&state).or_else(|| next_step_on(&state, opts, after))
+            }
+            _ => next_step_on(&state, opts, rest),
+        };
+        let Some(step) = step else {
             break;
         };
         broken = state.apply_checked(&step);

@@ -48,6 +48,8 @@ impl<T> Memo<T> {
 pub struct State {
     shape: Shape,
     values: Vec<u8>,
+    /// How many cells are empty (`values` is 0): the solving path asks after every step.
+    empty: usize,
     cands: Vec<Mask>,
     /// The symbol of each digit (`symbols[d - 1]`), for sentences.
     symbols: Vec<char>,
@@ -266,10 +268,15 @@ impl<'a> Timeline<'a> {
         }
         naked.sort_unstable();
         hidden.sort_unstable();
-        Arisen {
-            naked: naked.into_iter().map(|e| e.1).collect(),
-            hidden: hidden.into_iter().map(|e| e.1).collect(),
-        }
+        // Room for every single the state can still make, so that the queues never grow: a
+        // cell comes down to one candidate once, a unit's digit to one place once.
+        let mut a = Arisen {
+            naked: VecDeque::with_capacity(left.len()),
+            hidden: VecDeque::with_capacity(spots.len()),
+        };
+        a.naked.extend(naked.into_iter().map(|e| e.1));
+        a.hidden.extend(hidden.into_iter().map(|e| e.1));
+        a
     }
 }
 
@@ -316,6 +323,7 @@ impl State {
             clash,
             placed,
             values: values.to_vec(),
+            empty: values.iter().filter(|&&v| v == 0).count(),
             cands: left,
             symbols: default_symbols(n),
             given: values.iter().map(|&v| v != 0).collect(),
@@ -340,6 +348,7 @@ impl State {
         let mut s = State {
             shape,
             values: vec![0; cells],
+            empty: cells,
             cands: vec![full; cells],
             symbols: default_symbols(n),
             given: values.iter().map(|&v| v != 0).collect(),
@@ -449,7 +458,7 @@ impl State {
 
     /// True when every cell holds a digit.
     pub fn is_solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.empty == 0
     }
 
     /// The empty cells, in reading order.
@@ -566,6 +575,7 @@ impl State {
     pub fn copy_from(&mut self, other: &State) {
         self.shape = other.shape;
         self.values.clone_from(&other.values);
+        self.empty = other.empty;
         self.cands.clone_from(&other.cands);
         self.symbols.clone_from(&other.symbols);
         self.given.clone_from(&other.given);
@@ -585,6 +595,7 @@ impl State {
         State {
             shape: self.shape,
             values: self.values.clone(),
+            empty: self.empty,
             cands: self.cands.clone(),
             symbols: self.symbols.clone(),
             given: self.given.clone(),
@@ -704,6 +715,7 @@ impl State {
         // The units take the digit before the cell leaves the spots, so that its own digit
         // running out of places there is no break.
         if old == 0 {
+            self.empty -= 1;
             for u in self.units_of(cell) {
                 if self.placed[u] & b != 0 {
                     self.clash = true;

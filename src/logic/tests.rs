@@ -86,31 +86,33 @@ fn a_checked_step_tells_whether_it_broke_the_state() {
     assert!(broke > 100 && held > 100, "{broke} broken, {held} not");
 }
 
-/// The digit boards and counts a state keeps, rebuilt from its candidates.
+/// The digit boards and counts a state keeps, rebuilt from its candidates (and its count of
+/// empty cells, from its values).
 fn boards_agree(s: &State) -> bool {
     let words = s.shape().tables().words;
-    (1..=s.size() as u8).all(|d| {
-        let mut board = vec![0u64; words];
-        for c in 0..s.shape().cells() {
-            if s.cands(c) & bit(d) != 0 {
-                board[c / 64] |= 1 << (c % 64);
-            }
-        }
-        s.board(d) == board.as_slice()
-            && (0..s.unit_count()).all(|u| {
-                let spots = s
-                    .unit(u)
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &c)| s.cands(c) & bit(d) != 0);
-                let count = spots.clone().count();
-                let mask = spots.fold(0u32, |m, (i, _)| m | 1 << i);
-                if s.places(u, d) != mask {
-                    return false;
+    s.is_solved() == s.values().iter().all(|&v| v != 0)
+        && (1..=s.size() as u8).all(|d| {
+            let mut board = vec![0u64; words];
+            for c in 0..s.shape().cells() {
+                if s.cands(c) & bit(d) != 0 {
+                    board[c / 64] |= 1 << (c % 64);
                 }
-                usize::from(s.count(u, d)) == count && (s.ones(u) & bit(d) != 0) == (count == 1)
-            })
-    })
+            }
+            s.board(d) == board.as_slice()
+                && (0..s.unit_count()).all(|u| {
+                    let spots = s
+                        .unit(u)
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &c)| s.cands(c) & bit(d) != 0);
+                    let count = spots.clone().count();
+                    let mask = spots.fold(0u32, |m, (i, _)| m | 1 << i);
+                    if s.places(u, d) != mask {
+                        return false;
+                    }
+                    usize::from(s.count(u, d)) == count && (s.ones(u) & bit(d) != 0) == (count == 1)
+                })
+        })
 }
 
 #[test]
@@ -608,6 +610,15 @@ fn a_locked_triple_clears_its_line_before_its_box() {
 }
 
 #[test]
+fn the_ladder_starts_with_the_singles_and_no_options_leave_them_out() {
+    // The walk takes singles without asking the ladder (see `SINGLES`).
+    assert!(Technique::ALL.starts_with(&SINGLES));
+    for (unique, trial) in [(false, false), (false, true), (true, false), (true, true)] {
+        assert!(SINGLES.iter().all(|&t| Options { unique, trial }.allows(t)));
+    }
+}
+
+#[test]
 fn the_order_singles_arose_in_misses_none() {
     // Along the paths of a third of the sample and of every size's fixtures, in every state, each single
     // technique finds a step from the queue of singles exactly when a scan of the state (a
@@ -653,6 +664,13 @@ fn the_order_singles_arose_in_misses_none() {
                     state.values()
                 );
             }
+            // The walk's shortcut takes the step the three finders would.
+            assert_eq!(
+                singles::next_single(&state),
+                next_step_on(&state, &Options::default(), &SINGLES),
+                "{:?}",
+                state.values()
+            );
             state.apply(step);
             states += 1;
         }
