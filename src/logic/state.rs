@@ -751,18 +751,17 @@ impl State {
                 self.peer_loses(tables, p, d, own);
             }
         }
+        // The digit leaves its spots in the cell's own units: the peers' there (see above) and
+        // the cell's own, which its units already hold placed, so that is no break and makes
+        // no single.
         let (n, i) = (self.size(), usize::from(d) - 1);
-        for (&u, &at) in own.iter().zip(&tables.unit_pos[cell]) {
-            // What the peers' drops would leave: the cell's own spot at most.
-            let left = self.spots[u * n + i] & 1 << at;
-            self.spots[u * n + i] = left;
-            if left == 0 {
-                self.ones[u] &= !(1 << i);
-            } else {
-                self.ones[u] |= 1 << i;
-            }
+        for u in own {
+            self.spots[u * n + i] = 0;
+            self.ones[u] &= !(1 << i);
         }
-        self.clear_boards(cell, self.cands[cell]);
+        self.boards[i * tables.words + cell / 64] &= !(1 << (cell % 64));
+        // Then the cell's other candidates, each from its three units.
+        self.clear_boards(cell, self.cands[cell] & !b);
         self.cands[cell] = 0;
     }
 
