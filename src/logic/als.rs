@@ -115,7 +115,7 @@ impl Sets {
             return None;
         }
         // At most 128 cells (checked above), so the shape keeps its peer bit sets.
-        let peers = &s.shape().tables().peer_bits;
+        let peers = &s.tables().peer_bits;
         let mut with_digit = [0; MAX_DIGITS];
         for c in s.empty_cells() {
             for d in digits(s.cands(c)) {

@@ -206,7 +206,7 @@ impl Graph {
     }
 
     pub fn build(s: &State, links: Links) -> Graph {
-        let tables = s.shape().tables();
+        let tables = s.tables();
         let n = s.size();
         let cells = s.shape().cells();
         // Room for every candidate and, grouped, as many groups of two or three cells: the
@@ -513,7 +513,7 @@ impl Graph {
         let others_of = |v: usize| &other[other_start[v] as usize..other_start[v + 1] as usize];
         let own_digits = matches!(links, Links::Plain | Links::Grouped | Links::GroupedAls);
         // Up to 128 cells, a digit's peers of a cell are read from bit sets.
-        let peer_bits = &s.shape().tables().peer_bits;
+        let peer_bits = &s.tables().peer_bits;
         let mut start = Vec::with_capacity(nodes + 1);
         let mut targets = Vec::with_capacity(self.first_group * 12 + other.len());
         for v in 0..self.first_group {

@@ -666,7 +666,7 @@ fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
             p
         })
         .collect();
-    let unit_bits = &s.shape().tables().unit_bits;
+    let unit_bits = &s.tables().unit_bits;
     let mut found = Vec::new();
     let mut best = (!f.wants_all()).then_some(0);
     let technique = franken_technique(k, kind.finned());

@@ -303,7 +303,7 @@ fn marks_premise(
 fn partners(s: &State, c: usize, d: u8) -> impl Iterator<Item = (usize, u8)> + '_ {
     let m = s.cands(c);
     let other = (m.count_ones() == 2).then(|| (c, (m & !bit(d)).trailing_zeros() as u8 + 1));
-    let tables = s.shape().tables();
+    let tables = s.tables();
     let places = s.units_of(c).into_iter().filter_map(move |u| {
         let spots = s.places(u, d);
         (spots.count_ones() == 2 && s.placed_in(u) & bit(d) == 0).then(|| {
@@ -427,7 +427,7 @@ fn first_emptied_unit(
     lone: &[u128],
     off: &[u128],
 ) -> Option<(usize, u8)> {
-    let tables = s.shape().tables();
+    let tables = s.tables();
     let (unit_bits, unit_cells) = (&tables.unit_bits, &tables.unit_cell_bits);
     let mut found: Option<(usize, u8)> = None;
     for i in 0..s.size() {
@@ -995,7 +995,7 @@ mod tests {
                     s.apply(step);
                 }
                 let (boards, lone) = (boards_of(&s), lone_places(&s));
-                let cells = s.shape().tables();
+                let cells = s.tables();
                 for _ in 0..20 {
                     // Each candidate false with probability 1/4.
                     let off: Vec<u128> = boards

@@ -13,7 +13,7 @@ use super::{
 /// For each box and each line crossing it in more than one cell: the box, the line, the shared
 /// cells and their positions in both.
 fn intersections(f: &Finder<'_>) -> &'static [Intersection] {
-    &f.state.shape().tables().intersections
+    &f.state.tables().intersections
 }
 
 /// In a box, a digit whose places all lie in one line is removed from the rest of that line.
@@ -30,7 +30,7 @@ pub(super) fn claiming(f: &mut Finder<'_>) {
 /// claiming), in each unit digit by digit, and for a digit each line (or box) it crosses.
 fn confined(f: &mut Finder<'_>, pointing: bool) {
     let s = f.state;
-    let tables = s.shape().tables();
+    let tables = s.tables();
     let all = &tables.intersections;
     for group in &tables.confine_groups[usize::from(!pointing)] {
         for (i, &places) in s.unit_places(group.unit).iter().enumerate() {
@@ -116,7 +116,7 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
     };
     let least = least_in_subset(f);
     let small = small_cells(s, k, least);
-    let tables = s.shape().tables();
+    let tables = s.tables();
     for &Intersection {
         b,
         line,

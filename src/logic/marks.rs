@@ -68,7 +68,7 @@ impl Marks {
 
     /// Marks digit `d` (0-based) as changed in the units of the cells of `cells`.
     fn touch(&mut self, s: &State, mut cells: u128, d: usize) {
-        let unit_bits = &s.shape().tables().unit_bits;
+        let unit_bits = &s.tables().unit_bits;
         let mut units = 0u128;
         while cells != 0 {
             units |= unit_bits[cells.trailing_zeros() as usize];
@@ -91,7 +91,7 @@ impl Marks {
     /// Places digit `d` (0-based) in cell `c`; false when that breaks the state (the cell lost
     /// the digit, or one of its units holds it already).
     pub(super) fn place(&mut self, s: &State, c: usize, d: usize) -> bool {
-        let tables = s.shape().tables();
+        let tables = s.tables();
         let at = 1u128 << c;
         let units = tables.units_of[c];
         if self.boards[d] & at == 0 || units.iter().any(|&u| self.lacks[u] & (1 << d) == 0) {
@@ -138,7 +138,7 @@ impl Marks {
     /// changed. Some(whether any was placed), or None when the state broke.
     fn singles(&mut self, s: &State) -> Option<bool> {
         let n = s.size();
-        let unit_cells = &s.shape().tables().unit_cell_bits;
+        let unit_cells = &s.tables().unit_cell_bits;
         let (mut one, mut more) = (0u128, 0u128);
         for &b in &self.boards[..n] {
             more |= one & b;

@@ -43,10 +43,32 @@ impl<T> Memo<T> {
     }
 }
 
+/// A shape's tables as a state keeps them: equal when they are the same tables (a state's
+/// shape already tells them apart).
+#[derive(Clone, Copy)]
+struct Tables(&'static ShapeTables);
+
+impl PartialEq for Tables {
+    fn eq(&self, other: &Tables) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Tables {}
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ShapeTables")
+    }
+}
+
 /// Placed digits and candidates. `cands[cell]` is 0 for a placed cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
     shape: Shape,
+    /// The shape's tables, kept: techniques read them in their inner loops, and the shape's
+    /// own lookup checks a lock each time.
+    tables: Tables,
     values: Vec<u8>,
     /// How many cells are empty (`values` is 0): the solving path asks after every step.
     empty: usize,
@@ -104,37 +126,49 @@ fn ones_of(n: usize, spots: &[u32]) -> Vec<Mask> {
         .collect()
 }
 
-/// Per unit and digit, the unit's empty cells that have the digit (see `State::spots`).
-fn spots_of(shape: Shape, cands: &[Mask]) -> Vec<u32> {
+/// The candidates a state keeps from placed `values` and the candidates `cands` (the digits of
+/// the size that no placed peer holds, none for a placed cell), with each digit's board and
+/// each unit's spots of each digit (see `State::boards`, `State::spots`), made in one pass.
+fn candidates_of(
+    shape: Shape,
+    values: &[u8],
+    cands: &[Mask],
+    placed: &[Mask],
+) -> (Vec<Mask>, Vec<u64>, Vec<u32>) {
     let n = shape.size;
+    let full = full_mask(n);
     let tables = shape.tables();
+    let words = tables.words;
+    let mut left = Vec::with_capacity(values.len());
+    let mut boards = vec![0u64; n * words];
     let mut spots = vec![0u32; 3 * n * n];
-    for ((&m, units), pos) in cands.iter().zip(&tables.units_of).zip(&tables.unit_pos) {
+    let cells = values.iter().zip(cands);
+    for (c, ((&v, &m), (units, pos))) in cells
+        .zip(tables.units_of.iter().zip(&tables.unit_pos))
+        .enumerate()
+    {
+        let [r, col, b] = *units;
+        let m = if v != 0 {
+            0
+        } else {
+            m & full & !(placed[r] | placed[col] | placed[b])
+        };
+        left.push(m);
         // Digit by digit, its three units at once (a placed cell has none).
         let base = units.map(|u| u * n);
         let at = pos.map(|p| 1u32 << p);
-        let mut left = m;
-        while left != 0 {
-            let i = left.trailing_zeros() as usize;
-            left &= left - 1;
+        let (word, bit) = (c / 64, 1u64 << (c % 64));
+        let mut rest = m;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            boards[i * words + word] |= bit;
             for j in 0..3 {
                 spots[base[j] + i] |= at[j];
             }
         }
     }
-    spots
-}
-
-/// Per digit, the cells whose candidates hold it (see [`State::board`]).
-fn boards_of(shape: Shape, cands: &[Mask]) -> Vec<u64> {
-    let words = shape.tables().words;
-    let mut boards = vec![0u64; shape.size * words];
-    for (c, &m) in cands.iter().enumerate() {
-        for d in digits(m) {
-            boards[(d as usize - 1) * words + c / 64] |= 1 << (c % 64);
-        }
-    }
-    boards
+    (left, boards, spots)
 }
 
 /// Per unit, the digits placed in it; and whether a digit is placed twice in a unit.
@@ -300,25 +334,14 @@ impl State {
     /// was a fifth of rating a 17-clue puzzle).
     pub(super) fn replay(shape: Shape, values: &[u8], cands: &[Mask]) -> State {
         let n = shape.size;
-        let full = full_mask(n);
-        let tables = shape.tables();
         let (placed, clash) = placed_and_clash(shape, values);
-        let left: Vec<Mask> = (values.iter().zip(cands).enumerate())
-            .map(|(c, (&v, &m))| {
-                let [r, col, b] = tables.units_of[c];
-                if v != 0 {
-                    0
-                } else {
-                    m & full & !(placed[r] | placed[col] | placed[b])
-                }
-            })
-            .collect();
-        let spots = spots_of(shape, &left);
+        let (left, boards, spots) = candidates_of(shape, values, cands, &placed);
         let arisen = Timeline::new(shape, values, cands).arisen(&left, &spots, &placed);
         State {
             shape,
+            tables: Tables(shape.tables()),
             ones: ones_of(n, &spots),
-            boards: boards_of(shape, &left),
+            boards,
             spots,
             clash,
             placed,
@@ -347,6 +370,7 @@ impl State {
         }
         let mut s = State {
             shape,
+            tables: Tables(tables),
             values: vec![0; cells],
             empty: cells,
             cands: vec![full; cells],
@@ -418,6 +442,11 @@ impl State {
         self.shape
     }
 
+    /// The shape's tables ([`Shape::tables`], without its lookup).
+    pub fn tables(&self) -> &'static ShapeTables {
+        self.tables.0
+    }
+
     /// The size `n` of the grid.
     pub fn size(&self) -> usize {
         self.shape.size
@@ -444,7 +473,7 @@ impl State {
     /// The cells that still have digit `d` as a candidate, as a bit set (bit `c % 64` of word
     /// `c / 64`; [`crate::grid::ShapeTables::words`] words).
     pub fn board(&self, d: u8) -> &[u64] {
-        let words = self.shape.tables().words;
+        let words = self.tables().words;
         let at = (usize::from(d) - 1) * words;
         &self.boards[at..at + words]
     }
@@ -468,7 +497,7 @@ impl State {
 
     /// The cells of unit `u` (rows, then columns, then boxes).
     pub fn unit(&self, u: usize) -> &'static [usize] {
-        &self.shape.tables().units[u]
+        &self.tables().units[u]
     }
 
     /// The number of units: `3n`.
@@ -488,18 +517,18 @@ impl State {
 
     /// The units of a cell: its row, column and box indexes.
     pub fn units_of(&self, cell: usize) -> [usize; 3] {
-        self.shape.tables().units_of[cell]
+        self.tables().units_of[cell]
     }
 
     /// The cells that share a unit with `cell`.
     pub fn peers(&self, cell: usize) -> &'static [usize] {
-        &self.shape.tables().peers[cell]
+        &self.tables().peers[cell]
     }
 
     /// True when two distinct cells share a unit (read from the shape's tables: techniques ask
     /// this in their inner loops, and the shape's own test divides).
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        let units = &self.shape.tables().unit_bits;
+        let units = &self.tables().unit_bits;
         a != b && units[a] & units[b] != 0
     }
 
@@ -574,6 +603,7 @@ impl State {
     /// premises on copies of one state).
     pub fn copy_from(&mut self, other: &State) {
         self.shape = other.shape;
+        self.tables = other.tables;
         self.values.clone_from(&other.values);
         self.empty = other.empty;
         self.cands.clone_from(&other.cands);
@@ -594,6 +624,7 @@ impl State {
     pub fn fork(&self) -> State {
         State {
             shape: self.shape,
+            tables: self.tables,
             values: self.values.clone(),
             empty: self.empty,
             cands: self.cands.clone(),
@@ -730,7 +761,7 @@ impl State {
         }
         // The peers lose the digit first, then the cell its candidates (the order singles
         // arise in, see `Arisen`; the cell keeps the digit's places in its units meanwhile).
-        let tables = self.shape.tables();
+        let tables = self.tables();
         // In the cell's own units the digit is placed now, so a peer losing it there only
         // leaves the spots, with no single or break to note: those spots are cleared at once
         // below, and each peer's drop keeps to its other units.
@@ -844,7 +875,7 @@ impl State {
 
     /// Takes `cell` out of the boards and the spots of the digits of `mask`, which it has.
     fn clear_boards(&mut self, cell: usize, mask: Mask) {
-        let tables = self.shape.tables();
+        let tables = self.tables();
         for d in digits(mask) {
             self.drop_digit(tables, cell, d);
         }

@@ -198,7 +198,7 @@ pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
     let n = s.size();
     let least = least_in_subset(f);
     let small = small_cells(s, k, least);
-    let unit_bits = &s.shape().tables().unit_cell_bits;
+    let unit_bits = &s.tables().unit_cell_bits;
     // Boxes first, then rows and columns.
     for u in (2 * n..3 * n).chain(0..2 * n) {
         if !may_hold(small, unit_bits.get(u).copied().unwrap_or(0), k) {

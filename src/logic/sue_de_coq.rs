@@ -136,7 +136,7 @@ fn search(f: &mut Finder<'_>, prune: bool) {
     let (mut line_parts, mut box_parts) = (Vec::new(), Vec::new());
     // Every box with every line it meets in two cells or more, boxes in order, rows before
     // columns.
-    for x in &s.shape().tables().intersections {
+    for x in &s.tables().intersections {
         let (b, line) = (x.b, x.line);
         let (boxc, linec) = (s.unit(b), s.unit(line));
         meet.clear();

@@ -231,7 +231,7 @@ fn remote_pair_paths(s: &State, mask: Mask, group: &[usize]) -> Option<Step> {
             }
         }
     }
-    let peers = &s.shape().tables().peer_bits[..];
+    let peers = &s.tables().peer_bits[..];
     let sight = (!peers.is_empty()).then(|| {
         let (mut any, mut both) = (0u128, 0u128);
         for c in s.empty_cells() {
