@@ -17,6 +17,13 @@
 //! get those gone places and look only at instances one of whose base units holds one (see
 //! [`search_digit_since`]).
 //!
+//! A search that looks at one region of the grid at a time (Sue de Coq where a box meets a
+//! line) finds there what the region's cells hold and nothing else, so the same holds for
+//! regions: per thread and technique, the cells of each region when a search there last found
+//! nothing ([`region_is_barren`], [`remember_region`]). Along a path a step changes a few
+//! cells, and most regions are searched again unchanged. (Naked and hidden subsets, per unit,
+//! cost less to search than to look up: on 2,000 17-clue puzzles, 1% more in all.)
+//!
 //! Before any of that, a digit whose every place lies in a template (`templates.rs`) is not
 //! searched at all, by any of these techniques: one-digit reasoning cannot remove a place that
 //! some way of filling in the digit uses. Where the costly fish run on a solving path, nearly
@@ -28,6 +35,7 @@ use std::cell::RefCell;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{templates, State, Technique};
+use crate::grid::{Mask, Shape};
 
 /// The most cells a grid has (25x25), in 64-bit words.
 const WORDS: usize = 10;
@@ -48,6 +56,63 @@ type Slot = (Technique, u8, u8, u8);
 /// of places to hash and compare instead of 80, and a set a third the size, which a long run
 /// of puzzles keeps in the faster caches.
 type SmallKey = (Technique, u8, u8, u8, u128);
+
+/// The most cells a region has: a unit of 25x25, or a box and a line of 9x9.
+const REGION: usize = 25;
+
+/// A placed cell in a [`Region`] (no cell has every candidate bit).
+const PLACED: Mask = Mask::MAX;
+
+/// A region's cells as a search there reads them: each empty cell's candidates, [`PLACED`]
+/// for a placed cell, in the order given, then zeros; and the shape.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct Region {
+    shape: Shape,
+    cells: [Mask; REGION],
+}
+
+/// The region of `cells` (at most [`REGION`]; those past it are left out, so a caller must
+/// give no more).
+pub(super) fn region(s: &State, cells: impl IntoIterator<Item = usize>) -> Region {
+    let mut r = Region {
+        shape: s.shape(),
+        cells: [0; REGION],
+    };
+    for (slot, c) in r.cells.iter_mut().zip(cells) {
+        *slot = if s.value(c) != 0 { PLACED } else { s.cands(c) };
+    }
+    r
+}
+
+thread_local! {
+    /// Per technique and region (a unit, an intersection: the technique's own numbering), the
+    /// region when a search there last found nothing.
+    static REGIONS: RefCell<FxHashMap<(Technique, usize), Region>> =
+        RefCell::new(FxHashMap::default());
+    /// Set by tests to search every region, remembered barren or not.
+    #[cfg(test)]
+    pub(super) static UNREMEMBERED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// How many region searches were skipped, for tests.
+    #[cfg(test)]
+    pub(super) static SKIPPED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// True when a search of technique `t` in region `at` found nothing on the same cells `r`.
+pub(super) fn region_is_barren(t: Technique, at: usize, r: &Region) -> bool {
+    #[cfg(test)]
+    if UNREMEMBERED.with(|u| u.get()) {
+        return false;
+    }
+    let barren = REGIONS.with(|m| m.borrow().get(&(t, at)) == Some(r));
+    #[cfg(test)]
+    SKIPPED.with(|n| n.set(n.get() + usize::from(barren)));
+    barren
+}
+
+/// Notes that a search of technique `t` in region `at` found nothing on the cells `r`.
+pub(super) fn remember_region(t: Technique, at: usize, r: Region) {
+    REGIONS.with(|m| m.borrow_mut().insert((t, at), r));
+}
 
 thread_local! {
     static BARREN: RefCell<FxHashSet<Key>> = RefCell::new(FxHashSet::default());

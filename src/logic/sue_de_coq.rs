@@ -25,6 +25,7 @@
 use crate::grid::{digits, Mask};
 
 use super::{
+    barren::{region, region_is_barren, remember_region},
     step::{removal_text, say},
     Finder, State, Step, Technique,
 };
@@ -136,7 +137,7 @@ fn search(f: &mut Finder<'_>, prune: bool) {
     let (mut line_parts, mut box_parts) = (Vec::new(), Vec::new());
     // Every box with every line it meets in two cells or more, boxes in order, rows before
     // columns.
-    for x in &s.tables().intersections {
+    for (at, x) in s.tables().intersections.iter().enumerate() {
         let (b, line) = (x.b, x.line);
         let (boxc, linec) = (s.unit(b), s.unit(line));
         meet.clear();
@@ -144,6 +145,12 @@ fn search(f: &mut Finder<'_>, prune: bool) {
         if meet.len() < 2 {
             continue;
         }
+        // What is found where a box meets a line depends on their cells only (on 9x9, 18).
+        let cells = region(s, boxc.iter().chain(linec).copied());
+        if region_is_barren(Technique::SueDeCoq, at, &cells) {
+            continue;
+        }
+        let found = steps.len();
         let (line_cells, box_cells) = (bits(linec), bits(boxc));
         // The empty cells of one unit off the intersection (`inside`: its positions there).
         let rest = |cells: &[usize], inside: u32, out: &mut Vec<usize>| {
@@ -251,6 +258,9 @@ fn search(f: &mut Finder<'_>, prune: bool) {
                 }
             }
         }
+        if steps.len() == found {
+            remember_region(Technique::SueDeCoq, at, cells);
+        }
     }
     let steps: Vec<Step> = steps
         .into_iter()
@@ -286,6 +296,7 @@ fn search(f: &mut Finder<'_>, prune: bool) {
 mod tests {
     use super::*;
     use crate::grid::{bit, Grid, Shape};
+    use crate::logic::barren;
 
     /// A 9x9 state from 81 whitespace-separated tokens: one digit is a placed cell, several are
     /// the cell's candidates. A one-liner (81 characters, `.` an empty cell) gives every empty
@@ -410,6 +421,8 @@ mod tests {
     #[test]
     fn parts_too_poor_for_the_count_are_dropped_and_nothing_else() {
         // The solving paths' states, and copies with candidates taken away (some broken).
+        // Every intersection searched, remembered barren or not (see the next test).
+        barren::UNREMEMBERED.with(|u| u.set(true));
         let (mut states, mut found) = (0, 0);
         for s in crate::logic::tests::path_states_and_pruned(13, 2) {
             let each = |prune| {
@@ -425,6 +438,43 @@ mod tests {
         assert!(
             states > 1000 && found > 20,
             "{states} states, {found} with a Sue de Coq"
+        );
+    }
+
+    #[test]
+    fn an_intersection_remembered_barren_would_find_nothing() {
+        // Along the solving paths of top1465 puzzles that take a Sue de Coq, each state's
+        // steps (the first, and every one) with the intersections remembered barren skipped
+        // and with every intersection searched.
+        const TOP: [&str; 5] = [
+            "6.9.....8...7.1...4............6...4.2.....3..3....5...1.5...7.8...9..........2..",
+            "....2..4..7...6....1.5.....2......8....3..7..4.9.........6..1.38...9..........5..",
+            "...9.31..6.7....8.2.........5....4......6..2..1.......8...7.......3..5.....4....9",
+            "2...4.5...1.....3............6...8.2.7.3.9......1.....4...5.6.....7...9...8......",
+            "....3..715..4.2............2..6..4...38.7..............7..8..1.6..5..2...........",
+        ];
+        let (mut states, mut found) = (0, 0);
+        for line in TOP {
+            let start = pencil(line);
+            let path = crate::logic::solve(start.clone(), &crate::logic::Options::default());
+            let mut s = start;
+            for step in &path.steps {
+                for limit in [1, 100] {
+                    let remembered = run(&s, limit);
+                    barren::UNREMEMBERED.with(|u| u.set(true));
+                    let full = run(&s, limit);
+                    barren::UNREMEMBERED.with(|u| u.set(false));
+                    assert_eq!(remembered, full, "{:?}", s.all_cands());
+                    found += usize::from(!full.is_empty());
+                }
+                states += 1;
+                s.apply(step);
+            }
+        }
+        let skipped = barren::SKIPPED.with(|n| n.get());
+        assert!(
+            states > 300 && found > 200 && skipped > 10_000,
+            "{states} states, {found} with a Sue de Coq, {skipped} intersections skipped"
         );
     }
 
