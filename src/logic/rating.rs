@@ -99,16 +99,24 @@ pub fn rate_techniques(
     techniques: impl IntoIterator<Item = Technique>,
     score_limits: bool,
 ) -> Option<Rating> {
-    let mut hardest: Option<Technique> = None;
+    let mut hardest: Option<(Technique, (Level, u32, u32))> = None;
     let mut score = 0u32;
+    let mut last = None;
     for t in techniques {
         score = score.saturating_add(t.score());
+        // A path repeats techniques (singles, mostly): the same one changes nothing, being
+        // the last of equals already.
+        if last == Some(t) {
+            continue;
+        }
+        last = Some(t);
         // The last of equals, as `max_by_key` keeps it.
-        let key = |t: Technique| (t.level(), t.score(), t.order());
-        if hardest.is_none_or(|h| key(t) >= key(h)) {
-            hardest = Some(t);
+        let key = (t.level(), t.score(), t.order());
+        if hardest.is_none_or(|(_, h)| key >= h) {
+            hardest = Some((t, key));
         }
     }
+    let hardest = hardest.map(|(t, _)| t);
     let hardest = hardest?;
     let mut level = hardest.level();
     if score_limits {
