@@ -117,17 +117,18 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
     let least = least_in_subset(f);
     let small = small_cells(s, k, least);
     let tables = s.tables();
-    for &Intersection {
-        b,
-        line,
-        ref cells,
-        bits,
-        ..
-    } in intersections(f)
-    {
-        if !may_hold(small, bits, k) {
+    for x in intersections(f) {
+        // Read first, alone: most intersections stop here.
+        if !may_hold(small, x.bits, k) {
             continue;
         }
+        let Intersection {
+            b,
+            line,
+            ref cells,
+            bits,
+            ..
+        } = *x;
         // Locked only when it clears something in the box outside the line and something in
         // the line outside the box; otherwise it is a naked subset of one unit (as HoDoKu
         // counts it: a removal from the intersection's third cell alone is the line's, or the
