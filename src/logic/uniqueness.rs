@@ -51,9 +51,13 @@
 //!   each unit of that cell. Without that digit the grid would be a bivalue universal grave (no
 //!   solution or several), so the cell holds it.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use crate::grid::{bit, digits, full_mask, Mask, Unit};
 
 use super::{
+    state::Memo,
     step::{removal_text, say},
     subsets::subset_removals,
     Finder, State, Step, Technique,
@@ -155,6 +159,37 @@ impl Ur {
 /// Test 4 with such corners, whose proofs read only the candidates they name.
 fn each_ur(f: &mut Finder<'_>, lacking: bool, mut find: impl FnMut(&State, &Ur, &mut Vec<Step>)) {
     let s = f.state;
+    let mut out = Vec::new();
+    for ur in urs(s, lacking).iter() {
+        find(s, ur, &mut out);
+        for step in out.drain(..) {
+            if f.add(step) {
+                return;
+            }
+        }
+    }
+}
+
+thread_local! {
+    /// The rectangles of the last state asked for, `[0]` with both digits in every corner, `[1]`
+    /// with one at least: the six uniqueness tests and the hidden rectangle look at the same
+    /// ones, one after another on the same state.
+    static LAST_URS: [RefCell<Memo<Vec<Ur>>>; 2] =
+        const { [RefCell::new(Memo::new()), RefCell::new(Memo::new())] };
+}
+
+/// The rectangles of `s` that [`each_ur`] offers, in its order, shared with the previous call
+/// on the same state.
+fn urs(s: &State, lacking: bool) -> Rc<Vec<Ur>> {
+    LAST_URS.with(|m| {
+        m[usize::from(lacking)]
+            .borrow_mut()
+            .get(s, |s| list_urs(s, lacking))
+    })
+}
+
+/// The rectangles of `s`: see [`each_ur`].
+fn list_urs(s: &State, lacking: bool) -> Vec<Ur> {
     let shape = s.shape();
     let n = s.size();
     let mut out = Vec::new();
@@ -189,23 +224,18 @@ fn each_ur(f: &mut Finder<'_>, lacking: bool, mut find: impl FnMut(&State, &Ur, 
                     continue;
                 }
                 let mut ds = digits(ab);
-                let ur = Ur {
+                out.push(Ur {
                     rect,
                     a: ds.next().unwrap_or(0),
                     b: ds.next().unwrap_or(0),
                     extra,
                     ext,
                     lacks,
-                };
-                find(s, &ur, &mut out);
-                for step in out.drain(..) {
-                    if f.add(step) {
-                        return;
-                    }
-                }
+                });
             }
         }
     }
+    out
 }
 
 fn ut_technique(kind: u8) -> Technique {
