@@ -7,12 +7,20 @@ use super::src::Src;
 use super::{directive, lines};
 use crate::text::TextRange;
 
+/// `line` up to the first ASCII byte that `stop` takes: a byte scan, where splitting on
+/// characters decodes each one (the cutter asks this of every line of a collection).
+fn up_to(line: &str, stop: impl Fn(u8) -> bool) -> &str {
+    let end = line.bytes().position(stop);
+    // An ASCII byte is a whole character, so the offset is a char boundary.
+    end.and_then(|i| line.get(..i)).unwrap_or(line)
+}
+
 /// A line whose first field is the cells of a whole puzzle of size 6 or more in the default
 /// alphabet: never a grid row (those hold at most 25 cells), a separator (no digit) or a
 /// directive.
 fn is_plain_one_liner(line: &str) -> bool {
     let line = line.strip_suffix('\r').unwrap_or(line);
-    let field = line.split([' ', '\t']).next().unwrap_or("");
+    let field = up_to(line, |b| matches!(b, b' ' | b'\t'));
     matches!(field.len(), 36 | 64 | 81 | 144 | 256 | 625)
         && field.bytes().any(|b| (b'1'..=b'9').contains(&b))
         && field
@@ -25,7 +33,7 @@ fn is_plain_one_liner(line: &str) -> bool {
 /// `unrecognized-line`. A piece must start with a puzzle, or directives closing its first
 /// paragraph would not find the puzzle they belong to (it sits in the piece before).
 fn is_mostly_blank(line: &str) -> bool {
-    let field = line.split([' ', '\t', '\r']).next().unwrap_or("");
+    let field = up_to(line, |b| matches!(b, b' ' | b'\t' | b'\r'));
     let blanks = field
         .bytes()
         .filter(|&b| matches!(b, b'.' | b'0' | b'_' | b'-' | b'x' | b'X' | b'*'))
