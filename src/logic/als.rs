@@ -244,7 +244,8 @@ impl Links {
         &mut self.flat[self.start[i] as usize..self.start[i + 1] as usize]
     }
 
-    /// The sets' links, set by set.
+    /// The sets' links, set by set (for tests).
+    #[cfg(test)]
     fn lists(&self) -> impl Iterator<Item = &[Link]> + '_ {
         self.start
             .windows(2)
@@ -536,27 +537,23 @@ pub(super) fn xy_wing(f: &mut Finder<'_>) {
 /// was a wing; the search removing most took it in 33.)
 fn first_wing(sets: &Sets) -> Option<Found> {
     // The linked pairs in order, and per set the positions of the pairs it is in (ascending).
-    // A set is in one pair per link, so its positions take `links[i].len()` places of `at`,
-    // from `start[i]` (`fill[i]`: how many are written).
-    let mut start = Vec::with_capacity(sets.als.len() + 1);
-    start.push(0);
-    for l in sets.links.lists() {
-        start.push(start[start.len() - 1] + l.len());
-    }
-    let mut at = vec![0u32; start[sets.als.len()]];
+    // A set is in one pair per link, so its positions take the places of its links in `at`,
+    // laid out as the links are (`fill[i]`: where set `i`'s next one goes).
+    let start = &sets.links.start;
+    let mut at = vec![0u32; sets.links.flat.len()];
     let mut fill = start.clone();
     let mut pairs: Vec<(usize, usize, Mask)> = Vec::with_capacity(at.len() / 2);
     for &i in &sets.by_rank {
         for l in sets.later_links(i) {
             let j = l.next as usize;
             for x in [i, j] {
-                at[fill[x]] = pairs.len() as u32;
+                at[fill[x] as usize] = pairs.len() as u32;
                 fill[x] += 1;
             }
             pairs.push((i, j, l.rcc));
         }
     }
-    let of = |x: usize| &at[start[x]..fill[x]];
+    let of = |x: usize| &at[start[x] as usize..fill[x] as usize];
     for (p, &(i, j, rcc1)) in pairs.iter().enumerate() {
         // The later pairs holding `i` or `j`, merged in order (none holds both: one pair each).
         let after = |v: &[u32]| v.partition_point(|&q| q as usize <= p);

@@ -57,8 +57,8 @@ type Slot = (Technique, u8, u8, u8);
 /// of puzzles keeps in the faster caches.
 type SmallKey = (Technique, u8, u8, u8, u128);
 
-/// The most cells a region has: a unit of 25x25, or a box and a line of 9x9.
-const REGION: usize = 25;
+/// The most cells a region has: a box and a line of 9x9 (Sue de Coq searches sizes up to 9).
+const REGION: usize = 18;
 
 /// A placed cell in a [`Region`] (no cell has every candidate bit).
 const PLACED: Mask = Mask::MAX;

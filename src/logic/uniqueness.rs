@@ -1322,4 +1322,30 @@ mod tests {
         }
         assert!(fired.len() >= 6, "{fired:?}");
     }
+
+    /// The rectangles kept per state are the state's own: walking the solving paths, each
+    /// state's list (the previous state's kept until asked) is the one listed afresh.
+    #[test]
+    fn the_rectangles_kept_are_those_of_the_state_asked() {
+        let summary = |urs: &[Ur]| -> Vec<([usize; 4], u8, u8, u8, u8)> {
+            (urs.iter())
+                .map(|u| (u.rect.corners, u.a, u.b, u.ext, u.lacks))
+                .collect()
+        };
+        let (mut states, mut listed) = (0, 0);
+        for s in crate::logic::tests::path_states() {
+            for lacking in [false, true] {
+                let kept = urs(&s, lacking);
+                assert_eq!(summary(&kept), summary(&list_urs(&s, lacking)));
+                // Asked again on the same state: the same list, not listed again.
+                assert!(Rc::ptr_eq(&kept, &urs(&s, lacking)));
+                listed += kept.len();
+            }
+            states += 1;
+        }
+        assert!(
+            states > 1000 && listed > 1000,
+            "{states} states, {listed} rectangles"
+        );
+    }
 }
