@@ -175,6 +175,11 @@ impl Graph {
         &self.cell_buf[self.cell_start[v] as usize..self.cell_start[v + 1] as usize]
     }
 
+    /// How many nodes are candidates: they come first, nodes `0..candidates()`.
+    pub fn candidates(&self) -> usize {
+        self.first_group
+    }
+
     /// True for a group or an ALS node.
     pub fn is_group(&self, v: usize) -> bool {
         v >= self.first_group
@@ -1074,15 +1079,40 @@ fn a_chain_may_conclude(s: &State) -> bool {
 }
 
 /// True when for some candidate `c` of `g` a path of links leads from "`c` is true" (state
-/// `2c + 1`) to "`c` is false" (`2c`). The strongly connected components of the states are
-/// found (Tarjan's algorithm, without recursion) in the order they close, each after every
-/// component it leads to, so the states "a candidate is false" that a component reaches are
-/// its own and those its links lead to, as a bit set over the candidates.
+/// `2c + 1`) to "`c` is false" (`2c`): some component reaches, or holds, "`c` is false" for a
+/// "`c` is true" among its own states (see [`component_reach`]; the reach sets hold only the
+/// states "a candidate is false", bit `c`).
 fn some_candidate_refutes_itself(g: &Graph) -> bool {
+    let words = g.first_group.div_ceil(64);
+    let is_false = |st: u32| {
+        let v = (st >> 1) as usize;
+        (st & 1 == 0 && v < g.first_group).then_some(v)
+    };
+    let refutes = |members: &[u32], own: &[u64]| {
+        members.iter().any(|&w| {
+            let v = (w >> 1) as usize;
+            w & 1 == 1 && v < g.first_group && own[v / 64] >> (v % 64) & 1 != 0
+        })
+    };
+    component_reach(g, words, is_false, refutes).is_none()
+}
+
+/// The strongly connected components of the states of `g` ("`v` is true", `2v + 1`, leads by
+/// its weak links to "`w` is false"; "`v` is false", `2v`, by its strong links to "`w` is
+/// true"), found by Tarjan's algorithm without recursion, and per component the states it
+/// reaches, its own included, as a bit set of `words` words: a state counts as the bit `mark`
+/// gives it, if any. Components close in an order where each comes after every one its links
+/// lead to, so a component's set is its own states' and those of the components its links lead
+/// to. After each closes, `stop(its states, its set)` may end the walk: then `None`. Else the
+/// component of every state, and the sets one after another.
+pub(super) fn component_reach(
+    g: &Graph,
+    words: usize,
+    mark: impl Fn(u32) -> Option<usize>,
+    mut stop: impl FnMut(&[u32], &[u64]) -> bool,
+) -> Option<(Vec<u32>, Vec<u64>)> {
     const UNSEEN: u32 = u32::MAX;
     let states = 2 * g.nodes();
-    // The reach sets hold only the states "candidate `c` is false", bit `c`.
-    let words = g.first_group.div_ceil(64);
     // The states that state `st` leads to: from "false" the strong links, from "true" the weak
     // (the nodes of the list, in the other state).
     let next = |st: u32| {
@@ -1153,9 +1183,8 @@ fn some_candidate_refutes_itself(g: &Graph) -> bool {
             merged.push(UNSEEN);
             let (done, own) = reach.split_at_mut(comps * words);
             for &w in &members {
-                let v = (w >> 1) as usize;
-                if w & 1 == 0 && v < g.first_group {
-                    own[v / 64] |= 1 << (v % 64);
+                if let Some(b) = mark(w) {
+                    own[b / 64] |= 1 << (b % 64);
                 }
                 let (list, on) = next(w);
                 for &t in list {
@@ -1169,17 +1198,13 @@ fn some_candidate_refutes_itself(g: &Graph) -> bool {
                     }
                 }
             }
-            let refutes = |&w: &u32| {
-                let v = (w >> 1) as usize;
-                w & 1 == 1 && v < g.first_group && own[v / 64] >> (v % 64) & 1 != 0
-            };
-            if members.iter().any(refutes) {
-                return true;
+            if stop(&members, own) {
+                return None;
             }
             comps += 1;
         }
     }
-    false
+    Some((comp, reach))
 }
 
 /// The grouped link graph of `s`, shared with the previous call on the same state.

@@ -31,7 +31,7 @@ use crate::grid::{bit, cells_of, digits, full_mask};
 
 use std::cell::RefCell;
 
-use super::chains::{Bfs, Graph};
+use super::chains::{component_reach, Bfs, Graph};
 use super::marks::Marks;
 use super::{Finder, State, Step, Technique};
 
@@ -459,6 +459,90 @@ fn first_emptied_unit(
     found
 }
 
+/// True when a forcing chain's verities and contradictions come in pairs in `s`, so that a
+/// state with no contradiction has no verity: `s` is not broken and has no single (every empty
+/// cell has two candidates or more, every digit two places or more in each unit lacking it).
+///
+/// A chain read backwards, each candidate's truth swapped, is a chain of the same length: a
+/// weak link from "`a` is true" to "`b` is false" is also one from "`b` is true" to "`a` is
+/// false", and a strong link the same way round. So when a premise `p` makes every candidate of
+/// a cell false, each of them being true makes `p` false: the cell's verity. A unit's places
+/// of a digit made false likewise give the unit's verity, and a candidate `k` made true and
+/// false gives the verity of `k` true and `k` false. Those sets exist when the cell has two
+/// candidates or more and the unit two places or more; at a stall of a solving path they do.
+fn dual(s: &State) -> bool {
+    #[cfg(test)]
+    if NO_DUAL.with(std::cell::Cell::get) {
+        return false;
+    }
+    let n = s.size();
+    !s.is_broken()
+        && s.empty_cells().all(|c| s.cands(c).count_ones() >= 2)
+        && (0..s.unit_count()).all(|u| {
+            digits(full_mask(n) & !s.placed_in(u)).all(|d| s.places(u, d).count_ones() >= 2)
+        })
+}
+
+/// False when no set of premises (see [`analyse`]) all lead, by chains of `g`'s links however
+/// long, to one candidate being true or to one being false: then no forcing chain has a verity
+/// and, where [`dual`] holds, none has a contradiction. The states a premise leads to are read
+/// off the components of the graph's states (see [`component_reach`]), one set per component,
+/// so this costs about as much as one pass over the graph's links.
+fn a_verity_may_hold(s: &State, g: &Graph) -> bool {
+    let cands = g.candidates();
+    // Bit `st` for state `st` of a candidate (`2v + 1` "`v` is true", `2v` "`v` is false").
+    let words = (2 * cands).div_ceil(64);
+    let mark = |st: u32| ((st >> 1) < cands as u32).then_some(st as usize);
+    let Some((comp, reach)) = component_reach(g, words, mark, |_, _| false) else {
+        return true;
+    };
+    let row = |st: u32| &reach[comp[st as usize] as usize * words..][..words];
+    let mut common = vec![0u64; words];
+    // True when the states all lead to a state in common.
+    let mut share = |states: &mut dyn Iterator<Item = u32>| {
+        common.fill(!0);
+        for st in states {
+            for (x, y) in common.iter_mut().zip(row(st)) {
+                *x &= y;
+            }
+        }
+        common.iter().any(|&x| x != 0)
+    };
+    let n = s.size();
+    let true_of = |c: usize, d: u8| 2 * g.node(c, d) + 1;
+    for c in s.empty_cells() {
+        let m = s.cands(c);
+        if share(&mut digits(m).map(|d| true_of(c, d))) {
+            return true;
+        }
+        for d in digits(m) {
+            let t = true_of(c, d);
+            if share(&mut [t, t - 1].into_iter()) {
+                return true;
+            }
+        }
+    }
+    for u in 0..s.unit_count() {
+        let cells = s.unit(u);
+        for d in digits(full_mask(n) & !s.placed_in(u)) {
+            let places = s.places(u, d);
+            let mut at = (0..cells.len())
+                .filter(|&i| places >> i & 1 != 0)
+                .map(|i| true_of(cells[i], d));
+            if places.count_ones() >= 2 && share(&mut at) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests turn [`dual`] off, to hold its shortcut against the full search.
+    static NO_DUAL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// (score, cost, proof) of the conclusions: every one when `all`, else the best.
 ///
 /// `settled`: a premise that did not break the state implies no contradiction (a net's premises
@@ -548,6 +632,11 @@ fn analyse(
                 d,
             });
         }
+    }
+    // Chains, no contradiction: then no verity either, in a state with no single (see
+    // [`dual`]).
+    if !settled && out.list.is_empty() && dual(s) {
+        return out.list;
     }
     // Verities: the premises of every set, one after another in `flat`.
     let mut flat: Vec<usize> = Vec::new();
@@ -650,6 +739,10 @@ pub(super) fn forcing_chain(f: &mut Finder<'_>) {
         return;
     }
     let g = super::chains::grouped_graph(s);
+    // Most stalls that come this far have no forcing chain: then no search.
+    if dual(s) && !a_verity_may_hold(s, &g) {
+        return;
+    }
     let mut bfs = Bfs::new(g.nodes());
     let r = chain_reach(s, &g, &mut bfs);
     let found = analyse(s, &r, &[], false, f.wants_all());
@@ -1208,6 +1301,34 @@ mod tests {
             60,
         ),
     ];
+
+    /// Where [`dual`] holds, a forcing chain search that finds no contradiction finds no
+    /// verity, and one where [`a_verity_may_hold`] says no finds nothing: on the stalls of hard
+    /// puzzles' solving paths, the searches with the shortcuts and without agree (the first
+    /// step everywhere, every step on one state in eight).
+    #[test]
+    fn a_chain_search_cut_short_finds_what_a_full_one_does() {
+        let (mut cut, mut found, mut states) = (0, 0, 0);
+        for (i, s) in super::super::tests::stall_states(3).iter().enumerate() {
+            assert!(dual(s), "a stall has no single: {:?}", s.all_cands());
+            states += 1;
+            let g = super::super::chains::grouped_graph(s);
+            cut += usize::from(!a_verity_may_hold(s, &g));
+            let limits: &[usize] = if i % 8 == 0 { &[1, usize::MAX] } else { &[1] };
+            for &limit in limits {
+                let steps = run(Technique::ForcingChain, s, limit);
+                let full = super::super::step::with_flag(&NO_DUAL, || {
+                    run(Technique::ForcingChain, s, limit)
+                });
+                assert_eq!(steps, full, "{limit} {:?}", s.all_cands());
+                found += usize::from(!full.is_empty() && limit == 1);
+            }
+        }
+        assert!(
+            cut > 100 && found > 500,
+            "{states} stalls, {cut} cut short, {found} with a forcing chain"
+        );
+    }
 
     #[test]
     fn every_step_verities_may_have_branches_that_break() {

@@ -802,6 +802,30 @@ pub(super) fn path_states() -> Vec<State> {
     states
 }
 
+/// The states where the solving paths of every `every`-th extreme puzzle of the HoDoKu sample
+/// take a step other than a single: the stalls, where the costly techniques are searched.
+pub(super) fn stall_states(every: usize) -> Vec<State> {
+    let singles = [
+        Technique::FullHouse,
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+    ];
+    let mut states = Vec::new();
+    let hard = sample().into_iter().filter(|e| e.2 == Level::Extreme);
+    for (puzzle, _, _) in hard.step_by(every) {
+        let grid = nine(&puzzle);
+        let path = solve(State::new(&grid), &Options::default());
+        let mut s = State::new(&grid);
+        for step in &path.steps {
+            if !singles.contains(&step.technique) {
+                states.push(s.clone());
+            }
+            s.apply(step);
+        }
+    }
+    states
+}
+
 /// [`path_states`], then a copy of each with candidates taken away at random (one in
 /// `2^shift`, the solution's too, never a cell's last), so that premises break and searches
 /// fail deep.
