@@ -1133,6 +1133,11 @@ pub(super) fn component_reach(
     let mut reach: Vec<u64> = Vec::new();
     // Per component, the last component that took in what it reaches.
     let mut merged: Vec<u32> = Vec::new();
+    // Per component, the one bit its set holds when it is a state that leads nowhere
+    // ([`LONE_EMPTY`] for none), else [`ROW`]: such a set is taken in as its bit.
+    const ROW: u32 = u32::MAX;
+    const LONE_EMPTY: u32 = u32::MAX - 1;
+    let mut lone: Vec<u32> = Vec::new();
     let mut count = 0u32;
     let mut comps = 0usize;
     for root in 0..states as u32 {
@@ -1150,7 +1155,25 @@ pub(super) fn component_reach(
                 *rest = tail;
                 // From "false" the strong links lead to "true", from "true" the weak to "false".
                 let w = 2 * w + (1 - (v & 1));
-                if index[w as usize] == UNSEEN {
+                if index[w as usize] == UNSEEN && next(w).0.is_empty() {
+                    // A state that leads nowhere (most "`w` is false": no strong link) is a
+                    // component of its own, closed at once.
+                    index[w as usize] = count;
+                    count += 1;
+                    comp[w as usize] = comps as u32;
+                    reach.resize((comps + 1) * words, 0);
+                    merged.push(UNSEEN);
+                    let own = &mut reach[comps * words..];
+                    let b = mark(w);
+                    if let Some(b) = b {
+                        own[b / 64] |= 1 << (b % 64);
+                    }
+                    lone.push(b.map_or(LONE_EMPTY, |b| b as u32));
+                    if stop(&[w], own) {
+                        return None;
+                    }
+                    comps += 1;
+                } else if index[w as usize] == UNSEEN {
                     index[w as usize] = count;
                     low[w as usize] = count;
                     count += 1;
@@ -1181,6 +1204,7 @@ pub(super) fn component_reach(
             }
             reach.resize((comps + 1) * words, 0);
             merged.push(UNSEEN);
+            lone.push(ROW);
             let (done, own) = reach.split_at_mut(comps * words);
             for &w in &members {
                 if let Some(b) = mark(w) {
@@ -1189,6 +1213,13 @@ pub(super) fn component_reach(
                 let (list, on) = next(w);
                 for &t in list {
                     let c = comp[(2 * t + on) as usize] as usize;
+                    if lone[c] != ROW {
+                        if lone[c] != LONE_EMPTY {
+                            let b = lone[c] as usize;
+                            own[b / 64] |= 1 << (b % 64);
+                        }
+                        continue;
+                    }
                     // Each component this one leads to once.
                     if c != comps && merged[c] != comps as u32 {
                         merged[c] = comps as u32;
