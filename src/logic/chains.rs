@@ -79,7 +79,9 @@ pub(super) enum Links {
     Digit(u8),
     /// Bivalue cells only: strong links inside a cell, weak links between cells (XY-Chains).
     Bivalue,
-    /// Every candidate, every link.
+    /// Every candidate, every link. Nice loops take this graph from the grouped one
+    /// ([`Graph::without_groups`]); tests build it to check that.
+    #[cfg_attr(not(test), allow(dead_code))]
     Plain,
     /// Every candidate and every group, every link.
     Grouped,
@@ -95,6 +97,7 @@ impl Links {
 
 /// What an ALS node belongs to: its set's cells and its set's nodes (`first..first + len`).
 #[derive(Clone, Copy)]
+#[cfg_attr(test, derive(Debug, PartialEq))]
 struct AlsNode {
     set: u128,
     first: u32,
@@ -103,6 +106,7 @@ struct AlsNode {
 
 /// The link graph of a state: nodes (candidates, then groups) and their strong and weak links in
 /// compressed adjacency lists.
+#[cfg_attr(test, derive(Debug, PartialEq))]
 pub(super) struct Graph {
     n: usize,
     /// The digit of each node.
@@ -568,6 +572,40 @@ impl Graph {
         }
         start.push(targets.len() as u32);
         (start, targets)
+    }
+
+    /// The graph of the candidates alone (as [`Links::Plain`] builds it) from a grouped one:
+    /// the same nodes first, the same links between them in the same order.
+    pub fn without_groups(&self) -> Graph {
+        let fg = self.first_group;
+        let keep = |start: &[u32], list: &[u32]| {
+            let mut kept_start = Vec::with_capacity(fg + 1);
+            let mut kept = Vec::with_capacity(start[fg] as usize);
+            for v in 0..fg {
+                kept_start.push(kept.len() as u32);
+                let links = &list[start[v] as usize..start[v + 1] as usize];
+                kept.extend(links.iter().filter(|&&w| (w as usize) < fg));
+            }
+            kept_start.push(kept.len() as u32);
+            (kept_start, kept)
+        };
+        let (strong_start, strong) = keep(&self.strong_start, &self.strong);
+        let (weak_start, weak) = keep(&self.weak_start, &self.weak);
+        Graph {
+            n: self.n,
+            digit: self.digit[..fg].to_vec(),
+            cell_start: self.cell_start[..=fg].to_vec(),
+            cell_buf: self.cell_buf[..self.cell_start[fg] as usize].to_vec(),
+            cand_node: self.cand_node.clone(),
+            strong_start,
+            strong,
+            weak_start,
+            weak,
+            first_group: fg,
+            first_als: fg,
+            als: Vec::new(),
+            see_all: self.see_all[..self.see_all.len().min(fg)].to_vec(),
+        }
     }
 
     fn push_node(&mut self, d: u8, cells: &[u32]) {
@@ -1038,7 +1076,8 @@ pub(super) fn nice_loop(f: &mut Finder<'_>) {
         return;
     }
     let mut col = Collect::new(f);
-    let g = Graph::build(f.state, Links::Plain);
+    // The grouped graph is at hand: the gate above built it.
+    let g = grouped_graph(f.state).without_groups();
     search(f.state, &g, Technique::NiceLoop, LOOP_CHAIN, &mut col);
     col.finish(f);
 }
@@ -2240,6 +2279,20 @@ pub(super) mod tests {
         UNCAPPED.with(|u| u.set(false));
         assert_eq!(capped.len(), ALL_STEPS_LIMIT);
         assert_eq!(capped, full);
+    }
+
+    #[test]
+    fn the_grouped_graph_without_its_groups_is_the_plain_graph() {
+        let states = super::super::tests::path_states_and_pruned(31, 3);
+        for s in states.iter().step_by(5) {
+            let grouped = Graph::build(s, Links::Grouped);
+            assert_eq!(
+                grouped.without_groups(),
+                Graph::build(s, Links::Plain),
+                "{:?}",
+                s.all_cands()
+            );
+        }
     }
 
     #[test]
