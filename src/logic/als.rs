@@ -303,9 +303,11 @@ fn rcc_links(als: &[Als], with_digit: &[Cells; MAX_DIGITS], cells: usize) -> Lin
         for d in digits(a.cands) {
             let x = usize::from(d) - 1;
             for c in cells_of(a.buddies[x] & with_digit[x]) {
-                for &j in first(x * cells + c) {
+                // Each pair once, from its first set: the lists are in the sets' order.
+                let later = first(x * cells + c).iter().rev();
+                for &j in later.take_while(|&&j| j as usize > i) {
                     let b = &als[j as usize];
-                    if (j as usize) > i && a.buddies[x] & b.with[x] == b.with[x] {
+                    if a.buddies[x] & b.with[x] == b.with[x] {
                         found.push((j as usize, bit(d)));
                     }
                 }
