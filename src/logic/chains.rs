@@ -1090,8 +1090,62 @@ thread_local! {
 }
 
 thread_local! {
-    /// [`a_chain_may_conclude`] of the last state asked for.
-    static LAST_MAY: RefCell<Memo<bool>> = const { RefCell::new(Memo::new()) };
+    /// [`Reaches`] of the last state asked for: the nice loop gate and the forcing chains'
+    /// look before their search read it on the same state.
+    static LAST_MAY: RefCell<Memo<Reaches>> = const { RefCell::new(Memo::new()) };
+}
+
+/// What the strongly connected components of a grouped graph's states tell (see
+/// [`component_reach`]; a set's bit `st` is state `st` of a candidate, "`v` is true" `2v + 1`,
+/// "`v` is false" `2v`).
+pub(super) struct Reaches {
+    /// Some candidate's truth leads to its falsehood: the walk stopped there.
+    pub refutes: bool,
+    /// When none does, the component of each state and each component's set, `words` words
+    /// each; else empty.
+    pub comp: Vec<u32>,
+    pub sets: Vec<u64>,
+    pub words: usize,
+}
+
+impl Reaches {
+    fn of(g: &Graph) -> Reaches {
+        let cands = g.candidates();
+        let words = (2 * cands).div_ceil(64);
+        let mark = |st: u32| ((st >> 1) < cands as u32).then_some(st as usize);
+        // A component holding "`c` is true" that reaches "`c` is false".
+        let refutes = |members: &[u32], own: &[u64]| {
+            members.iter().any(|&w| {
+                let f = (w - 1) as usize;
+                w & 1 == 1 && (w >> 1) < cands as u32 && own[f / 64] >> (f % 64) & 1 != 0
+            })
+        };
+        match component_reach(g, words, mark, refutes) {
+            Some((comp, sets)) => Reaches {
+                refutes: false,
+                comp,
+                sets,
+                words,
+            },
+            None => Reaches {
+                refutes: true,
+                comp: Vec::new(),
+                sets: Vec::new(),
+                words,
+            },
+        }
+    }
+
+    /// The set of the component of state `st` (when no candidate refutes itself).
+    pub fn of_state(&self, st: u32) -> &[u64] {
+        let at = self.comp[st as usize] as usize * self.words;
+        &self.sets[at..at + self.words]
+    }
+}
+
+/// [`Reaches`] of the grouped graph of `s`, shared with the previous call on the same state.
+pub(super) fn reaches(s: &State) -> Rc<Reaches> {
+    LAST_MAY.with(|last| last.borrow_mut().get(s, |s| Reaches::of(&grouped_graph(s))))
 }
 
 /// False when no chain through the links of the grouped graph removes or places anything, so
@@ -1111,29 +1165,14 @@ fn a_chain_may_conclude(s: &State) -> bool {
     if tests::UNGATED.with(|u| u.get()) {
         return true;
     }
-    *LAST_MAY.with(|last| {
-        last.borrow_mut()
-            .get(s, |s| some_candidate_refutes_itself(&grouped_graph(s)))
-    })
+    reaches(s).refutes
 }
 
 /// True when for some candidate `c` of `g` a path of links leads from "`c` is true" (state
-/// `2c + 1`) to "`c` is false" (`2c`): some component reaches, or holds, "`c` is false" for a
-/// "`c` is true" among its own states (see [`component_reach`]; the reach sets hold only the
-/// states "a candidate is false", bit `c`).
+/// `2c + 1`) to "`c` is false" (`2c`).
+#[cfg(test)]
 fn some_candidate_refutes_itself(g: &Graph) -> bool {
-    let words = g.first_group.div_ceil(64);
-    let is_false = |st: u32| {
-        let v = (st >> 1) as usize;
-        (st & 1 == 0 && v < g.first_group).then_some(v)
-    };
-    let refutes = |members: &[u32], own: &[u64]| {
-        members.iter().any(|&w| {
-            let v = (w >> 1) as usize;
-            w & 1 == 1 && v < g.first_group && own[v / 64] >> (v % 64) & 1 != 0
-        })
-    };
-    component_reach(g, words, is_false, refutes).is_none()
+    Reaches::of(g).refutes
 }
 
 /// The strongly connected components of the states of `g` ("`v` is true", `2v + 1`, leads by
@@ -2324,6 +2363,35 @@ pub(super) mod tests {
             yes > 100 && no > 100,
             "{yes} states where one does, {no} where none does"
         );
+    }
+
+    /// Where no candidate refutes itself, each state's set is the candidates' states a search
+    /// without a length limit reaches from it.
+    #[test]
+    fn each_state_reaches_what_its_components_set_holds() {
+        let mut checked = 0;
+        for s in super::super::tests::stall_states(7).iter().step_by(3) {
+            let g = Graph::build(s, Links::Grouped);
+            let r = super::Reaches::of(&g);
+            if r.refutes {
+                continue;
+            }
+            let mut bfs = super::Bfs::new(g.nodes());
+            for st in 0..2 * g.candidates() as u32 {
+                bfs.run(&g, st, usize::MAX);
+                let mut want = vec![0u64; r.words];
+                for &t in bfs
+                    .order
+                    .iter()
+                    .filter(|&&t| (t >> 1) < g.candidates() as u32)
+                {
+                    want[t as usize / 64] |= 1 << (t % 64);
+                }
+                assert_eq!(r.of_state(st), &want[..], "state {st}: {:?}", s.all_cands());
+            }
+            checked += 1;
+        }
+        assert!(checked > 20, "{checked} states");
     }
 
     #[test]

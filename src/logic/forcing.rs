@@ -31,7 +31,7 @@ use crate::grid::{bit, cells_of, digits, full_mask};
 
 use std::cell::RefCell;
 
-use super::chains::{component_reach, Bfs, Graph};
+use super::chains::{Bfs, Graph};
 use super::marks::Marks;
 use super::{Finder, State, Step, Technique};
 
@@ -483,26 +483,26 @@ fn dual(s: &State) -> bool {
         })
 }
 
-/// False when no set of premises (see [`analyse`]) all lead, by chains of `g`'s links however
-/// long, to one candidate being true or to one being false: then no forcing chain has a verity
-/// and, where [`dual`] holds, none has a contradiction. The states a premise leads to are read
-/// off the components of the graph's states (see [`component_reach`]), one set per component,
-/// so this costs about as much as one pass over the graph's links.
-fn a_verity_may_hold(s: &State, g: &Graph) -> bool {
-    let cands = g.candidates();
-    // Bit `st` for state `st` of a candidate (`2v + 1` "`v` is true", `2v` "`v` is false").
-    let words = (2 * cands).div_ceil(64);
-    let mark = |st: u32| ((st >> 1) < cands as u32).then_some(st as usize);
-    let Some((comp, reach)) = component_reach(g, words, mark, |_, _| false) else {
+/// False when no set of premises (see [`analyse`]) all lead, by chains of the grouped graph's
+/// links however long, to one candidate being true or to one being false: then no forcing
+/// chain has a verity and, where [`dual`] holds, none has a contradiction. What a premise
+/// leads to is read off the components of the graph's states (see [`chains::Reaches`]), which
+/// the nice loop gate made for the same state. A candidate whose truth leads to its falsehood
+/// is a verity of its own (both branches lead to "false").
+///
+/// [`chains::Reaches`]: super::chains::Reaches
+fn a_verity_may_hold(s: &State) -> bool {
+    let r = super::chains::reaches(s);
+    if r.refutes {
         return true;
-    };
-    let row = |st: u32| &reach[comp[st as usize] as usize * words..][..words];
-    let mut common = vec![0u64; words];
+    }
+    let g = super::chains::grouped_graph(s);
+    let mut common = vec![0u64; r.words];
     // True when the states all lead to a state in common.
     let mut share = |states: &mut dyn Iterator<Item = u32>| {
         common.fill(!0);
         for st in states {
-            for (x, y) in common.iter_mut().zip(row(st)) {
+            for (x, y) in common.iter_mut().zip(r.of_state(st)) {
                 *x &= y;
             }
         }
@@ -738,11 +738,11 @@ pub(super) fn forcing_chain(f: &mut Finder<'_>) {
     if s.size() > MAX_SIZE {
         return;
     }
-    let g = super::chains::grouped_graph(s);
     // Most stalls that come this far have no forcing chain: then no search.
-    if dual(s) && !a_verity_may_hold(s, &g) {
+    if dual(s) && !a_verity_may_hold(s) {
         return;
     }
+    let g = super::chains::grouped_graph(s);
     let mut bfs = Bfs::new(g.nodes());
     let r = chain_reach(s, &g, &mut bfs);
     let found = analyse(s, &r, &[], false, f.wants_all());
@@ -1312,8 +1312,7 @@ mod tests {
         for (i, s) in super::super::tests::stall_states(3).iter().enumerate() {
             assert!(dual(s), "a stall has no single: {:?}", s.all_cands());
             states += 1;
-            let g = super::super::chains::grouped_graph(s);
-            cut += usize::from(!a_verity_may_hold(s, &g));
+            cut += usize::from(!a_verity_may_hold(s));
             let limits: &[usize] = if i % 8 == 0 { &[1, usize::MAX] } else { &[1] };
             for &limit in limits {
                 let steps = run(Technique::ForcingChain, s, limit);
