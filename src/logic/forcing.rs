@@ -127,8 +127,8 @@ fn boards_of(s: &State) -> Vec<u128> {
     (1..=s.size() as u8).map(|d| s.board_bits(d)).collect()
 }
 
-/// Chains: what single links imply from each premise.
-fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs) -> Reach {
+/// Chains: what single links imply from each premise (those of `need` when given).
+fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs, need: Option<&[bool]>) -> Reach {
     let mut r = Reach::new(s);
     let n = r.n;
     // Groups carry implications along but are neither premises nor conclusions.
@@ -136,6 +136,9 @@ fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs) -> Reach {
         let k = g.cells(v)[0] as usize * n + g.digit[v] as usize - 1;
         for on in 0..2 {
             let p = 2 * k + on;
+            if need.is_some_and(|need| !need[p]) {
+                continue;
+            }
             r.done[p] = true;
             bfs.run(g, 2 * v as u32 + on as u32, CHAIN_LINKS);
             let (on_row, off_row) = (
@@ -483,58 +486,105 @@ fn dual(s: &State) -> bool {
         })
 }
 
-/// False when no set of premises (see [`analyse`]) all lead, by chains of the grouped graph's
-/// links however long, to one candidate being true or to one being false: then no forcing
-/// chain has a verity and, where [`dual`] holds, none has a contradiction. What a premise
-/// leads to is read off the components of the graph's states (see [`chains::Reaches`]), which
-/// the nice loop gate made for the same state. A candidate whose truth leads to its falsehood
-/// is a verity of its own (both branches lead to "false").
+/// The premises a forcing chain search must follow (see [`premises_needed`]).
+enum Needed {
+    /// None: the search finds nothing.
+    Nothing,
+    /// Every one.
+    Every,
+    /// Those marked (by premise, as in [`Reach`]).
+    Some(Vec<bool>),
+}
+
+/// Which premises can take part in a forcing chain's conclusion, read off what each premise
+/// leads to by chains of the grouped graph's links however long: the components of the graph's
+/// states, which the nice loop gate made for the same state (see [`chains::Reaches`]).
+///
+/// A verity needs its set's branches (a cell's candidates, a unit's places of a digit, a
+/// candidate true and false) to lead to something in common, within [`CHAIN_LINKS`] links and
+/// so however long: only the branches of such sets are needed for verities. Where [`dual`]
+/// holds, a premise `p` with a contradiction gives a verity concluding that `p` is false, so
+/// only the premises whose falsehood some such set's branches all lead to are needed for
+/// contradictions. No such set: nothing. A candidate whose truth leads to its falsehood (then
+/// there are no sets to read) or a state where `dual` fails: every premise.
 ///
 /// [`chains::Reaches`]: super::chains::Reaches
-fn a_verity_may_hold(s: &State) -> bool {
+fn premises_needed(s: &State) -> Needed {
+    if !dual(s) {
+        return Needed::Every;
+    }
     let r = super::chains::reaches(s);
     if r.refutes {
-        return true;
+        return Needed::Every;
     }
     let g = super::chains::grouped_graph(s);
+    let n = s.size();
+    // A candidate state's premise: candidate `cell * n + d - 1`, true or false alike.
+    let premise = |st: u32| {
+        let v = (st >> 1) as usize;
+        let k = g.cells(v)[0] as usize * n + usize::from(g.digit[v]) - 1;
+        2 * k + (st & 1) as usize
+    };
+    let mut need = vec![false; 2 * s.shape().cells() * n];
+    // What some set's branches all lead to.
+    let mut led = vec![0u64; r.words];
     let mut common = vec![0u64; r.words];
-    // True when the states all lead to a state in common.
-    let mut share = |states: &mut dyn Iterator<Item = u32>| {
+    let mut branches: Vec<u32> = Vec::with_capacity(n);
+    let mut look = |branches: &[u32]| {
         common.fill(!0);
-        for st in states {
+        for &st in branches {
             for (x, y) in common.iter_mut().zip(r.of_state(st)) {
                 *x &= y;
             }
         }
-        common.iter().any(|&x| x != 0)
+        if common.iter().any(|&x| x != 0) {
+            for &st in branches {
+                need[premise(st)] = true;
+            }
+            for (x, y) in led.iter_mut().zip(&common) {
+                *x |= y;
+            }
+        }
     };
-    let n = s.size();
     let true_of = |c: usize, d: u8| 2 * g.node(c, d) + 1;
     for c in s.empty_cells() {
         let m = s.cands(c);
-        if share(&mut digits(m).map(|d| true_of(c, d))) {
-            return true;
-        }
+        branches.clear();
+        branches.extend(digits(m).map(|d| true_of(c, d)));
+        look(&branches);
         for d in digits(m) {
             let t = true_of(c, d);
-            if share(&mut [t, t - 1].into_iter()) {
-                return true;
-            }
+            look(&[t, t - 1]);
         }
     }
     for u in 0..s.unit_count() {
         let cells = s.unit(u);
         for d in digits(full_mask(n) & !s.placed_in(u)) {
             let places = s.places(u, d);
-            let mut at = (0..cells.len())
-                .filter(|&i| places >> i & 1 != 0)
-                .map(|i| true_of(cells[i], d));
-            if places.count_ones() >= 2 && share(&mut at) {
-                return true;
+            if places.count_ones() >= 2 {
+                branches.clear();
+                branches.extend(
+                    (0..cells.len())
+                        .filter(|&i| places >> i & 1 != 0)
+                        .map(|i| true_of(cells[i], d)),
+                );
+                look(&branches);
             }
         }
     }
-    false
+    if led.iter().all(|&x| x == 0) {
+        return Needed::Nothing;
+    }
+    // The premises whose falsehood is led to: the state of the other truth.
+    for (w, &bits) in led.iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let st = (w * 64) as u32 + bits.trailing_zeros();
+            bits &= bits - 1;
+            need[premise(st ^ 1)] = true;
+        }
+    }
+    Needed::Some(need)
 }
 
 #[cfg(test)]
@@ -738,13 +788,16 @@ pub(super) fn forcing_chain(f: &mut Finder<'_>) {
     if s.size() > MAX_SIZE {
         return;
     }
-    // Most stalls that come this far have no forcing chain: then no search.
-    if dual(s) && !a_verity_may_hold(s) {
-        return;
-    }
+    // Most stalls that come this far have no forcing chain: then no search; else only the
+    // premises that can take part in one are followed.
+    let need = match premises_needed(s) {
+        Needed::Nothing => return,
+        Needed::Every => None,
+        Needed::Some(need) => Some(need),
+    };
     let g = super::chains::grouped_graph(s);
     let mut bfs = Bfs::new(g.nodes());
-    let r = chain_reach(s, &g, &mut bfs);
+    let r = chain_reach(s, &g, &mut bfs, need.as_deref());
     let found = analyse(s, &r, &[], false, f.wants_all());
     emit(f, found, |f, proof| {
         chain_step(f.state, &g, &mut bfs, proof)
@@ -1201,7 +1254,7 @@ mod tests {
         for s in states.iter().step_by(2).filter(|s| s.size() <= MAX_SIZE) {
             let g = super::super::chains::grouped_graph(s);
             let mut bfs = Bfs::new(g.nodes());
-            let r = chain_reach(s, &g, &mut bfs);
+            let r = chain_reach(s, &g, &mut bfs, None);
             let mut every = analyse(s, &r, &[], false, true);
             every.sort_by_key(|e| (std::cmp::Reverse(e.0), e.1));
             every.truncate(1);
@@ -1303,16 +1356,21 @@ mod tests {
     ];
 
     /// Where [`dual`] holds, a forcing chain search that finds no contradiction finds no
-    /// verity, and one where [`a_verity_may_hold`] says no finds nothing: on the stalls of hard
+    /// verity, one where [`premises_needed`] says nothing finds nothing, and one that follows
+    /// only the premises it names finds what following all finds: on the stalls of hard
     /// puzzles' solving paths, the searches with the shortcuts and without agree (the first
     /// step everywhere, every step on one state in eight).
     #[test]
     fn a_chain_search_cut_short_finds_what_a_full_one_does() {
-        let (mut cut, mut found, mut states) = (0, 0, 0);
+        let (mut cut, mut some, mut found, mut states) = (0, 0, 0, 0);
         for (i, s) in super::super::tests::stall_states(3).iter().enumerate() {
             assert!(dual(s), "a stall has no single: {:?}", s.all_cands());
             states += 1;
-            cut += usize::from(!a_verity_may_hold(s));
+            match premises_needed(s) {
+                Needed::Nothing => cut += 1,
+                Needed::Some(need) if need.contains(&false) => some += 1,
+                _ => {}
+            }
             let limits: &[usize] = if i % 8 == 0 { &[1, usize::MAX] } else { &[1] };
             for &limit in limits {
                 let steps = run(Technique::ForcingChain, s, limit);
@@ -1324,8 +1382,9 @@ mod tests {
             }
         }
         assert!(
-            cut > 100 && found > 500,
-            "{states} stalls, {cut} cut short, {found} with a forcing chain"
+            cut > 100 && some > 100 && found > 500,
+            "{states} stalls, {cut} cut short, {some} with premises left out, {found} with a \
+             forcing chain"
         );
     }
 
