@@ -1116,7 +1116,8 @@ impl Reaches {
         // A component holding "`c` is true" that reaches "`c` is false".
         let refutes = |members: &[u32], own: &[u64]| {
             members.iter().any(|&w| {
-                let f = (w - 1) as usize;
+                // "`c` is false" is the state beside "`c` is true": `w ^ 1`.
+                let f = (w ^ 1) as usize;
                 w & 1 == 1 && (w >> 1) < cands as u32 && own[f / 64] >> (f % 64) & 1 != 0
             })
         };
