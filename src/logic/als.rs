@@ -62,7 +62,8 @@ const ALL_STEPS_CHAIN_BUDGET: usize = 50 * CHAIN_BUDGET;
 const ALL_STEPS_MIN_SHARE: usize = 2_000;
 
 /// One almost locked set.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
+#[cfg_attr(test, derive(Debug, PartialEq))]
 struct Als {
     cells: Cells,
     cands: Mask,
@@ -741,7 +742,9 @@ fn lex(mut a: Cells, mut b: Cells) -> std::cmp::Ordering {
 
 /// The sets of unit `u` into `out`: each set once, in the first unit holding it (rows, then
 /// columns, then boxes): a single cell in its row, a box's set lying in one row or column in
-/// that line. `with_digit`: the cells holding each digit; `union`: room for `2^n` masks.
+/// that line. `with_digit`: the cells holding each digit (a set's cells holding one are read
+/// from it, so the sets still depend on the unit's cells' candidates alone); `union`: room for
+/// `2^n` masks.
 fn unit_sets(
     s: &State,
     u: usize,

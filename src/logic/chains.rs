@@ -1092,7 +1092,7 @@ thread_local! {
 thread_local! {
     /// [`Reaches`] of the last state asked for: the nice loop gate and the forcing chains'
     /// look before their search read it on the same state.
-    static LAST_MAY: RefCell<Memo<Reaches>> = const { RefCell::new(Memo::new()) };
+    static LAST_REACHES: RefCell<Memo<Reaches>> = const { RefCell::new(Memo::new()) };
 }
 
 /// What the strongly connected components of a grouped graph's states tell (see
@@ -1102,9 +1102,9 @@ pub(super) struct Reaches {
     /// Some candidate's truth leads to its falsehood: the walk stopped there.
     pub refutes: bool,
     /// When none does, the component of each state and each component's set, `words` words
-    /// each; else empty.
-    pub comp: Vec<u32>,
-    pub sets: Vec<u64>,
+    /// each (read them with [`Reaches::of_state`]); else empty.
+    comp: Vec<u32>,
+    sets: Vec<u64>,
     pub words: usize,
 }
 
@@ -1146,7 +1146,7 @@ impl Reaches {
 
 /// [`Reaches`] of the grouped graph of `s`, shared with the previous call on the same state.
 pub(super) fn reaches(s: &State) -> Rc<Reaches> {
-    LAST_MAY.with(|last| last.borrow_mut().get(s, |s| Reaches::of(&grouped_graph(s))))
+    LAST_REACHES.with(|last| last.borrow_mut().get(s, |s| Reaches::of(&grouped_graph(s))))
 }
 
 /// False when no chain through the links of the grouped graph removes or places anything, so
@@ -1184,7 +1184,7 @@ fn some_candidate_refutes_itself(g: &Graph) -> bool {
 /// lead to, so a component's set is its own states' and those of the components its links lead
 /// to. After each closes, `stop(its states, its set)` may end the walk: then `None`. Else the
 /// component of every state, and the sets one after another.
-pub(super) fn component_reach(
+fn component_reach(
     g: &Graph,
     words: usize,
     mark: impl Fn(u32) -> Option<usize>,

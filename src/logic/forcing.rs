@@ -525,53 +525,28 @@ fn premises_needed(s: &State) -> Needed {
         let k = g.cells(v)[0] as usize * n + usize::from(g.digit[v]) - 1;
         2 * k + (st & 1) as usize
     };
+    // And a premise's state.
+    let state = |p: usize| 2 * g.cand_node[p / 2] + (p & 1) as u32;
     let mut need = vec![false; 2 * s.shape().cells() * n];
     // What some set's branches all lead to.
     let mut led = vec![0u64; r.words];
     let mut common = vec![0u64; r.words];
-    let mut branches: Vec<u32> = Vec::with_capacity(n);
-    let mut look = |branches: &[u32]| {
+    each_verity_set(s, |ps, _| {
         common.fill(!0);
-        for &st in branches {
-            for (x, y) in common.iter_mut().zip(r.of_state(st)) {
+        for &p in ps {
+            for (x, y) in common.iter_mut().zip(r.of_state(state(p))) {
                 *x &= y;
             }
         }
         if common.iter().any(|&x| x != 0) {
-            for &st in branches {
-                need[premise(st)] = true;
+            for &p in ps {
+                need[p] = true;
             }
             for (x, y) in led.iter_mut().zip(&common) {
                 *x |= y;
             }
         }
-    };
-    let true_of = |c: usize, d: u8| 2 * g.node(c, d) + 1;
-    for c in s.empty_cells() {
-        let m = s.cands(c);
-        branches.clear();
-        branches.extend(digits(m).map(|d| true_of(c, d)));
-        look(&branches);
-        for d in digits(m) {
-            let t = true_of(c, d);
-            look(&[t, t - 1]);
-        }
-    }
-    for u in 0..s.unit_count() {
-        let cells = s.unit(u);
-        for d in digits(full_mask(n) & !s.placed_in(u)) {
-            let places = s.places(u, d);
-            if places.count_ones() >= 2 {
-                branches.clear();
-                branches.extend(
-                    (0..cells.len())
-                        .filter(|&i| places >> i & 1 != 0)
-                        .map(|i| true_of(cells[i], d)),
-                );
-                look(&branches);
-            }
-        }
-    }
+    });
     if led.iter().all(|&x| x == 0) {
         return Needed::Nothing;
     }
@@ -591,6 +566,41 @@ fn premises_needed(s: &State) -> Needed {
 thread_local! {
     /// Tests turn [`dual`] off, to hold its shortcut against the full search.
     static NO_DUAL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Visits the sets of premises a verity rests on, each as its premise numbers (see [`Reach`])
+/// and what it is: each cell with two candidates or more (each candidate true), each candidate
+/// (true, false), each unit and digit it lacks with two places or more (each place true).
+fn each_verity_set(s: &State, mut visit: impl FnMut(&[usize], Branches)) {
+    let n = s.size();
+    let mut ps: Vec<usize> = Vec::with_capacity(n);
+    for c in s.empty_cells() {
+        if s.cands(c).count_ones() >= 2 {
+            ps.clear();
+            ps.extend(digits(s.cands(c)).map(|d| 2 * (c * n + d as usize - 1) + 1));
+            visit(&ps, Branches::Cell(c));
+        }
+        for d in digits(s.cands(c)) {
+            let k = c * n + d as usize - 1;
+            visit(&[2 * k + 1, 2 * k], Branches::Candidate(k));
+        }
+    }
+    for u in 0..s.unit_count() {
+        let cells = s.unit(u);
+        for d in digits(full_mask(n) & !s.placed_in(u)) {
+            let places = s.places(u, d);
+            if places.count_ones() < 2 {
+                continue;
+            }
+            ps.clear();
+            ps.extend(
+                (0..cells.len())
+                    .filter(|&i| places >> i & 1 != 0)
+                    .map(|i| 2 * (cells[i] * n + d as usize - 1) + 1),
+            );
+            visit(&ps, Branches::Unit(u, d));
+        }
+    }
 }
 
 /// (score, cost, proof) of the conclusions: every one when `all`, else the best.
@@ -691,34 +701,10 @@ fn analyse(
     // Verities: the premises of every set, one after another in `flat`.
     let mut flat: Vec<usize> = Vec::new();
     let mut sets: Vec<(usize, usize, Branches)> = Vec::new();
-    for c in s.empty_cells() {
-        if s.cands(c).count_ones() >= 2 {
-            let at = flat.len();
-            flat.extend(digits(s.cands(c)).map(|d| 2 * (c * n + d as usize - 1) + 1));
-            sets.push((at, flat.len(), Branches::Cell(c)));
-        }
-        for d in digits(s.cands(c)) {
-            let k = c * n + d as usize - 1;
-            flat.extend([2 * k + 1, 2 * k]);
-            sets.push((flat.len() - 2, flat.len(), Branches::Candidate(k)));
-        }
-    }
-    for u in 0..s.unit_count() {
-        let cells = s.unit(u);
-        for d in digits(full_mask(n) & !s.placed_in(u)) {
-            let places = s.places(u, d);
-            if places.count_ones() < 2 {
-                continue;
-            }
-            let at = flat.len();
-            flat.extend(
-                (0..cells.len())
-                    .filter(|&i| places >> i & 1 != 0)
-                    .map(|i| 2 * (cells[i] * n + d as usize - 1) + 1),
-            );
-            sets.push((at, flat.len(), Branches::Unit(u, d)));
-        }
-    }
+    each_verity_set(s, |ps, what| {
+        flat.extend_from_slice(ps);
+        sets.push((flat.len() - ps.len(), flat.len(), what));
+    });
     let mut on = vec![0u128; n];
     let mut off = vec![0u128; n];
     'sets: for &(from, to, what) in &sets {
