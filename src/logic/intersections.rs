@@ -115,7 +115,7 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
         Technique::LockedTriple
     };
     let least = least_in_subset(f);
-    let small = small_cells(s, k, least);
+    let small = small_cells(f, k, least);
     let tables = s.tables();
     for x in intersections(f) {
         // Read first, alone: most intersections stop here.

@@ -83,6 +83,9 @@ pub(crate) struct Finder<'a> {
     /// The (placements, eliminations) already collected, so the same deduction found from
     /// another pattern is kept once.
     seen: FxHashSet<Effect>,
+    /// The state's cells' counts of candidates, bit-sliced (see [`Finder::count_planes`]),
+    /// once asked for: the locked and naked subsets of each size read them at every stall.
+    planes: std::cell::OnceCell<Option<[u128; 5]>>,
 }
 
 impl<'a> Finder<'a> {
@@ -93,7 +96,27 @@ impl<'a> Finder<'a> {
             one: None,
             list: Vec::new(),
             seen: FxHashSet::default(),
+            planes: std::cell::OnceCell::new(),
         }
+    }
+
+    /// Each cell's count of candidates, bit-sliced over the digits' boards (`planes[i]`: the
+    /// cells whose count has bit `i`), so that all cells are counted at once; `None` for
+    /// shapes of more than 128 cells.
+    pub fn count_planes(&self) -> Option<[u128; 5]> {
+        *self.planes.get_or_init(|| {
+            let s = self.state;
+            (s.shape().cells() <= 128).then(|| {
+                let mut count = [0u128; 5];
+                for d in 1..=s.size() as u8 {
+                    let mut carry = s.board_bits(d);
+                    for plane in count.iter_mut() {
+                        (*plane, carry) = (*plane ^ carry, *plane & carry);
+                    }
+                }
+                count
+            })
+        })
     }
 
     /// Offers a step. Steps that change nothing are dropped. Returns true when the finder has
@@ -311,8 +334,8 @@ pub fn solve_techniques_on(
     techniques: &mut Vec<Technique>,
 ) -> (State, bool) {
     step::quietly(|| {
-        walk(state, opts, ladder, known, |step| {
-            techniques.push(step.technique)
+        walk(state, opts, ladder, known, |_, taken| {
+            techniques.push(taken.technique())
         })
     })
 }
@@ -341,7 +364,12 @@ pub struct Path {
 pub fn solve(state: State, opts: &Options) -> Path {
     // A step per empty cell when singles solve it, and growing a vector of steps copies them.
     let mut steps = Vec::with_capacity(state.empty_cells().count() + 8);
-    let (end, solved) = walk(state, opts, Technique::ALL, 0, |step| steps.push(step));
+    let (end, solved) = walk(state, opts, Technique::ALL, 0, |s, taken| {
+        steps.push(match taken {
+            Taken::Step(step) => step,
+            Taken::Single(x) => x.step(s),
+        })
+    });
     Path { steps, end, solved }
 }
 
@@ -352,15 +380,30 @@ const SINGLES: [Technique; 3] = [
     Technique::HiddenSingle,
 ];
 
+/// What a walk took: a step, or a single (which the taker makes a step when it wants one).
+enum Taken {
+    Step(Step),
+    Single(singles::Single),
+}
+
+impl Taken {
+    fn technique(&self) -> Technique {
+        match self {
+            Taken::Step(step) => step.technique,
+            Taken::Single(x) => x.technique,
+        }
+    }
+}
+
 /// The walk of [`solve`] with the techniques of `ladder`, the first step without the first
-/// `known` of them: each step, once applied, goes to `keep`. Returns the last state and whether
-/// it is solved.
+/// `known` of them: each step, once applied, goes to `keep` with the state after it. Returns the
+/// last state and whether it is solved.
 fn walk(
     state: State,
     opts: &Options,
     ladder: &[Technique],
     known: usize,
-    mut keep: impl FnMut(Step),
+    mut keep: impl FnMut(&State, Taken),
 ) -> (State, bool) {
     let mut state = state;
     // Every step places a digit or removes a candidate, so a path is at most this long.
@@ -376,17 +419,21 @@ fn walk(
         let rest = &ladder[from..];
         // The singles come first on the ladder and are taken from the queues of the order
         // they arose in, without a finder; the rest of the ladder only when there is none.
-        let step = match rest.strip_prefix(SINGLES.as_slice()) {
-            Some(after) if state.arisen().is_some() => {
-                singles::next_single(&state).or_else(|| next_step_on(&state, opts, after))
-            }
-            _ => next_step_on(&state, opts, rest),
+        let taken_now = match rest.strip_prefix(SINGLES.as_slice()) {
+            Some(after) if state.arisen().is_some() => match singles::next_single(&state) {
+                Some(x) => Some(Taken::Single(x)),
+                None => next_step_on(&state, opts, after).map(Taken::Step),
+            },
+            _ => next_step_on(&state, opts, rest).map(Taken::Step),
         };
-        let Some(step) = step else {
+        let Some(now) = taken_now else {
             break;
         };
-        broken = state.apply_checked(&step);
-        keep(step);
+        broken = match &now {
+            Taken::Step(step) => state.apply_checked(step),
+            Taken::Single(x) => state.place_checked(x.cell, x.digit),
+        };
+        keep(&state, now);
         taken += 1;
     }
     let solved = state.is_solved() && !broken;

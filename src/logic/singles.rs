@@ -68,19 +68,63 @@ fn first_hidden_single(s: &State, a: &Arisen) -> Option<(usize, u8, usize)> {
         .map(|&(c, d, u)| (c as usize, d, u as usize))
 }
 
-/// The step a solving path takes next when the ladder starts with the singles, from a state
+/// A single a solving path takes: its technique, cell, digit and (for a full house or a hidden
+/// single) unit. A rating reads only the technique, so the walk makes it a [`Step`] only when
+/// the step is kept (on a path of singles, making and dropping steps cost a twentieth).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Single {
+    pub technique: Technique,
+    pub cell: usize,
+    pub digit: u8,
+    unit: usize,
+}
+
+impl Single {
+    /// The step of this single in state `s` (or any state of the same puzzle: the sentence
+    /// names cells, units and symbols only).
+    pub fn step(&self, s: &State) -> Step {
+        let Single {
+            technique,
+            cell,
+            digit,
+            unit,
+        } = *self;
+        match technique {
+            Technique::FullHouse => full_house_step(s, cell, unit, digit),
+            Technique::NakedSingle => naked_single_step(s, cell, digit),
+            _ => hidden_single_step(s, cell, digit, unit),
+        }
+    }
+}
+
+/// The single a solving path takes next when the ladder starts with the singles, from a state
 /// that keeps the order its singles arose in: the same step as the three techniques' finders,
 /// one after another, without a finder (on a path of singles, finders cost a tenth of the
 /// rating). `None` when the state keeps no order or has no single.
-pub(super) fn next_single(s: &State) -> Option<Step> {
+pub(super) fn next_single(s: &State) -> Option<Single> {
     let a = s.arisen()?;
-    if let Some((c, u, d)) = first_full_house(s, a) {
-        return Some(full_house_step(s, c, u, d));
+    if let Some((cell, unit, digit)) = first_full_house(s, a) {
+        return Some(Single {
+            technique: Technique::FullHouse,
+            cell,
+            digit,
+            unit,
+        });
     }
-    if let Some((c, d)) = first_naked_single(s, a) {
-        return Some(naked_single_step(s, c, d));
+    if let Some((cell, digit)) = first_naked_single(s, a) {
+        return Some(Single {
+            technique: Technique::NakedSingle,
+            cell,
+            digit,
+            unit: 0,
+        });
     }
-    first_hidden_single(s, a).map(|(c, d, u)| hidden_single_step(s, c, d, u))
+    first_hidden_single(s, a).map(|(cell, digit, unit)| Single {
+        technique: Technique::HiddenSingle,
+        cell,
+        digit,
+        unit,
+    })
 }
 
 /// The last empty cell of a unit takes the one digit the unit lacks.

@@ -723,6 +723,15 @@ impl State {
         self.breaks != before
     }
 
+    /// [`State::apply_checked`] for a step that places `d` in `cell` and removes nothing (a
+    /// single), without the step.
+    pub fn place_checked(&mut self, cell: usize, d: u8) -> bool {
+        let before = self.breaks;
+        self.place(cell, d);
+        self.prune_arisen();
+        self.breaks != before
+    }
+
     /// How many empty cells of unit `u` still have digit `d`.
     pub fn count(&self, u: usize, d: u8) -> u8 {
         self.spots[u * self.size() + usize::from(d) - 1].count_ones() as u8

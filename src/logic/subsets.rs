@@ -134,17 +134,8 @@ pub(super) fn naked_sets(
 /// of (see [`naked_sets`]), as a bit set over the cells; `None` for shapes of more than 128
 /// cells. A unit with fewer than `k` of them holds no such subset, which is cheaper to tell
 /// than to search.
-pub(super) fn small_cells(s: &State, k: usize, least: u32) -> Option<u128> {
-    (s.shape().cells() <= 128).then(|| {
-        // Each cell's count of candidates, bit-sliced over the digits' boards (`count[i]`:
-        // the cells whose count has bit `i`), so that all cells are counted at once.
-        let mut count = [0u128; 5];
-        for d in 1..=s.size() as u8 {
-            let mut carry = s.board_bits(d);
-            for plane in count.iter_mut() {
-                (*plane, carry) = (*plane ^ carry, *plane & carry);
-            }
-        }
+pub(super) fn small_cells(f: &Finder<'_>, k: usize, least: u32) -> Option<u128> {
+    f.count_planes().map(|count| {
         (least as usize..=k.min(31)).fold(0u128, |small, v| {
             let equal = (0..5).fold(!0u128, |m, i| {
                 m & if v >> i & 1 != 0 { count[i] } else { !count[i] }
@@ -197,7 +188,7 @@ pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
     let s = f.state;
     let n = s.size();
     let least = least_in_subset(f);
-    let small = small_cells(s, k, least);
+    let small = small_cells(f, k, least);
     let unit_bits = &s.tables().unit_cell_bits;
     // Boxes first, then rows and columns.
     for u in (2 * n..3 * n).chain(0..2 * n) {
