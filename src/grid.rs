@@ -251,6 +251,9 @@ pub struct ShapeTables {
     /// `intersection_order` by the unit a digit is confined in (`[0]` boxes, for pointing;
     /// `[1]` lines, for claiming), each in that order.
     pub confine_groups: [Vec<ConfineGroup>; 2],
+    /// Per unit, the positions in it (a mask, as `State::places` reads them) of each of its
+    /// box-line intersections of two cells or more.
+    pub unit_segments: Vec<Vec<u32>>,
     /// Every cell's units: its row, column and box as unit indexes (`r`, `n + c`, `2n + b`),
     /// without the divisions.
     pub units_of: Vec<[usize; 3]>,
@@ -333,6 +336,11 @@ impl ShapeTables {
                 })
                 .collect()
         });
+        let mut unit_segments: Vec<Vec<u32>> = vec![Vec::new(); units.len()];
+        for x in &intersections {
+            unit_segments[x.b].push(x.in_box);
+            unit_segments[x.line].push(x.in_line);
+        }
         let units_of: Vec<[usize; 3]> = (0..shape.cells())
             .map(|c| [shape.row(c), n + shape.col(c), 2 * n + shape.box_of(c)])
             .collect();
@@ -369,6 +377,7 @@ impl ShapeTables {
             intersections,
             intersection_order,
             confine_groups,
+            unit_segments,
             units_of,
             unit_pos,
             unit_bits,
