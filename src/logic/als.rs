@@ -104,6 +104,8 @@ thread_local! {
     static ROOM: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     /// Per unit, its sets as the last build on this thread found them (see [`UnitSets`]).
     static UNITS: RefCell<Vec<UnitSets>> = const { RefCell::new(Vec::new()) };
+    /// The last build's restricted commons on this thread (see [`Before`]).
+    static BEFORE: RefCell<Option<Before>> = const { RefCell::new(None) };
     /// How many units' sets builds on this thread took from the build before (for tests).
     #[cfg(test)]
     static REUSED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
@@ -120,6 +122,15 @@ struct UnitSets {
     als: Vec<Als>,
     /// The sets in HoDoKu's order within the unit (see [`lex`]).
     order: Vec<u32>,
+}
+
+/// What a build of the sets leaves the next one: where each unit's sets began, and the
+/// overlapping links. Whether two sets share restricted commons depends on the two sets alone,
+/// so two sets of units left as they were keep their links; on hard puzzles most pairs are such.
+struct Before {
+    /// Per unit, the index of its first set, then the number of sets.
+    bases: Vec<u32>,
+    overlapping: Links,
 }
 
 impl Sets {
@@ -150,6 +161,9 @@ impl Sets {
         // notes): by unit (rows, columns, boxes), then by their cells in lexicographic order.
         let mut by_rank: Vec<usize> = Vec::with_capacity(ROOM.get());
         let mut union = vec![0 as Mask; 1 << n];
+        // Per unit, whether its sets are those of the build before, and its first set.
+        let mut same_units: Vec<bool> = Vec::with_capacity(s.unit_count());
+        let mut bases: Vec<u32> = Vec::with_capacity(s.unit_count() + 1);
         UNITS.with(|units| {
             let mut units = units.borrow_mut();
             units.resize_with(s.unit_count(), UnitSets::default);
@@ -179,23 +193,55 @@ impl Sets {
                         .sort_by(|&i, &j| lex(sets[i as usize].cells, sets[j as usize].cells));
                 }
                 let base = als.len();
+                same_units.push(same);
+                bases.push(base as u32);
                 als.extend_from_slice(&kept.als);
                 by_rank.extend(kept.order.iter().map(|&i| base + i as usize));
             }
         });
         ROOM.set(als.len());
+        bases.push(als.len() as u32);
         // The overlapping sets' links, and those of the sets apart picked from them in the
         // same order: computing both cost a tenth more on hard puzzles.
         let mut rank = vec![0; als.len()];
         for (r, &i) in by_rank.iter().enumerate() {
             rank[i] = r as u32;
         }
-        let mut overlapping = rcc_links(&als, &with_digit, cells);
+        let mut overlapping = BEFORE.with(|before| {
+            let before = before.borrow();
+            match before.as_ref() {
+                Some(b) if b.bases.len() == bases.len() => {
+                    // Each set of the build before kept in this one, its index here.
+                    let mut now = vec![NOT_KEPT; *b.bases.last().unwrap_or(&0) as usize];
+                    let mut fresh = vec![true; als.len()];
+                    for u in (0..same_units.len()).filter(|&u| same_units[u]) {
+                        let (was, is) = (b.bases[u] as usize, bases[u] as usize);
+                        for k in 0..bases[u + 1] as usize - is {
+                            now[was + k] = (is + k) as u32;
+                            fresh[is + k] = false;
+                        }
+                    }
+                    rcc_links(
+                        &als,
+                        &with_digit,
+                        cells,
+                        Some((&fresh, &b.overlapping, &now)),
+                    )
+                }
+                _ => rcc_links(&als, &with_digit, cells, None),
+            }
+        });
         for i in 0..als.len() {
             overlapping
                 .of_mut(i)
                 .sort_unstable_by_key(|k| rank[k.next as usize]);
         }
+        BEFORE.with(|before| {
+            *before.borrow_mut() = Some(Before {
+                bases,
+                overlapping: overlapping.clone(),
+            })
+        });
         let mut links = Links {
             start: Vec::with_capacity(als.len() + 1),
             flat: Vec::with_capacity(overlapping.flat.len()),
@@ -245,6 +291,7 @@ struct Link {
 
 /// Per set, its links, one after another in one vector (thousands of short vectors cost their
 /// allocations at every build and drop).
+#[derive(Clone)]
 #[cfg_attr(test, derive(Debug, PartialEq))]
 struct Links {
     /// Set `i`'s links are `flat[start[i]..start[i + 1]]`.
@@ -270,9 +317,19 @@ impl Links {
     }
 }
 
+/// A set of the build before that this build does not keep.
+const NOT_KEPT: u32 = u32::MAX;
+
 /// Per ALS, the ALS it shares RCCs with (each pair listed in both, overlapping ones too) and
-/// those RCCs.
-fn rcc_links(als: &[Als], with_digit: &[Cells; MAX_DIGITS], cells: usize) -> Links {
+/// those RCCs. With `before` (which sets are `fresh`, the links of the build before, and each
+/// of its sets' index now or [`NOT_KEPT`]), two sets that are not fresh keep their links and
+/// only the pairs with a fresh set are looked for.
+fn rcc_links(
+    als: &[Als],
+    with_digit: &[Cells; MAX_DIGITS],
+    cells: usize,
+    before: Option<(&[bool], &Links, &[u32])>,
+) -> Links {
     // Index each ALS by digit and by its first cell holding the digit: a partner sharing the
     // RCC x has that cell among the cells seeing all x of the other set. One flat array in
     // (digit, cell) order: `by_first[start[k]..start[k + 1]]` for key `k = x * cells + cell`.
@@ -298,19 +355,44 @@ fn rcc_links(als: &[Als], with_digit: &[Cells; MAX_DIGITS], cells: usize) -> Lin
     let first = |k: usize| &by_first[start[k] as usize..start[k + 1] as usize];
     // The pairs in order, then each set's links placed in that order.
     let mut pairs: Vec<(u32, u32, Mask)> = Vec::with_capacity(by_first.len());
+    if let Some((_, old, now)) = before {
+        // Pairs of kept sets, as they were.
+        for (o, &i) in now.iter().enumerate().filter(|e| *e.1 != NOT_KEPT) {
+            for l in old.of(o) {
+                let j = now[l.next as usize];
+                if j != NOT_KEPT && i < j {
+                    pairs.push((i, j, l.rcc));
+                }
+            }
+        }
+    }
+    let fresh = |i: usize| before.is_none_or(|(fresh, _, _)| fresh[i]);
     let mut found: Vec<(usize, Mask)> = Vec::new();
     for (i, a) in als.iter().enumerate() {
+        if !fresh(i) {
+            continue;
+        }
         found.clear();
         for d in digits(a.cands) {
             let x = usize::from(d) - 1;
             for c in cells_of(a.buddies[x] & with_digit[x]) {
-                // Each pair once, from its first set: the lists are in the sets' order.
-                let later = first(x * cells + c).iter().rev();
-                for &j in later.take_while(|&&j| j as usize > i) {
+                let list = first(x * cells + c);
+                let mut check = |j: u32| {
                     let b = &als[j as usize];
                     if a.buddies[x] & b.with[x] == b.with[x] {
                         found.push((j as usize, bit(d)));
                     }
+                };
+                if before.is_none() {
+                    // Each pair once, from its first set: the lists are in the sets' order.
+                    let later = list.iter().rev().take_while(|&&j| j as usize > i);
+                    later.for_each(|&j| check(j));
+                } else {
+                    // Each pair with a fresh set once: from the fresh one, or the first of two.
+                    let new = list
+                        .iter()
+                        .filter(|&&j| j as usize > i || !fresh(j as usize));
+                    new.filter(|&&j| j as usize != i).for_each(|&j| check(j));
                 }
             }
         }
@@ -324,7 +406,7 @@ fn rcc_links(als: &[Als], with_digit: &[Cells; MAX_DIGITS], cells: usize) -> Lin
                 .iter()
                 .take_while(|f| f.0 == j)
                 .fold(m, |r, f| r | f.1);
-            pairs.push((i as u32, j as u32, rcc));
+            pairs.push((i.min(j) as u32, i.max(j) as u32, rcc));
         }
     }
     let mut start = vec![0u32; als.len() + 1];
@@ -1184,9 +1266,10 @@ mod tests {
         assert_ne!(first[0].eliminations, want, "{}", first[0].explanation);
     }
 
-    /// A build that takes the sets of units left as they were from the build before is the
-    /// build from scratch, state after state along solving paths of every size searched, and
-    /// the sets are ranked by unit, then by their cells in lexicographic order.
+    /// A build that takes the sets of units left as they were from the build before, and the
+    /// links between two such units' sets, is the build from scratch, state after state along
+    /// solving paths of every size searched, and the sets are ranked by unit, then by their
+    /// cells in lexicographic order.
     #[test]
     fn sets_kept_per_unit_are_those_a_fresh_build_finds() {
         let states = crate::logic::tests::path_states()
