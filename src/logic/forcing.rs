@@ -1203,7 +1203,7 @@ mod tests {
             let n = s.size();
             let marks = Marks::of(s).expect("a small shape");
             let every = marks.looking_at_every_unit(s);
-            quiet_count += usize::from(marks.dirty_units == 0);
+            quiet_count += usize::from(marks.dirty_digits == 0);
             let mut t = s.fork();
             for c in s.empty_cells() {
                 for d in digits(s.cands(c)) {

@@ -4,22 +4,25 @@
 //! a copy needs not. Singles reach the same state in any order, so both agree on what a
 //! premise leads to and on whether it breaks the state.
 
-use crate::grid::{full_mask, Mask};
+use crate::grid::{digits, full_mask, Mask};
 
 use super::State;
 
-/// Per digit the empty cells that have it, the empty cells, and per unit the digits it lacks.
+/// Per digit the empty cells that have it, the empty cells, and per digit the units that lack
+/// it.
 #[derive(Clone, Copy)]
 pub(super) struct Marks {
     pub(super) boards: [u128; 9],
     empty: u128,
-    lacks: [Mask; 27],
+    /// Per digit, the units that lack it (bit `u`).
+    lacks: [u32; 9],
     /// Per digit, the cells the premise placed it in.
     pub(super) placed: [u128; 9],
-    /// Per unit, the digits whose places there changed since the unit was last looked at, and
-    /// the units with any (bit `u`).
-    dirty: [Mask; 27],
-    pub(super) dirty_units: u32,
+    /// Per digit, the units where its places changed since they were last looked at, and the
+    /// digits with any (bit `d`). Per digit, not per unit: a placement marks the units of every
+    /// peer that lost the digit, and that is one `or` this way.
+    dirty: [u32; 9],
+    pub(super) dirty_digits: Mask,
 }
 
 impl Marks {
@@ -32,10 +35,10 @@ impl Marks {
         let mut m = Marks {
             boards: [0; 9],
             empty: 0,
-            lacks: [0; 27],
+            lacks: [0; 9],
             placed: [0; 9],
-            dirty: [0; 27],
-            dirty_units: 0,
+            dirty: [0; 9],
+            dirty_digits: 0,
         };
         for d in 1..=n as u8 {
             m.boards[usize::from(d) - 1] = s.board_bits(d);
@@ -44,7 +47,9 @@ impl Marks {
             m.empty |= 1 << c;
         }
         for u in 0..s.unit_count() {
-            m.lacks[u] = full_mask(n) & !s.placed_in(u);
+            for d in digits(full_mask(n) & !s.placed_in(u)) {
+                m.lacks[usize::from(d) - 1] |= 1 << u;
+            }
         }
         // A state with singles or gaps of its own (every step wanted, singles may be left)
         // has every unit looked at first; otherwise only what a premise changes can make one.
@@ -59,33 +64,29 @@ impl Marks {
 
     /// These marks with every digit of every unit to be looked at by the next round of singles.
     pub(super) fn looking_at_every_unit(self, s: &State) -> Marks {
+        let mut dirty_digits = 0;
+        for (d, &units) in self.lacks[..s.size()].iter().enumerate() {
+            if units != 0 {
+                dirty_digits |= 1 << d;
+            }
+        }
         Marks {
             dirty: self.lacks,
-            dirty_units: (1 << s.unit_count()) - 1,
+            dirty_digits,
             ..self
         }
     }
 
-    /// Marks digit `d` (0-based) as changed in the units of the cells of `cells`.
-    fn touch(&mut self, s: &State, mut cells: u128, d: usize) {
-        let unit_bits = &s.tables().unit_bits;
-        let mut units = 0u128;
-        while cells != 0 {
-            units |= unit_bits[cells.trailing_zeros() as usize];
-            cells &= cells - 1;
-        }
-        let mut units = units as u32;
-        self.dirty_units |= units;
-        while units != 0 {
-            self.dirty[units.trailing_zeros() as usize] |= 1 << d;
-            units &= units - 1;
-        }
+    /// The units of cell `c`, as bits.
+    fn units_of(s: &State, c: usize) -> u32 {
+        s.tables().unit_bits[c] as u32
     }
 
     /// Takes digit `d` (0-based) from cell `c`.
     pub(super) fn eliminate(&mut self, s: &State, c: usize, d: usize) {
         self.boards[d] &= !(1u128 << c);
-        self.touch(s, 1 << c, d);
+        self.dirty[d] |= Self::units_of(s, c);
+        self.dirty_digits |= 1 << d;
     }
 
     /// Places digit `d` (0-based) in cell `c`; false when that breaks the state (the cell lost
@@ -93,32 +94,31 @@ impl Marks {
     pub(super) fn place(&mut self, s: &State, c: usize, d: usize) -> bool {
         let tables = s.tables();
         let at = 1u128 << c;
-        let units = tables.units_of[c];
-        if self.boards[d] & at == 0 || units.iter().any(|&u| self.lacks[u] & (1 << d) == 0) {
+        let units = Self::units_of(s, c);
+        if self.boards[d] & at == 0 || self.lacks[d] & units != units {
             return false;
         }
         self.empty &= !at;
         // The cell's other digits leave it: each changes in the cell's three units.
-        let mut others: Mask = 0;
         for e in 0..s.size() {
             if e != d && self.boards[e] & at != 0 {
                 self.boards[e] &= !at;
-                others |= 1 << e;
+                self.dirty[e] |= units;
+                self.dirty_digits |= 1 << e;
             }
         }
-        if others != 0 {
-            for u in units {
-                self.dirty[u] |= others;
-                self.dirty_units |= 1 << u;
-            }
-        }
-        let lost = self.boards[d] & (tables.peer_bits[c] | at);
+        // The digit leaves the cell's peers: it changes in their units.
+        let mut lost = self.boards[d] & (tables.peer_bits[c] | at);
         self.boards[d] &= !lost;
-        self.touch(s, lost, d);
-        self.placed[d] |= at;
-        for u in units {
-            self.lacks[u] &= !(1 << d);
+        let mut touched = 0u128;
+        while lost != 0 {
+            touched |= tables.unit_bits[lost.trailing_zeros() as usize];
+            lost &= lost - 1;
         }
+        self.dirty[d] |= touched as u32;
+        self.dirty_digits |= 1 << d;
+        self.placed[d] |= at;
+        self.lacks[d] &= !units;
         true
     }
 
@@ -158,15 +158,15 @@ impl Marks {
                 return None;
             }
         }
-        while self.dirty_units != 0 {
-            let u = self.dirty_units.trailing_zeros() as usize;
-            self.dirty_units &= self.dirty_units - 1;
-            let mut digits = self.dirty[u] & self.lacks[u];
-            self.dirty[u] = 0;
-            while digits != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                if self.lacks[u] & (1 << d) == 0 {
+        while self.dirty_digits != 0 {
+            let d = self.dirty_digits.trailing_zeros() as usize;
+            self.dirty_digits &= self.dirty_digits - 1;
+            let mut units = self.dirty[d] & self.lacks[d];
+            self.dirty[d] = 0;
+            while units != 0 {
+                let u = units.trailing_zeros() as usize;
+                units &= units - 1;
+                if self.lacks[d] & (1 << u) == 0 {
                     continue;
                 }
                 let places = self.boards[d] & unit_cells[u];
