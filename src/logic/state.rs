@@ -7,7 +7,6 @@
 
 use crate::grid::{bit, digits, full_mask, CellName, Grid, Mask, Shape, ShapeTables, Unit};
 
-use std::collections::VecDeque;
 use std::rc::Rc;
 
 use super::Step;
@@ -109,9 +108,75 @@ pub struct State {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Arisen {
     /// Cells that came down to one candidate.
-    pub naked: VecDeque<u32>,
+    pub naked: Queue<u32>,
     /// (cell, digit, unit): the unit came down to one place for the digit, in that cell.
-    pub hidden: VecDeque<(u32, u8, u32)>,
+    pub hidden: Queue<(u32, u8, u32)>,
+}
+
+/// A queue that only grows at the back and is read from the front: the entries taken stay in
+/// the vector, behind `head`. Cheaper than a ring buffer where nothing wraps: a state's queues
+/// have room for every single it can make (see [`Timeline::arisen`]).
+#[derive(Clone, Debug)]
+pub(super) struct Queue<T> {
+    items: Vec<T>,
+    head: usize,
+}
+
+impl<T> Default for Queue<T> {
+    fn default() -> Self {
+        Queue {
+            items: Vec::new(),
+            head: 0,
+        }
+    }
+}
+
+impl<T: PartialEq> PartialEq for Queue<T> {
+    /// Two queues holding the same entries, whatever they took before.
+    fn eq(&self, other: &Self) -> bool {
+        self.items[self.head..] == other.items[other.head..]
+    }
+}
+
+impl<T: Eq> Eq for Queue<T> {}
+
+impl<T> Queue<T> {
+    fn with_capacity(n: usize) -> Self {
+        Queue {
+            items: Vec::with_capacity(n),
+            head: 0,
+        }
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.items[self.head..].iter()
+    }
+
+    pub fn front(&self) -> Option<&T> {
+        self.items.get(self.head)
+    }
+
+    pub fn pop_front(&mut self) {
+        self.head = (self.head + 1).min(self.items.len());
+    }
+
+    pub fn push_back(&mut self, item: T) {
+        self.items.push(item);
+    }
+
+    /// Keeps the entries `keep` holds (for tests).
+    #[cfg(test)]
+    pub fn retain(&mut self, keep: impl FnMut(&T) -> bool) {
+        self.items.drain(..self.head);
+        self.head = 0;
+        self.items.retain(keep);
+    }
+}
+
+impl<T> Extend<T> for Queue<T> {
+    fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
+        self.items.extend(iter);
+    }
 }
 
 /// Per unit, the digits whose count is one.
@@ -305,8 +370,8 @@ impl<'a> Timeline<'a> {
         // Room for every single the state can still make, so that the queues never grow: a
         // cell comes down to one candidate once, a unit's digit to one place once.
         let mut a = Arisen {
-            naked: VecDeque::with_capacity(left.len()),
-            hidden: VecDeque::with_capacity(spots.len()),
+            naked: Queue::with_capacity(left.len()),
+            hidden: Queue::with_capacity(spots.len()),
         };
         a.naked.extend(naked.into_iter().map(|e| e.1));
         a.hidden.extend(hidden.into_iter().map(|e| e.1));
