@@ -89,7 +89,7 @@ struct Sets {
     /// The same with the overlapping ALS too (an RCC digit is never in the overlap: a cell
     /// does not see itself).
     overlapping: Links,
-    /// Each set's rank in HoDoKu's order (`by_rank` read backwards); both link lists of a set
+    /// Each set's rank in HoDoKu's order (the inverse of `by_rank`); both link lists of a set
     /// are in this order. Kept for tests: the searches read [`Links::later`].
     #[cfg(test)]
     rank: Vec<u32>,
