@@ -101,8 +101,6 @@ thread_local! {
     /// The sets of the last state looked at: the three ALS techniques run one after another on
     /// the same state, so they build them once (`None`: a size they do not search).
     static LAST: RefCell<Memo<Option<Sets>>> = const { RefCell::new(Memo::new()) };
-    /// How many sets the last build on this thread found.
-    static ROOM: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     /// Per unit, its sets as the last build on this thread found them (see [`UnitSets`]).
     static UNITS: RefCell<Vec<UnitSets>> = const { RefCell::new(Vec::new()) };
     /// The last build's restricted commons on this thread (see [`Before`]).
@@ -155,12 +153,12 @@ impl Sets {
                 with_digit[usize::from(d) - 1] |= 1 << c;
             }
         }
-        // Room for as many sets as the last build found (a state's neighbours have about as
-        // many): the records are large, and growing the vector copied them again and again.
-        let mut als = Vec::with_capacity(ROOM.get());
+        // The sets (made below with room for all at once: the records are large, and growing
+        // the vector copied them again and again).
+        let mut als = Vec::new();
         // HoDoKu's order of the sets, in which a solving path meets them (see the module's
         // notes): by unit (rows, columns, boxes), then by their cells in lexicographic order.
-        let mut by_rank: Vec<usize> = Vec::with_capacity(ROOM.get());
+        let mut by_rank: Vec<usize> = Vec::new();
         let mut union = vec![0 as Mask; 1 << n];
         // Per unit, whether its sets are those of the build before, and its first set.
         let mut same_units: Vec<bool> = Vec::with_capacity(s.unit_count());
@@ -193,14 +191,19 @@ impl Sets {
                     kept.order
                         .sort_by(|&i, &j| lex(sets[i as usize].cells, sets[j as usize].cells));
                 }
-                let base = als.len();
                 same_units.push(same);
+            }
+            // Then all the units' sets one after another.
+            let total: usize = units.iter().map(|kept| kept.als.len()).sum();
+            als.reserve_exact(total);
+            by_rank.reserve_exact(total);
+            for kept in units.iter() {
+                let base = als.len();
                 bases.push(base as u32);
                 als.extend_from_slice(&kept.als);
                 by_rank.extend(kept.order.iter().map(|&i| base + i as usize));
             }
         });
-        ROOM.set(als.len());
         bases.push(als.len() as u32);
         // The overlapping sets' links, and those of the sets apart picked from them in the
         // same order: computing both cost a tenth more on hard puzzles.

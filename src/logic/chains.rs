@@ -363,7 +363,8 @@ impl Graph {
             });
         }
         let nodes = g.digit.len();
-        let mut strong: Vec<(u32, u32)> = Vec::new();
+        // About one strong link each way per node on hard puzzles.
+        let mut strong: Vec<(u32, u32)> = Vec::with_capacity(2 * nodes);
         // About a peer per unit cell and digit per candidate, and two ways per group link.
         // The weak links of groups and ALS nodes; those between candidates are listed in order
         // at the end, without sorting.
@@ -1244,18 +1245,19 @@ fn component_reach(
     let mut index = vec![UNSEEN; states];
     let mut low = vec![0u32; states];
     let mut comp = vec![UNSEEN; states];
-    let mut stack: Vec<u32> = Vec::new();
+    let mut stack: Vec<u32> = Vec::with_capacity(states);
     // The depth-first walk: a state, and the links it has yet to follow.
     let mut walk: Vec<(u32, &[u32])> = Vec::new();
-    let mut members: Vec<u32> = Vec::new();
-    let mut reach: Vec<u64> = Vec::new();
+    let mut members: Vec<u32> = Vec::with_capacity(states);
+    // At most a component per state: room for all, so that growing never copies the sets.
+    let mut reach: Vec<u64> = Vec::with_capacity(states * words);
     // Per component, the last component that took in what it reaches.
-    let mut merged: Vec<u32> = Vec::new();
+    let mut merged: Vec<u32> = Vec::with_capacity(states);
     // Per component, the one bit its set holds when it is a state that leads nowhere
     // ([`LONE_EMPTY`] for none), else [`ROW`]: such a set is taken in as its bit.
     const ROW: u32 = u32::MAX;
     const LONE_EMPTY: u32 = u32::MAX - 1;
-    let mut lone: Vec<u32> = Vec::new();
+    let mut lone: Vec<u32> = Vec::with_capacity(states);
     let mut count = 0u32;
     let mut comps = 0usize;
     for root in 0..states as u32 {
