@@ -661,7 +661,7 @@ pub(super) fn xy_wing(f: &mut Finder<'_>) {
 
 /// A solving path's ALS-XY-Wing: the first one met walking the linked pairs of sets apart in
 /// HoDoKu's order, as its own paths take them (read from them as a black box). The pairs are
-/// listed by the ranks of their sets ([`ranks`]), the lower first; each pair is joined with
+/// listed by the ranks of their sets (`Sets::by_rank`), the lower first; each pair is joined with
 /// every later pair sharing exactly one set with it, that set the middle of the wing, in the
 /// order of the list; the first such wing whose ends are apart and remove anything is taken,
 /// with every digit it removes for its first two RCCs that differ. (On HoDoKu's paths of 160
@@ -763,8 +763,8 @@ struct Search<'a> {
     /// The digits whose `first_targets` are not empty.
     first_hope: Mask,
     budget: usize,
-    /// A solving path's ALS-XY-Chain: each next set comes later in HoDoKu's order ([`ranks`])
-    /// than the one before.
+    /// A solving path's ALS-XY-Chain: each next set comes later in HoDoKu's order
+    /// (`Sets::by_rank`) than the one before.
     forward: bool,
     col: Collector,
 }
