@@ -131,7 +131,8 @@ pub(super) struct Graph {
 
 /// The groups of a grouped graph, in the order it numbers them: per box, per line through it
 /// (in the order the box's cells first meet them), per digit, the two or more cells of the box
-/// and the line holding the digit; `visit(digit, [line, box], cells)` gets each.
+/// and the line holding the digit; `visit(digit, [line, box], [places in the line, places in
+/// the box], cells)` gets each, its places as masks over the unit's cells.
 ///
 /// Only the groups with a strong link. A group is true in a chain only when a strong link
 /// makes it so, so one without is at most a chain's dead end ("the group is false", which
@@ -140,7 +141,7 @@ pub(super) struct Graph {
 /// half the groups' weak links were such. A group has a strong link in a unit where the
 /// digit's other places (three or more in all) are one cell, or are all the places of another
 /// intersection of the unit (another group).
-fn strongly_linked_groups(s: &State, mut visit: impl FnMut(u8, [usize; 2], &[u32])) {
+fn strongly_linked_groups(s: &State, mut visit: impl FnMut(u8, [usize; 2], [u32; 2], &[u32])) {
     let n = s.size();
     let tables = s.tables();
     // True when the group whose places in unit `u` are `own` has a strong link there.
@@ -193,7 +194,8 @@ fn strongly_linked_groups(s: &State, mut visit: impl FnMut(u8, [usize; 2], &[u32
                 }
                 with_d.clear();
                 with_d.extend(inter.iter().filter(|&&c| s.cands(c as usize) & bit(d) != 0));
-                visit(d, [l, bu], &with_d);
+                let own = [s.places(l, d) & in_line, s.places(bu, d) & in_box];
+                visit(d, [l, bu], own, &with_d);
             }
         }
     }
@@ -203,19 +205,7 @@ fn strongly_linked_groups(s: &State, mut visit: impl FnMut(u8, [usize; 2], &[u32
 /// A counting sort by source, then a sort of each (short) list: cheaper than sorting all the
 /// edges, and the graph is built for every chain search.
 fn csr(nodes: usize, edges: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
-    let mut start = vec![0u32; nodes + 1];
-    for &(a, _) in &edges {
-        start[a as usize + 1] += 1;
-    }
-    for i in 0..nodes {
-        start[i + 1] += start[i];
-    }
-    let mut next = start.clone();
-    let mut targets = vec![0u32; edges.len()];
-    for &(a, b) in &edges {
-        targets[next[a as usize] as usize] = b;
-        next[a as usize] += 1;
-    }
+    let (mut start, mut targets) = by_source(nodes, &edges);
     // Sort each list and drop repeats, compacting in place.
     let mut out = 0usize;
     let mut from = 0usize;
@@ -236,6 +226,25 @@ fn csr(nodes: usize, edges: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
     }
     start[nodes] = out as u32;
     targets.truncate(out);
+    (start, targets)
+}
+
+/// The adjacency lists of `edges` (from, to) by a counting sort on the source, which keeps
+/// each source's targets in the order of `edges`: sorted and once each where the edges come so.
+fn by_source(nodes: usize, edges: &[(u32, u32)]) -> (Vec<u32>, Vec<u32>) {
+    let mut start = vec![0u32; nodes + 1];
+    for &(a, _) in edges {
+        start[a as usize + 1] += 1;
+    }
+    for i in 0..nodes {
+        start[i + 1] += start[i];
+    }
+    let mut next = start.clone();
+    let mut targets = vec![0u32; edges.len()];
+    for &(a, b) in edges {
+        targets[next[a as usize] as usize] = b;
+        next[a as usize] += 1;
+    }
     (start, targets)
 }
 
@@ -324,26 +333,25 @@ impl Graph {
             }
         }
         g.first_group = g.digit.len();
-        // Each group's line and box, in the order the groups are made.
+        // Each group's line and box, in the order the groups are made, and its places in each.
         let mut group_units: Vec<[usize; 2]> = Vec::new();
+        let mut group_places: Vec<[u32; 2]> = Vec::new();
         if links.grouped() {
-            strongly_linked_groups(s, |d, units, cells| {
+            strongly_linked_groups(s, |d, units, places, cells| {
                 g.push_node(d, cells);
                 group_units.push(units);
+                group_places.push(places);
             });
         }
-        // Per (unit, digit), the groups inside that unit, in the order they were made.
-        let (groups_start, groups_in) = csr(
-            3 * n * n,
-            group_units
-                .iter()
-                .enumerate()
-                .flat_map(|(i, units)| {
-                    let (id, d) = ((g.first_group + i) as u32, g.digit[g.first_group + i]);
-                    units.map(|u| ((u * n + d as usize - 1) as u32, id))
-                })
-                .collect(),
-        );
+        // Per (unit, digit), the groups inside that unit, in the order they were made (so
+        // sorted, and each once: a group's line is not its box).
+        let group_edges: Vec<(u32, u32)> = (group_units.iter().enumerate())
+            .flat_map(|(i, units)| {
+                let (id, d) = ((g.first_group + i) as u32, g.digit[g.first_group + i]);
+                units.map(|u| ((u * n + d as usize - 1) as u32, id))
+            })
+            .collect();
+        let (groups_start, groups_in) = by_source(3 * n * n, &group_edges);
         let groups_of = |u: usize, d: u8| {
             let k = u * n + d as usize - 1;
             &groups_in[groups_start[k] as usize..groups_start[k + 1] as usize]
@@ -392,11 +400,8 @@ impl Graph {
                     // The groups inside the unit, with their places there.
                     let groups = groups_of(u, d);
                     let mask = |gid: u32| {
-                        g.cells(gid as usize).iter().fold(0u32, |m, &c| {
-                            let c = c as usize;
-                            let j = (0..3).find(|&j| s.units_of(c)[j] == u).unwrap_or(0);
-                            m | 1 << tables.unit_pos[c][j]
-                        })
+                        let i = gid as usize - g.first_group;
+                        group_places[i][usize::from(group_units[i][0] != u)]
                     };
                     for (i, &x) in groups.iter().enumerate() {
                         let rest = places & !mask(x);

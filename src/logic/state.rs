@@ -180,13 +180,18 @@ impl<T> Extend<T> for Queue<T> {
 }
 
 /// Per unit, the digits whose count is one.
-fn ones_of(n: usize, spots: &[u32]) -> Vec<Mask> {
-    spots
-        .chunks_exact(n)
-        .map(|c| {
-            (0..n)
-                .filter(|&i| c[i].count_ones() == 1)
-                .fold(0, |m, i| m | 1 << i)
+/// Per unit, the digits exactly one of its cells has among `left` (the candidates of its empty
+/// cells): counted for all digits at once, a mask of those seen once and one of those seen more.
+fn ones_of(tables: &ShapeTables, left: &[Mask]) -> Vec<Mask> {
+    (tables.units.iter())
+        .map(|cells| {
+            let (mut once, mut more) = (0 as Mask, 0 as Mask);
+            for &c in cells {
+                let m = left[c];
+                more |= once & m;
+                once |= m;
+            }
+            once & !more
         })
         .collect()
 }
@@ -405,7 +410,7 @@ impl State {
         State {
             shape,
             tables: Tables(shape.tables()),
-            ones: ones_of(n, &spots),
+            ones: ones_of(shape.tables(), &left),
             boards,
             spots,
             clash,
