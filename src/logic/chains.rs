@@ -205,11 +205,23 @@ fn strongly_linked_groups(s: &State, mut visit: impl FnMut(u8, [usize; 2], [u32;
 /// A counting sort by source, then a sort of each (short) list: cheaper than sorting all the
 /// edges, and the graph is built for every chain search.
 fn csr(nodes: usize, edges: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
+    csr_from(nodes, edges, 0)
+}
+
+/// [`csr`] where the edges of each source below `first` come sorted and once each, so that
+/// only the lists of the others are sorted.
+fn csr_from(nodes: usize, edges: Vec<(u32, u32)>, first: usize) -> (Vec<u32>, Vec<u32>) {
     let (mut start, mut targets) = by_source(nodes, &edges);
-    // Sort each list and drop repeats, compacting in place.
-    let mut out = 0usize;
-    let mut from = 0usize;
-    for v in 0..nodes {
+    let first = first.min(nodes);
+    debug_assert!(
+        (0..first).all(|v| targets[start[v] as usize..start[v + 1] as usize]
+            .windows(2)
+            .all(|w| w[0] < w[1]))
+    );
+    // Sort each other list and drop repeats, compacting in place.
+    let mut out = start[first] as usize;
+    let mut from = out;
+    for v in first..nodes {
         let end = start[v + 1] as usize;
         targets[from..end].sort_unstable();
         start[v] = out as u32;
@@ -563,7 +575,8 @@ impl Graph {
     /// nodes, whose ids come after every candidate's), sorted.
     fn weak_links(&self, s: &State, links: Links, others: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
         let nodes = self.nodes();
-        let (other_start, other) = csr(nodes, others);
+        // A candidate's come in the order of its groups and then of its ALS nodes, each once.
+        let (other_start, other) = csr_from(nodes, others, self.first_group);
         let others_of = |v: usize| &other[other_start[v] as usize..other_start[v + 1] as usize];
         let own_digits = matches!(links, Links::Plain | Links::Grouped | Links::GroupedAls);
         // Up to 128 cells, a digit's peers of a cell are read from bit sets.

@@ -840,124 +840,61 @@ impl State {
         }
         // The peers lose the digit first, then the cell its candidates (the order singles
         // arise in, see `Arisen`; the cell keeps the digit's places in its units meanwhile).
-        let tables = self.tables();
+        let mut ch = self.writer();
+        let tables = ch.tables;
         // In the cell's own units the digit is placed now, so a peer losing it there only
         // leaves the spots, with no single or break to note: those spots are cleared at once
         // below, and each peer's drop keeps to its other units.
         let own = tables.units_of[cell];
         if tables.peer_bits.is_empty() {
             for &p in &tables.peers[cell] {
-                if self.cands[p] & b != 0 {
-                    self.peer_loses(tables, p, d, own);
+                if ch.cands[p] & b != 0 {
+                    ch.peer_loses(p, d, own);
                 }
             }
         } else {
             // The peers that have the digit, from its board: a handful of the peers, in the
             // same (reading) order.
-            let mut with = self.board_bits(d) & tables.peer_bits[cell];
+            let mut with = ch.board_bits(d) & tables.peer_bits[cell];
             while with != 0 {
                 let p = with.trailing_zeros() as usize;
                 with &= with - 1;
-                self.peer_loses(tables, p, d, own);
+                ch.peer_loses(p, d, own);
             }
         }
         // The digit leaves its spots in the cell's own units: the peers' there (see above) and
         // the cell's own, which its units already hold placed, so that is no break and makes
         // no single.
-        let (n, i) = (self.size(), usize::from(d) - 1);
+        let (n, i) = (ch.n, usize::from(d) - 1);
         for u in own {
-            self.spots[u * n + i] = 0;
-            self.ones[u] &= !(1 << i);
+            ch.spots[u * n + i] = 0;
+            ch.ones[u] &= !(1 << i);
         }
-        self.boards[i * tables.words + cell / 64] &= !(1 << (cell % 64));
+        ch.boards[i * tables.words + cell / 64] &= !(1 << (cell % 64));
         // Then the cell's other candidates, each from its three units.
-        self.clear_boards(cell, self.cands[cell] & !b);
-        self.cands[cell] = 0;
+        ch.clear_boards(cell, ch.cands[cell] & !b);
+        ch.cands[cell] = 0;
     }
 
-    /// Peer `p` of a cell just placed with `d` (whose units are `own`) loses the digit.
-    #[inline(always)]
-    fn peer_loses(&mut self, tables: &ShapeTables, p: usize, d: u8, own: [usize; 3]) {
-        self.cands[p] &= !bit(d);
-        self.drop_digit_outside(tables, p, d, own);
-        // `p` had a candidate, so it is empty.
-        self.breaks += u32::from(self.cands[p] == 0);
-        self.arose_naked(p);
-    }
-
-    /// Notes `cell` as a naked single when it is one now (called after it lost candidates).
-    /// Inlined: placing calls it for every peer that loses the digit.
-    #[inline(always)]
-    fn arose_naked(&mut self, cell: usize) {
-        let m = self.cands[cell];
-        if m != 0 && m & (m - 1) == 0 && self.values[cell] == 0 {
-            if let Some(a) = self.arisen.as_deref_mut() {
-                a.naked.push_back(cell as u32);
-            }
+    /// The parts of the state that a change writes, borrowed apart (see [`Changes`]).
+    fn writer(&mut self) -> Changes<'_> {
+        Changes {
+            tables: self.tables.0,
+            n: self.shape.size,
+            values: &self.values,
+            placed: &self.placed,
+            cands: &mut self.cands,
+            boards: &mut self.boards,
+            spots: &mut self.spots,
+            ones: &mut self.ones,
+            breaks: &mut self.breaks,
+            arisen: self.arisen.as_deref_mut(),
         }
     }
 
     /// Removes the digits of `mask` from a cell's candidates.
     pub fn eliminate(&mut self, cell: usize, mask: Mask) {
-        let lost = self.cands[cell] & mask;
-        self.clear_boards(cell, lost);
-        self.cands[cell] &= !mask;
-        self.breaks += u32::from(lost != 0 && self.cands[cell] == 0 && self.values[cell] == 0);
-        if lost != 0 {
-            self.arose_naked(cell);
-        }
-    }
-
-    /// `cell` no longer has digit `d`: it leaves the digit's board, and its units lose that
-    /// spot (`tables` are the shape's, read once by the caller).
-    fn drop_digit(&mut self, tables: &ShapeTables, cell: usize, d: u8) {
-        self.drop_digit_outside(tables, cell, d, [usize::MAX; 3]);
-    }
-
-    /// [`State::drop_digit`], but for the units in `skip` (a row, a column and a box, in
-    /// the order of `units_of`), whose spots the caller sees to.
-    #[inline(always)]
-    fn drop_digit_outside(&mut self, tables: &ShapeTables, cell: usize, d: u8, skip: [usize; 3]) {
-        let (n, i) = (self.size(), usize::from(d) - 1);
-        self.boards[i * tables.words + cell / 64] &= !(1 << (cell % 64));
-        let (units, pos) = (&tables.units_of[cell], &tables.unit_pos[cell]);
-        for j in 0..3 {
-            let (u, p) = (units[j], pos[j]);
-            if u == skip[j] {
-                continue;
-            }
-            let k = u * n + i;
-            let left = self.spots[k] & !(1 << p);
-            self.spots[k] = left;
-            if left == 0 {
-                self.ones[u] &= !(1 << i);
-                self.breaks += u32::from(self.placed[u] & 1 << i == 0);
-            } else if left & (left - 1) == 0 {
-                self.ones[u] |= 1 << i;
-                if self.placed[u] & 1 << i == 0 && self.arisen.is_some() {
-                    self.arose_hidden(tables, u, left, d);
-                }
-            }
-        }
-    }
-
-    /// Notes a hidden single: digit `d` came down to one place in unit `u`, the one bit of
-    /// `left`. Out of line: `drop_digit` runs in every hot loop, this rarely.
-    #[cold]
-    #[inline(never)]
-    fn arose_hidden(&mut self, tables: &ShapeTables, u: usize, left: u32, d: u8) {
-        if let Some(a) = self.arisen.as_deref_mut() {
-            let at = tables.units[u][left.trailing_zeros() as usize];
-            a.hidden.push_back((at as u32, d, u as u32));
-        }
-    }
-
-    /// Takes `cell` out of the boards and the spots of the digits of `mask`, which it has.
-    fn clear_boards(&mut self, cell: usize, mask: Mask) {
-        let tables = self.tables();
-        for d in digits(mask) {
-            self.drop_digit(tables, cell, d);
-        }
+        self.writer().eliminate(cell, mask);
     }
 
     /// Applies a step: its placements, then its eliminations (in cell order; a locked pair's
@@ -1038,4 +975,112 @@ impl State {
     pub fn is_given(&self, cell: usize) -> bool {
         self.given[cell]
     }
+}
+
+/// The parts of a state that placing and eliminating write, borrowed apart from the state:
+/// through `&mut State` every write to one vector's items made the compiler read the others'
+/// places again (they might have been the written memory); borrowed apart, they are known not
+/// to overlap.
+struct Changes<'a> {
+    tables: &'static ShapeTables,
+    n: usize,
+    values: &'a [u8],
+    placed: &'a [Mask],
+    cands: &'a mut [Mask],
+    boards: &'a mut [u64],
+    spots: &'a mut [u32],
+    ones: &'a mut [Mask],
+    breaks: &'a mut u32,
+    arisen: Option<&'a mut Arisen>,
+}
+
+impl Changes<'_> {
+    /// [`State::board_bits`].
+    fn board_bits(&self, d: u8) -> u128 {
+        let words = self.tables.words;
+        let b = &self.boards[(usize::from(d) - 1) * words..][..words];
+        u128::from(b[0]) | b.get(1).map_or(0, |&w| u128::from(w) << 64)
+    }
+
+    /// Peer `p` of a cell just placed with `d` (whose units are `own`) loses the digit.
+    #[inline(always)]
+    fn peer_loses(&mut self, p: usize, d: u8, own: [usize; 3]) {
+        self.cands[p] &= !bit(d);
+        self.drop_digit_outside(p, d, own);
+        // `p` had a candidate, so it is empty.
+        *self.breaks += u32::from(self.cands[p] == 0);
+        self.arose_naked(p);
+    }
+
+    /// Notes `cell` as a naked single when it is one now (called after it lost candidates).
+    /// Inlined: placing calls it for every peer that loses the digit.
+    #[inline(always)]
+    fn arose_naked(&mut self, cell: usize) {
+        let m = self.cands[cell];
+        if m != 0 && m & (m - 1) == 0 && self.values[cell] == 0 {
+            if let Some(a) = self.arisen.as_deref_mut() {
+                a.naked.push_back(cell as u32);
+            }
+        }
+    }
+
+    /// [`State::eliminate`].
+    fn eliminate(&mut self, cell: usize, mask: Mask) {
+        let lost = self.cands[cell] & mask;
+        self.clear_boards(cell, lost);
+        self.cands[cell] &= !mask;
+        *self.breaks += u32::from(lost != 0 && self.cands[cell] == 0 && self.values[cell] == 0);
+        if lost != 0 {
+            self.arose_naked(cell);
+        }
+    }
+
+    /// `cell` no longer has digit `d`: it leaves the digit's board, and its units lose that
+    /// spot, except the units in `skip` (a row, a column and a box, in the order of
+    /// `units_of`), whose spots the caller sees to.
+    #[inline(always)]
+    fn drop_digit_outside(&mut self, cell: usize, d: u8, skip: [usize; 3]) {
+        let (n, i, tables) = (self.n, usize::from(d) - 1, self.tables);
+        self.boards[i * tables.words + cell / 64] &= !(1 << (cell % 64));
+        let (units, pos) = (&tables.units_of[cell], &tables.unit_pos[cell]);
+        for j in 0..3 {
+            let (u, p) = (units[j], pos[j]);
+            if u == skip[j] {
+                continue;
+            }
+            let k = u * n + i;
+            let left = self.spots[k] & !(1 << p);
+            self.spots[k] = left;
+            if left == 0 {
+                self.ones[u] &= !(1 << i);
+                *self.breaks += u32::from(self.placed[u] & 1 << i == 0);
+            } else if left & (left - 1) == 0 {
+                self.ones[u] |= 1 << i;
+                if self.placed[u] & 1 << i == 0 {
+                    if let Some(a) = self.arisen.as_deref_mut() {
+                        arose_hidden(a, tables, u, left, d);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Takes `cell` out of the boards and the spots of the digits of `mask`, which it has.
+    #[inline(always)]
+    fn clear_boards(&mut self, cell: usize, mask: Mask) {
+        for d in digits(mask) {
+            self.drop_digit_outside(cell, d, [usize::MAX; 3]);
+        }
+    }
+}
+
+/// Notes a hidden single: digit `d` came down to one place in unit `u`, the one bit of `left`.
+/// Out of line, and given only the queues: `drop_digit_outside` runs in every hot loop, this
+/// rarely, and a call given the [`Changes`] would make them live in memory, read again after
+/// every write.
+#[cold]
+#[inline(never)]
+fn arose_hidden(a: &mut Arisen, tables: &ShapeTables, u: usize, left: u32, d: u8) {
+    let at = tables.units[u][left.trailing_zeros() as usize];
+    a.hidden.push_back((at as u32, d, u as u32));
 }
