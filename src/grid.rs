@@ -248,6 +248,10 @@ pub struct ShapeTables {
     /// Indexes into `intersections`: `[0]` box by box (the table's own order), `[1]` line by
     /// line (rows, then columns), each in the order its unit's intersections come.
     pub intersection_order: [Vec<usize>; 2],
+    /// Indexes into `intersections`, box by box, each box's lines in the order its cells (in
+    /// reading order) first meet them, a cell's row before its column: the order the chains'
+    /// groups are made in.
+    pub box_line_order: Vec<usize>,
     /// `intersection_order` by the unit a digit is confined in (`[0]` boxes, for pointing;
     /// `[1]` lines, for claiming), each in that order.
     pub confine_groups: [Vec<ConfineGroup>; 2],
@@ -315,6 +319,12 @@ impl ShapeTables {
         let mut by_line: Vec<usize> = (0..intersections.len()).collect();
         by_line.sort_by_key(|&i| intersections[i].line);
         let intersection_order: [Vec<usize>; 2] = [(0..intersections.len()).collect(), by_line];
+        let mut box_line_order: Vec<usize> = (0..intersections.len()).collect();
+        box_line_order.sort_by_key(|&i| {
+            let x = &intersections[i];
+            let first = units[x.b].iter().position(|&c| c == x.cells[0]);
+            (x.b, first, x.line >= n)
+        });
         let confine_groups = [0, 1].map(|side| {
             let unit = |i: usize| {
                 let x: &Intersection = &intersections[i];
@@ -376,6 +386,7 @@ impl ShapeTables {
             box_of,
             intersections,
             intersection_order,
+            box_line_order,
             confine_groups,
             unit_segments,
             units_of,

@@ -230,16 +230,12 @@ impl Sets {
                         &with_digit,
                         cells,
                         Some((&fresh, &b.overlapping, &now)),
+                        &by_rank,
                     )
                 }
-                _ => rcc_links(&als, &with_digit, cells, None),
+                _ => rcc_links(&als, &with_digit, cells, None, &by_rank),
             }
         });
-        for i in 0..als.len() {
-            overlapping
-                .of_mut(i)
-                .sort_unstable_by_key(|k| rank[k.next as usize]);
-        }
         BEFORE.with(|before| {
             *before.borrow_mut() = Some(Before {
                 bases,
@@ -315,10 +311,6 @@ impl Links {
         &self.flat[self.start[i] as usize..self.start[i + 1] as usize]
     }
 
-    fn of_mut(&mut self, i: usize) -> &mut [Link] {
-        &mut self.flat[self.start[i] as usize..self.start[i + 1] as usize]
-    }
-
     /// Set `i`'s links to the sets ranked after it.
     fn later(&self, i: usize) -> &[Link] {
         &self.flat[self.later[i] as usize..self.start[i + 1] as usize]
@@ -348,7 +340,7 @@ impl Links {
 const NOT_KEPT: u32 = u32::MAX;
 
 /// Per ALS, the ALS it shares RCCs with (each pair listed in both, overlapping ones too) and
-/// those RCCs. With `before` (which sets are `fresh`, the links of the build before, and each
+/// those RCCs, each list in the sets' order `by_rank`. With `before` (which sets are `fresh`, the links of the build before, and each
 /// of its sets' index now or [`NOT_KEPT`]), two sets that are not fresh keep their links and
 /// only the pairs with a fresh set are looked for.
 fn rcc_links(
@@ -356,6 +348,7 @@ fn rcc_links(
     with_digit: &[Cells; MAX_DIGITS],
     cells: usize,
     before: Option<(&[bool], &Links, &[u32])>,
+    by_rank: &[usize],
 ) -> Links {
     // Index each ALS by digit and by its first cell holding the digit: a partner sharing the
     // RCC x has that cell among the cells seeing all x of the other set. One flat array in
@@ -444,12 +437,27 @@ fn rcc_links(
     for i in 0..als.len() {
         start[i + 1] += start[i];
     }
+    // Each set's partners as the pairs came, then placed again taking the partners in rank
+    // order: a set `j` met in that order goes next in the list of each of its partners (a
+    // pair's RCCs are the same both ways). Two passes, and no sort of every list.
     let mut fill = start.clone();
-    let mut flat = vec![Link { next: 0, rcc: 0 }; 2 * pairs.len()];
+    let mut came = vec![Link { next: 0, rcc: 0 }; 2 * pairs.len()];
     for &(i, j, rcc) in &pairs {
         for (from, next) in [(i, j), (j, i)] {
-            flat[fill[from as usize] as usize] = Link { next, rcc };
+            came[fill[from as usize] as usize] = Link { next, rcc };
             fill[from as usize] += 1;
+        }
+    }
+    fill.copy_from_slice(&start);
+    let mut flat = vec![Link { next: 0, rcc: 0 }; came.len()];
+    for &j in by_rank {
+        for l in &came[start[j] as usize..start[j + 1] as usize] {
+            let i = l.next as usize;
+            flat[fill[i] as usize] = Link {
+                next: j as u32,
+                rcc: l.rcc,
+            };
+            fill[i] += 1;
         }
     }
     Links {

@@ -161,42 +161,29 @@ fn strongly_linked_groups(s: &State, mut visit: impl FnMut(u8, [usize; 2], [u32;
                     .iter()
                     .any(|&seg| places & seg == rest))
     };
-    let mut lines: Vec<usize> = Vec::with_capacity(2 * n);
-    let mut inter: Vec<u32> = Vec::with_capacity(n);
     let mut with_d: Vec<u32> = Vec::with_capacity(n);
-    for b in 0..n {
-        let bu = 2 * n + b;
-        let bcells = s.unit(bu);
-        // The lines through the box, in the order its cells first meet them.
-        lines.clear();
-        for &c in bcells {
-            let [r, col, _] = s.units_of(c);
-            for l in [r, col] {
-                if !lines.contains(&l) {
-                    lines.push(l);
-                }
-            }
+    for &xi in &tables.box_line_order {
+        let x = &tables.intersections[xi];
+        let (l, bu) = (x.line, x.b);
+        // The digits two or more of the shared cells have.
+        let (mut once, mut more) = (0 as Mask, 0 as Mask);
+        for &c in &x.cells {
+            let m = s.cands(c);
+            more |= once & m;
+            once |= m;
         }
-        for &l in &lines {
-            let j = usize::from(l >= n);
-            inter.clear();
-            let (mut in_box, mut in_line) = (0u32, 0u32);
-            for &c in bcells.iter().filter(|&&c| s.units_of(c)[j] == l) {
-                inter.push(c as u32);
-                in_box |= 1 << tables.unit_pos[c][2];
-                in_line |= 1 << tables.unit_pos[c][j];
+        for d in digits(more) {
+            if !(linked(l, x.in_line, d) || linked(bu, x.in_box, d)) {
+                continue;
             }
-            for d in 1..=n as u8 {
-                if (s.places(bu, d) & in_box).count_ones() < 2
-                    || !(linked(l, in_line, d) || linked(bu, in_box, d))
-                {
-                    continue;
-                }
-                with_d.clear();
-                with_d.extend(inter.iter().filter(|&&c| s.cands(c as usize) & bit(d) != 0));
-                let own = [s.places(l, d) & in_line, s.places(bu, d) & in_box];
-                visit(d, [l, bu], own, &with_d);
-            }
+            with_d.clear();
+            with_d.extend(
+                (x.cells.iter())
+                    .filter(|&&c| s.cands(c) & bit(d) != 0)
+                    .map(|&c| c as u32),
+            );
+            let own = [s.places(l, d) & x.in_line, s.places(bu, d) & x.in_box];
+            visit(d, [l, bu], own, &with_d);
         }
     }
 }

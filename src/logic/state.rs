@@ -542,6 +542,7 @@ impl State {
 
     /// The cells that still have digit `d` as a candidate, as a bit set (bit `c % 64` of word
     /// `c / 64`; [`crate::grid::ShapeTables::words`] words).
+    #[inline]
     pub fn board(&self, d: u8) -> &[u64] {
         let words = self.tables().words;
         let at = (usize::from(d) - 1) * words;
@@ -550,6 +551,7 @@ impl State {
 
     /// [`State::board`] as one bit set (bit `c`: cell `c`), for shapes of at most 128 cells;
     /// a larger shape's cells past the 128th are left out.
+    #[inline]
     pub fn board_bits(&self, d: u8) -> u128 {
         let b = self.board(d);
         u128::from(b[0]) | b.get(1).map_or(0, |&w| u128::from(w) << 64)
