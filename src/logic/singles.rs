@@ -101,6 +101,7 @@ impl Single {
 /// that keeps the order its singles arose in: the same step as the three techniques' finders,
 /// one after another, without a finder (on a path of singles, finders cost a tenth of the
 /// rating). `None` when the state keeps no order or has no single.
+#[inline]
 pub(super) fn next_single(s: &State) -> Option<Single> {
     let a = s.arisen()?;
     if let Some((cell, unit, digit)) = first_full_house(s, a) {

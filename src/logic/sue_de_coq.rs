@@ -124,11 +124,9 @@ fn search(f: &mut Finder<'_>, prune: bool) {
         return;
     }
     let mut steps = Vec::new();
-    // The cells holding any digit of a mask, for every mask.
-    let mut holding = vec![0u128; 1 << n];
-    for m in 1..holding.len() {
-        holding[m] = holding[m & (m - 1)] | s.board_bits(m.trailing_zeros() as u8 + 1);
-    }
+    // The cells holding any digit of a mask (asked only where a pattern stands, so not made
+    // for every mask up front).
+    let holding = |m: Mask| digits(m).fold(0u128, |h, d| h | s.board_bits(d));
     // Box parts by |VB| - |E| - |VB n V| + EXCESS (from EXCESS - 6 to EXCESS + 9 on 9x9).
     let mut by_excess: Vec<Vec<(u32, Mask)>> = vec![Vec::new(); 2 * EXCESS as usize + 1];
     // Scratch space, reused for every box-line pair.
@@ -242,8 +240,8 @@ fn search(f: &mut Finder<'_>, prune: bool) {
                     let c = pick(&meet, None, cp);
                     let d = pick(&line_out, left, dp);
                     let e = pick(&box_out, left, ep);
-                    let line_hit = line_cells & !bits(&c) & !bits(&d) & holding[from_line as usize];
-                    let box_hit = box_cells & !bits(&c) & !bits(&e) & holding[from_box as usize];
+                    let line_hit = line_cells & !bits(&c) & !bits(&d) & holding(from_line);
+                    let box_hit = box_cells & !bits(&c) & !bits(&e) & holding(from_box);
                     if line_hit | box_hit == 0 {
                         continue;
                     }
