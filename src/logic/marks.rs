@@ -99,14 +99,22 @@ impl Marks {
             return false;
         }
         self.empty &= !at;
-        // The cell's other digits leave it: each changes in the cell's three units.
-        for e in 0..s.size() {
-            if e != d && self.boards[e] & at != 0 {
-                self.boards[e] &= !at;
-                self.dirty[e] |= units;
-                self.dirty_digits |= 1 << e;
-            }
+        // The cell's other digits leave it: each changes in the cell's three units. Which
+        // digits the cell has is read from every board without a branch (the boards past the
+        // size are empty).
+        let mut had: Mask = 0;
+        for (e, b) in self.boards.iter().enumerate() {
+            had |= Mask::from(b & at != 0) << e;
         }
+        let others = had & !(1 << d);
+        let mut rest = others;
+        while rest != 0 {
+            let e = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.boards[e] &= !at;
+            self.dirty[e] |= units;
+        }
+        self.dirty_digits |= others;
         // The digit leaves the cell's peers: it changes in their units.
         let mut lost = self.boards[d] & (tables.peer_bits[c] | at);
         self.boards[d] &= !lost;
