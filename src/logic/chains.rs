@@ -333,8 +333,10 @@ impl Graph {
         }
         g.first_group = g.digit.len();
         // Each group's line and box, in the order the groups are made, and its places in each.
-        let mut group_units: Vec<[usize; 2]> = Vec::new();
-        let mut group_places: Vec<[u32; 2]> = Vec::new();
+        // (Room for a hard puzzle's, some 70 on 9x9, not grown from one.)
+        let group_room = if links.grouped() { 2 * n * n } else { 0 };
+        let mut group_units: Vec<[usize; 2]> = Vec::with_capacity(group_room);
+        let mut group_places: Vec<[u32; 2]> = Vec::with_capacity(group_room);
         if links.grouped() {
             strongly_linked_groups(s, |d, units, places, cells| {
                 g.push_node(d, cells);

@@ -5,7 +5,9 @@
 //! Units are numbered as in [`crate::grid::ShapeTables::units`]: rows `0..n`, columns `n..2n`,
 //! boxes `2n..3n`.
 
-use crate::grid::{bit, digits, full_mask, CellName, Grid, Mask, Shape, ShapeTables, Unit};
+use crate::grid::{
+    bit, digits, full_mask, CellName, Grid, Mask, Shape, ShapeTables, Unit, MAX_SIZE,
+};
 
 use std::rc::Rc;
 
@@ -661,14 +663,20 @@ impl State {
     /// digit with no place left in a unit that lacks it. Read from the candidates, not from
     /// what the state keeps beside them, so that tests can hold the two against each other.
     pub fn has_gap(&self) -> bool {
-        if self.empty_cells().any(|c| self.cands[c] == 0) {
-            return true;
+        // Per unit, the digits some empty cell of it has, gathered cell by cell (a unit
+        // index is below 3 * MAX_SIZE).
+        let mut open = [0 as Mask; 3 * MAX_SIZE];
+        let cells = self.values.iter().zip(&self.cands);
+        for ((&v, &m), units) in cells.zip(&self.tables().units_of) {
+            if v == 0 && m == 0 {
+                return true;
+            }
+            for &u in units {
+                open[u] |= m;
+            }
         }
         let full = full_mask(self.shape.size);
-        (0..self.unit_count()).any(|u| {
-            let open = self.unit(u).iter().fold(0, |m, &c| m | self.cands[c]);
-            (self.placed[u] | open) != full
-        })
+        (self.placed.iter().zip(open)).any(|(&p, o)| p | o != full)
     }
 
     /// Makes this state a copy of `other`, reusing this one's memory (a net tries hundreds of

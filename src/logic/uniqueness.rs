@@ -192,7 +192,8 @@ fn urs(s: &State, lacking: bool) -> Rc<Vec<Ur>> {
 fn list_urs(s: &State, lacking: bool) -> Vec<Ur> {
     let shape = s.shape();
     let n = s.size();
-    let mut out = Vec::new();
+    // A hard puzzle's states have a dozen or two: room for them, not growing from one.
+    let mut out = Vec::with_capacity(32);
     let holds = |c: usize, ab: Mask| {
         if lacking {
             s.cands(c) & ab != 0
