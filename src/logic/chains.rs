@@ -1260,11 +1260,12 @@ fn component_reach(
     let mut reach: Vec<u64> = Vec::with_capacity(states * words);
     // Per component, the last component that took in what it reaches.
     let mut merged: Vec<u32> = Vec::with_capacity(states);
-    // Per component, the one bit its set holds when it is a state that leads nowhere
-    // ([`LONE_EMPTY`] for none), else [`ROW`]: such a set is taken in as its bit.
+    // Per state, the one bit its set holds when it leads nowhere ([`LONE_EMPTY`] for none),
+    // else [`ROW`]: such a set is taken in as its bit. Per state, not per component, so that
+    // following a link to one (most links lead to such a state) reads one place.
     const ROW: u32 = u32::MAX;
     const LONE_EMPTY: u32 = u32::MAX - 1;
-    let mut lone: Vec<u32> = Vec::with_capacity(states);
+    let mut lone: Vec<u32> = vec![ROW; states];
     let mut count = 0u32;
     let mut comps = 0usize;
     for root in 0..states as u32 {
@@ -1295,7 +1296,7 @@ fn component_reach(
                     if let Some(b) = b {
                         own[b / 64] |= 1 << (b % 64);
                     }
-                    lone.push(b.map_or(LONE_EMPTY, |b| b as u32));
+                    lone[w as usize] = b.map_or(LONE_EMPTY, |b| b as u32);
                     if stop(&[w], own) {
                         return None;
                     }
@@ -1331,7 +1332,6 @@ fn component_reach(
             }
             reach.resize((comps + 1) * words, 0);
             merged.push(UNSEEN);
-            lone.push(ROW);
             let (done, own) = reach.split_at_mut(comps * words);
             for &w in &members {
                 if let Some(b) = mark(w) {
@@ -1339,14 +1339,15 @@ fn component_reach(
                 }
                 let (list, on) = next(w);
                 for &t in list {
-                    let c = comp[(2 * t + on) as usize] as usize;
-                    if lone[c] != ROW {
-                        if lone[c] != LONE_EMPTY {
-                            let b = lone[c] as usize;
-                            own[b / 64] |= 1 << (b % 64);
+                    let st = (2 * t + on) as usize;
+                    let b = lone[st];
+                    if b != ROW {
+                        if b != LONE_EMPTY {
+                            own[b as usize / 64] |= 1 << (b % 64);
                         }
                         continue;
                     }
+                    let c = comp[st] as usize;
                     // Each component this one leads to once.
                     if c != comps && merged[c] != comps as u32 {
                         merged[c] = comps as u32;
