@@ -271,6 +271,8 @@ fn default_symbols(n: usize) -> Vec<char> {
 /// after it, one per unit of its cell (row, column, box) for places, then one for the cell.
 struct Timeline<'a> {
     shape: Shape,
+    /// The shape's tables, kept: `removal` reads them for every cell it asks after.
+    tables: &'static ShapeTables,
     values: &'a [u8],
     cands: &'a [Mask],
     /// Per unit and digit (`u * n + d - 1`), the first cell in reading order placed with the
@@ -285,16 +287,18 @@ const NOT_REMOVED: Key = Key::MAX;
 impl<'a> Timeline<'a> {
     fn new(shape: Shape, values: &'a [u8], cands: &'a [Mask]) -> Timeline<'a> {
         let n = shape.size;
+        let tables = shape.tables();
         let mut first = vec![usize::MAX; 3 * n * n];
         for (c, &v) in values.iter().enumerate().rev() {
             if v != 0 && usize::from(v) <= n {
-                for u in shape.tables().units_of[c] {
+                for u in tables.units_of[c] {
                     first[u * n + usize::from(v) - 1] = c;
                 }
             }
         }
         Timeline {
             shape,
+            tables,
             values,
             cands,
             first,
@@ -314,7 +318,7 @@ impl<'a> Timeline<'a> {
     /// When cell `x` loses digit `d` (its single `j` after it), or [`NOT_REMOVED`].
     fn removal(&self, x: usize, d: u8, j: u64) -> Key {
         let n = self.shape.size;
-        let by = self.shape.tables().units_of[x]
+        let by = self.tables.units_of[x]
             .iter()
             .map(|&u| self.first[u * n + usize::from(d) - 1])
             .min()
@@ -339,7 +343,7 @@ impl<'a> Timeline<'a> {
     /// them, those that no longer hold left out (readers skip them anyway).
     fn arisen(&self, left: &[Mask], spots: &[u32], placed: &[Mask]) -> Arisen {
         let n = self.shape.size;
-        let tables = self.shape.tables();
+        let tables = self.tables;
         let mut naked: Vec<(Key, u32)> = Vec::new();
         for (x, &m) in left.iter().enumerate() {
             if m == 0 || m & (m - 1) != 0 {
@@ -361,12 +365,11 @@ impl<'a> Timeline<'a> {
                     continue;
                 }
                 let at = cells[places.trailing_zeros() as usize];
+                // A cell's units are its row, column and box, unit `u` the `u / n`-th.
+                let j = (u / n) as u64;
                 let when = (cells.iter())
                     .filter(|&&y| y != at)
-                    .map(|&y| {
-                        let j = tables.units_of[y].iter().position(|&w| w == u).unwrap_or(0);
-                        self.removal(y, d, j as u64)
-                    })
+                    .map(|&y| self.removal(y, d, j))
                     .max()
                     .unwrap_or(0);
                 hidden.push((when, (at as u32, d, u as u32)));
