@@ -181,7 +181,6 @@ impl<T> Extend<T> for Queue<T> {
     }
 }
 
-/// Per unit, the digits whose count is one.
 /// Per unit, the digits exactly one of its cells has among `left` (the candidates of its empty
 /// cells): counted for all digits at once, a mask of those seen once and one of those seen more.
 fn ones_of(tables: &ShapeTables, left: &[Mask]) -> Vec<Mask> {
