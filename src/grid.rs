@@ -558,6 +558,43 @@ mod tests {
     }
 
     #[test]
+    fn box_line_order_takes_each_boxs_lines_as_its_cells_meet_them() {
+        for (size, r, c) in [
+            (4, 2, 2),
+            (6, 2, 3),
+            (6, 3, 2),
+            (9, 3, 3),
+            (12, 3, 4),
+            (25, 5, 5),
+        ] {
+            let shape = Shape::with_box(size, r, c).unwrap();
+            let t = shape.tables();
+            let mut want = Vec::new();
+            for b in 2 * size..3 * size {
+                // Each box cell in reading order, its row and then its column, each line once.
+                let mut lines: Vec<usize> = Vec::new();
+                for &cell in &t.units[b] {
+                    for l in [t.units_of[cell][0], t.units_of[cell][1]] {
+                        if !lines.contains(&l) {
+                            lines.push(l);
+                        }
+                    }
+                }
+                for l in lines {
+                    let found = t.intersections.iter().position(|x| x.b == b && x.line == l);
+                    want.extend(found);
+                }
+            }
+            assert_eq!(t.box_line_order, want, "{size} ({r}x{c} boxes)");
+            assert_eq!(
+                want.len(),
+                t.intersections.len(),
+                "{size}: every intersection once"
+            );
+        }
+    }
+
+    #[test]
     fn boxes_of_non_square_shapes() {
         let s = Shape::for_size(6).unwrap();
         assert_eq!(s.unit_cells(Unit::Box(0)), vec![0, 1, 2, 6, 7, 8]);

@@ -340,9 +340,9 @@ impl Links {
 const NOT_KEPT: u32 = u32::MAX;
 
 /// Per ALS, the ALS it shares RCCs with (each pair listed in both, overlapping ones too) and
-/// those RCCs, each list in the sets' order `by_rank`. With `before` (which sets are `fresh`, the links of the build before, and each
-/// of its sets' index now or [`NOT_KEPT`]), two sets that are not fresh keep their links and
-/// only the pairs with a fresh set are looked for.
+/// those RCCs, each list in the sets' order `by_rank`. With `before` (which sets are `fresh`,
+/// the links of the build before, and each of its sets' index now or [`NOT_KEPT`]), two sets
+/// that are not fresh keep their links and only the pairs with a fresh set are looked for.
 fn rcc_links(
     als: &[Als],
     with_digit: &[Cells; MAX_DIGITS],
@@ -1366,9 +1366,24 @@ mod tests {
                     .filter(|l| l.rcc != 0)
                     .collect();
                 want.sort_by_key(|l| sets.rank[l.next as usize]);
+                // The forward searches' lists: those ranked after the set.
+                let later = |want: &[Link]| -> Vec<Link> {
+                    let after = |l: &&Link| sets.rank[l.next as usize] > sets.rank[i];
+                    want.iter().filter(after).copied().collect()
+                };
                 assert_eq!(sets.overlapping.of(i), &want[..], "set {i}");
+                assert_eq!(
+                    sets.overlapping.later(i),
+                    &later(&want)[..],
+                    "set {i} later"
+                );
                 want.retain(|l| a.cells & als[l.next as usize].cells == 0);
                 assert_eq!(sets.links.of(i), &want[..], "set {i} apart");
+                assert_eq!(
+                    sets.links.later(i),
+                    &later(&want)[..],
+                    "set {i} apart later"
+                );
                 lists += 1;
                 apart += want.len();
             }

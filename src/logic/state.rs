@@ -258,6 +258,12 @@ fn placed_and_clash(shape: Shape, values: &[u8]) -> (Vec<Mask>, bool) {
     (placed, clash)
 }
 
+/// The first 128 cells of a board (bit `c % 64` of word `c / 64`) as one bit set.
+#[inline]
+fn first_128(board: &[u64]) -> u128 {
+    u128::from(board[0]) | board.get(1).map_or(0, |&w| u128::from(w) << 64)
+}
+
 /// The default symbols of a size: `1`-`9`, then `A`-`Z`.
 fn default_symbols(n: usize) -> Vec<char> {
     ('1'..='9').chain('A'..='Z').take(n).collect()
@@ -557,8 +563,7 @@ impl State {
     /// a larger shape's cells past the 128th are left out.
     #[inline]
     pub fn board_bits(&self, d: u8) -> u128 {
-        let b = self.board(d);
-        u128::from(b[0]) | b.get(1).map_or(0, |&w| u128::from(w) << 64)
+        first_128(self.board(d))
     }
 
     /// True when every cell holds a digit.
@@ -1010,8 +1015,7 @@ impl Changes<'_> {
     /// [`State::board_bits`].
     fn board_bits(&self, d: u8) -> u128 {
         let words = self.tables.words;
-        let b = &self.boards[(usize::from(d) - 1) * words..][..words];
-        u128::from(b[0]) | b.get(1).map_or(0, |&w| u128::from(w) << 64)
+        first_128(&self.boards[(usize::from(d) - 1) * words..][..words])
     }
 
     /// Peer `p` of a cell just placed with `d` (whose units are `own`) loses the digit.
