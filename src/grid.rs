@@ -528,17 +528,24 @@ impl Grid {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_bit_set_tables_hold_each_cells_units_and_peers() {
-        for (size, r, c) in [
+    /// A shape of each size, and both box shapes of 6x6.
+    fn test_shapes() -> impl Iterator<Item = Shape> {
+        [
             (4, 2, 2),
             (6, 2, 3),
             (6, 3, 2),
             (9, 3, 3),
             (12, 3, 4),
             (25, 5, 5),
-        ] {
-            let shape = Shape::with_box(size, r, c).unwrap();
+        ]
+        .into_iter()
+        .map(|(size, r, c)| Shape::with_box(size, r, c).unwrap())
+    }
+
+    #[test]
+    fn the_bit_set_tables_hold_each_cells_units_and_peers() {
+        for shape in test_shapes() {
+            let size = shape.size;
             let t = shape.tables();
             for cell in 0..shape.cells() {
                 let units = t.units_of[cell].iter().fold(0u128, |m, &u| m | 1 << u);
@@ -559,15 +566,8 @@ mod tests {
 
     #[test]
     fn box_line_order_takes_each_boxs_lines_as_its_cells_meet_them() {
-        for (size, r, c) in [
-            (4, 2, 2),
-            (6, 2, 3),
-            (6, 3, 2),
-            (9, 3, 3),
-            (12, 3, 4),
-            (25, 5, 5),
-        ] {
-            let shape = Shape::with_box(size, r, c).unwrap();
+        for shape in test_shapes() {
+            let (size, r, c) = (shape.size, shape.box_rows, shape.box_cols);
             let t = shape.tables();
             let mut want = Vec::new();
             for b in 2 * size..3 * size {
