@@ -1146,10 +1146,10 @@ thread_local! {
 /// [`component_reach`]; a set's bit `st` is state `st` of a candidate, "`v` is true" `2v + 1`,
 /// "`v` is false" `2v`).
 pub(super) struct Reaches {
-    /// Some candidate's truth leads to its falsehood: the walk stopped there.
+    /// Some candidate's truth leads to its falsehood.
     pub refutes: bool,
-    /// When none does, the component of each state and each component's set, `words` words
-    /// each (read them with [`Reaches::of_state`]); else empty.
+    /// The component of each state and each component's set, `words` words each (read them
+    /// with [`Reaches::of_state`]).
     comp: Vec<u32>,
     sets: Vec<u64>,
     pub words: usize,
@@ -1160,34 +1160,54 @@ impl Reaches {
         let cands = g.candidates();
         let words = (2 * cands).div_ceil(64);
         let mark = |st: u32| ((st >> 1) < cands as u32).then_some(st as usize);
-        // A component holding "`c` is true" that reaches "`c` is false".
-        let refutes = |members: &[u32], own: &[u64]| {
-            members.iter().any(|&w| {
-                // "`c` is false" is the state beside "`c` is true": `w ^ 1`.
-                let f = (w ^ 1) as usize;
-                w & 1 == 1 && (w >> 1) < cands as u32 && own[f / 64] >> (f % 64) & 1 != 0
-            })
+        // A component holding "`c` is true" that reaches "`c` is false". The walk goes on
+        // past the first: the nice loop searches read every set (see `Reaches::may_conclude`).
+        let mut refutes = false;
+        let note = |members: &[u32], own: &[u64]| {
+            refutes = refutes
+                || members.iter().any(|&w| {
+                    // "`c` is false" is the state beside "`c` is true": `w ^ 1`.
+                    let f = (w ^ 1) as usize;
+                    w & 1 == 1 && (w >> 1) < cands as u32 && own[f / 64] >> (f % 64) & 1 != 0
+                });
         };
-        match component_reach(g, words, mark, refutes) {
-            Some((comp, sets)) => Reaches {
-                refutes: false,
-                comp,
-                sets,
-                words,
-            },
-            None => Reaches {
-                refutes: true,
-                comp: Vec::new(),
-                sets: Vec::new(),
-                words,
-            },
+        let (comp, sets) = component_reach(g, words, mark, note);
+        Reaches {
+            refutes,
+            comp,
+            sets,
+            words,
         }
     }
 
-    /// The set of the component of state `st` (when no candidate refutes itself).
+    /// The set of the component of state `st`.
     pub fn of_state(&self, st: u32) -> &[u64] {
         let at = self.comp[st as usize] as usize * self.words;
         &self.sets[at..at + self.words]
+    }
+
+    /// False when no chain from node `v` (a candidate or group of the grouped graph, or of a
+    /// graph with fewer links between the same nodes) removes or places anything, however
+    /// long: the nice loop searches start no search there.
+    ///
+    /// A chain from "`v` is false" to "`w` is true" that removes candidate `c` (weakly linked
+    /// to both ends) makes a path from "`c` is true" to "`v` is false" and one from "`v` is
+    /// false" to "`c` is false". A loop that places `v` removes its cell's other candidates,
+    /// each weakly linked to `v`: the same paths. A continuous loop through "`v` is false"
+    /// removes candidates weakly linked to both nodes of one of its weak links, or to the
+    /// other candidates of a cell where it passes a strong link: `c` true makes one of the
+    /// loop's states false and `c` false follows from another, and round the loop each leads
+    /// to every other, "`v` is false" among them. A weak link leads from "`a` is true" to
+    /// "`b` is false" and from "`b` is true" to "`a` is false", a strong link from "`a` is
+    /// false" to "`b` is true" and back, so every path has its mirror, with each state turned
+    /// over and the links taken the other way: the path from "`c` is true" to "`v` is false"
+    /// is one from "`v` is true" to "`c` is false". So "`v` is true" and "`v` is false" both
+    /// lead to "`c` is false".
+    pub fn may_conclude(&self, v: usize) -> bool {
+        // The states "`c` is false": the even bits.
+        const FALSE: u64 = 0x5555_5555_5555_5555;
+        let (on, off) = (self.of_state(2 * v as u32 + 1), self.of_state(2 * v as u32));
+        on.iter().zip(off).any(|(x, y)| x & y & FALSE != 0)
     }
 }
 
@@ -1209,11 +1229,16 @@ pub(super) fn reaches(s: &State) -> Rc<Reaches> {
 /// and the look costs less than one of them (the X- and XY-Chain searches cost less than the
 /// look). Where nice loops are often found, as on 17-clue puzzles, the look is an extra cost.
 fn a_chain_may_conclude(s: &State) -> bool {
+    ungated() || reaches(s).refutes
+}
+
+/// True while a test holds the nice loop searches without their gates against those with.
+fn ungated() -> bool {
     #[cfg(test)]
     if tests::UNGATED.with(|u| u.get()) {
         return true;
     }
-    reaches(s).refutes
+    false
 }
 
 /// True when for some candidate `c` of `g` a path of links leads from "`c` is true" (state
@@ -1229,14 +1254,14 @@ fn some_candidate_refutes_itself(g: &Graph) -> bool {
 /// reaches, its own included, as a bit set of `words` words: a state counts as the bit `mark`
 /// gives it, if any. Components close in an order where each comes after every one its links
 /// lead to, so a component's set is its own states' and those of the components its links lead
-/// to. After each closes, `stop(its states, its set)` may end the walk: then `None`. Else the
-/// component of every state, and the sets one after another.
+/// to. Each, once closed, is shown to `note(its states, its set)`. Returns the component of
+/// every state, and the sets one after another.
 fn component_reach(
     g: &Graph,
     words: usize,
     mark: impl Fn(u32) -> Option<usize>,
-    mut stop: impl FnMut(&[u32], &[u64]) -> bool,
-) -> Option<(Vec<u32>, Vec<u64>)> {
+    mut note: impl FnMut(&[u32], &[u64]),
+) -> (Vec<u32>, Vec<u64>) {
     const UNSEEN: u32 = u32::MAX;
     let states = 2 * g.nodes();
     // The states that state `st` leads to: from "false" the strong links, from "true" the weak
@@ -1297,9 +1322,7 @@ fn component_reach(
                         own[b / 64] |= 1 << (b % 64);
                     }
                     lone[w as usize] = b.map_or(LONE_EMPTY, |b| b as u32);
-                    if stop(&[w], own) {
-                        return None;
-                    }
+                    note(&[w], own);
                     comps += 1;
                 } else if index[w as usize] == UNSEEN {
                     index[w as usize] = count;
@@ -1357,13 +1380,11 @@ fn component_reach(
                     }
                 }
             }
-            if stop(&members, own) {
-                return None;
-            }
+            note(&members, own);
             comps += 1;
         }
     }
-    Some((comp, reach))
+    (comp, reach)
 }
 
 /// The grouped link graph of `s`, shared with the previous call on the same state.
@@ -1461,7 +1482,14 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
     } else {
         Bfs::new(g.nodes())
     };
+    // A solving path's nice loops start only where a chain may conclude something (the
+    // grouped graph's components, which the gate made; every step wanted, the grouped graph
+    // has ALS nodes besides).
+    let reach = (loops && !col.all && !ungated()).then(|| reaches(s));
     for a in 0..g.nodes() {
+        if reach.as_ref().is_some_and(|r| !r.may_conclude(a)) {
+            continue;
+        }
         // Chains start and end at single candidates for X- and XY-Chains; groups and ALS
         // nodes may be ends in the grouped form (ALS nodes are only in the graph when every
         // step is wanted).
@@ -2475,17 +2503,15 @@ pub(super) mod tests {
         );
     }
 
-    /// Where no candidate refutes itself, each state's set is the candidates' states a search
-    /// without a length limit reaches from it.
+    /// Each state's set is the candidates' states a search without a length limit reaches
+    /// from it, whether or not some candidate refutes itself.
     #[test]
     fn each_state_reaches_what_its_components_set_holds() {
-        let mut checked = 0;
+        let (mut checked, mut refuting) = (0, 0);
         for s in super::super::tests::stall_states(7).iter().step_by(3) {
             let g = Graph::build(s, Links::Grouped);
             let r = super::Reaches::of(&g);
-            if r.refutes {
-                continue;
-            }
+            refuting += usize::from(r.refutes);
             let mut bfs = super::Bfs::new(g.nodes());
             for st in 0..2 * g.candidates() as u32 {
                 bfs.run(&g, st, usize::MAX);
@@ -2501,9 +2527,15 @@ pub(super) mod tests {
             }
             checked += 1;
         }
-        assert!(checked > 20, "{checked} states");
+        assert!(
+            checked > 20 && refuting > 5,
+            "{checked} states, {refuting} where a candidate refutes itself"
+        );
     }
 
+    /// The nice loop searches find the same step with their gates as without: the whole
+    /// search skipped where no candidate refutes itself, and the starts where no chain may
+    /// conclude anything (`Reaches::may_conclude`) elsewhere.
     #[test]
     fn chain_searches_skipped_where_no_candidate_refutes_itself_would_find_nothing() {
         let (mut skipped, mut found) = (0, 0);
