@@ -1112,9 +1112,6 @@ pub(super) fn x_chain(f: &mut Finder<'_>) {
 }
 
 pub(super) fn xy_chain(f: &mut Finder<'_>) {
-    if !f.wants_all() && !a_chain_may_conclude(f.state) {
-        return;
-    }
     let mut col = Collect::new(f);
     let g = Graph::build(f.state, Links::Bivalue);
     search(f.state, &g, Technique::XyChain, LONG_CHAIN, &mut col);
@@ -1227,12 +1224,10 @@ pub(super) fn reaches(s: &State) -> Rc<Reaches> {
 /// path of links from "`c` is true" to "`c` is false". A loop placing `c` ("`c` is false" to
 /// "`c` is true") makes one for any `w` weakly linked to `c` (a digit of its cell): "`w` is
 /// true" to "`c` is false", the loop, "`w` is false". So when no candidate's truth leads to its
-/// falsehood, however long the path, every chain search finds nothing. The XY-Chain and nice
-/// loop searches (plain and grouped) ask this first: at a stall of a hard puzzle most of them
-/// find nothing, and the look, made once for the three, costs less than they do; its sets
-/// then tell the searches where to start (see [`Reaches::may_conclude`]). The X-Chain search
-/// costs less than the look. Where chains are often found, as on 17-clue puzzles, the look is
-/// an extra cost.
+/// falsehood, however long the path, every chain search finds nothing. The nice loop searches
+/// (plain and grouped) ask this first: at a stall of a hard puzzle most of them find nothing,
+/// and the look costs less than one of them (the X- and XY-Chain searches cost less than the
+/// look). Where nice loops are often found, as on 17-clue puzzles, the look is an extra cost.
 fn a_chain_may_conclude(s: &State) -> bool {
     ungated() || reaches(s).refutes
 }
@@ -1487,21 +1482,13 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
     } else {
         Bfs::new(g.nodes())
     };
-    // A solving path's nice loops and XY-Chains start only where a chain may conclude
-    // something (the grouped graph's components, which the gate made; every step wanted, the
-    // grouped graph has ALS nodes besides). The XY-Chains' graph numbers its nodes apart.
-    let gated = loops || t == Technique::XyChain;
-    let reach = (gated && !col.all && !ungated()).then(|| (reaches(s), grouped_graph(s)));
+    // A solving path's nice loops start only where a chain may conclude something (the
+    // grouped graph's components, which the gate made; every step wanted, the grouped graph
+    // has ALS nodes besides).
+    let reach = (loops && !col.all && !ungated()).then(|| reaches(s));
     for a in 0..g.nodes() {
-        if let Some((r, grouped)) = &reach {
-            let v = if loops {
-                a
-            } else {
-                grouped.node(g.cells(a)[0] as usize, g.digit[a]) as usize
-            };
-            if !r.may_conclude(v) {
-                continue;
-            }
+        if reach.as_ref().is_some_and(|r| !r.may_conclude(a)) {
+            continue;
         }
         // Chains start and end at single candidates for X- and XY-Chains; groups and ALS
         // nodes may be ends in the grouped form (ALS nodes are only in the graph when every
@@ -2546,9 +2533,9 @@ pub(super) mod tests {
         );
     }
 
-    /// The XY-Chain and nice loop searches find the same step with their gates as without:
-    /// the whole search skipped where no candidate refutes itself, and the starts where no
-    /// chain may conclude anything (`Reaches::may_conclude`) elsewhere.
+    /// The nice loop searches find the same step with their gates as without: the whole
+    /// search skipped where no candidate refutes itself, and the starts where no chain may
+    /// conclude anything (`Reaches::may_conclude`) elsewhere.
     #[test]
     fn chain_searches_skipped_where_no_candidate_refutes_itself_would_find_nothing() {
         let (mut skipped, mut found) = (0, 0);
@@ -2556,11 +2543,7 @@ pub(super) mod tests {
         let states = super::super::tests::path_states_and_pruned(19, 3);
         for s in states.iter().filter(|s| s.size() <= 12).step_by(2) {
             let gated = !super::a_chain_may_conclude(s);
-            for t in [
-                Technique::XyChain,
-                Technique::NiceLoop,
-                Technique::GroupedNiceLoop,
-            ] {
+            for t in [Technique::NiceLoop, Technique::GroupedNiceLoop] {
                 let steps = run(t, s, 1);
                 UNGATED.with(|u| u.set(true));
                 let full = run(t, s, 1);
