@@ -1137,8 +1137,8 @@ thread_local! {
 }
 
 thread_local! {
-    /// [`Reaches`] of the last state asked for: the nice loop gate and the forcing chains'
-    /// look before their search read it on the same state.
+    /// [`Reaches`] of the last state asked for: the nice loop gate, the nice loop searches'
+    /// starts and the forcing chains' look before their search read it on the same state.
     static LAST_REACHES: RefCell<Memo<Reaches>> = const { RefCell::new(Memo::new()) };
 }
 
