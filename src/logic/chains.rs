@@ -1160,24 +1160,19 @@ impl Reaches {
         let cands = g.candidates();
         let words = (2 * cands).div_ceil(64);
         let mark = |st: u32| ((st >> 1) < cands as u32).then_some(st as usize);
-        // A component holding "`c` is true" that reaches "`c` is false". The walk goes on
-        // past the first: the nice loop searches read every set (see `Reaches::may_conclude`).
-        let mut refutes = false;
-        let note = |members: &[u32], own: &[u64]| {
-            refutes = refutes
-                || members.iter().any(|&w| {
-                    // "`c` is false" is the state beside "`c` is true": `w ^ 1`.
-                    let f = (w ^ 1) as usize;
-                    w & 1 == 1 && (w >> 1) < cands as u32 && own[f / 64] >> (f % 64) & 1 != 0
-                });
-        };
-        let (comp, sets) = component_reach(g, words, mark, note);
-        Reaches {
-            refutes,
+        let (comp, sets) = component_reach(g, words, mark);
+        let mut r = Reaches {
+            refutes: false,
             comp,
             sets,
             words,
-        }
+        };
+        // A candidate `c` whose set holds "`c` is false" (`2c`) from "`c` is true" (`2c + 1`).
+        r.refutes = (0..cands).any(|c| {
+            let f = 2 * c;
+            r.of_state(f as u32 + 1)[f / 64] >> (f % 64) & 1 != 0
+        });
+        r
     }
 
     /// The set of the component of state `st`.
@@ -1254,13 +1249,11 @@ fn some_candidate_refutes_itself(g: &Graph) -> bool {
 /// reaches, its own included, as a bit set of `words` words: a state counts as the bit `mark`
 /// gives it, if any. Components close in an order where each comes after every one its links
 /// lead to, so a component's set is its own states' and those of the components its links lead
-/// to. Each, once closed, is shown to `note(its states, its set)`. Returns the component of
-/// every state, and the sets one after another.
+/// to. Returns the component of every state, and the sets one after another.
 fn component_reach(
     g: &Graph,
     words: usize,
     mark: impl Fn(u32) -> Option<usize>,
-    mut note: impl FnMut(&[u32], &[u64]),
 ) -> (Vec<u32>, Vec<u64>) {
     const UNSEEN: u32 = u32::MAX;
     let states = 2 * g.nodes();
@@ -1322,7 +1315,6 @@ fn component_reach(
                         own[b / 64] |= 1 << (b % 64);
                     }
                     lone[w as usize] = b.map_or(LONE_EMPTY, |b| b as u32);
-                    note(&[w], own);
                     comps += 1;
                 } else if index[w as usize] == UNSEEN {
                     index[w as usize] = count;
@@ -1380,7 +1372,6 @@ fn component_reach(
                     }
                 }
             }
-            note(&members, own);
             comps += 1;
         }
     }

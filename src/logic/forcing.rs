@@ -173,6 +173,7 @@ fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs, need: Option<&[bool]>) -> Re
 /// to what it filled in to before with the later state's changes made and filled in again, and
 /// a premise that broke the earlier state breaks the later one. Most premises had taken the
 /// removed candidates already, and need no singles at all.
+#[cfg_attr(test, derive(Clone))]
 struct Closures {
     shape: Shape,
     values: Vec<u8>,
@@ -221,19 +222,6 @@ impl Closures {
         k.cands.clear();
         k.cands.extend_from_slice(s.all_cands());
         (k, changes)
-    }
-
-    /// A copy (for tests: to search a state and go on from the one before).
-    #[cfg(test)]
-    fn copy(&self) -> Closures {
-        Closures {
-            shape: self.shape,
-            values: self.values.clone(),
-            cands: self.cands.clone(),
-            kept: self.kept.clone(),
-            next: self.next.clone(),
-            marks: self.marks.clone(),
-        }
     }
 
     /// Keeps these closures for the next search on this thread.
@@ -454,13 +442,6 @@ fn net_premise(
     ok
 }
 
-/// The marks that assuming candidate (`c`, digit index `i`) true (`on`) or false fills in to
-/// from `marks` (the state's), or `None` when the state breaks on the way.
-fn marks_closure(marks: &Marks, s: &State, c: usize, i: usize, on: bool) -> Option<Marks> {
-    let mut t = *marks;
-    assume(&mut t, s, c, i, on).then_some(t)
-}
-
 /// Assumes candidate (`c`, digit index `i`) true (`on`) or false in `t` and fills in singles;
 /// false when the state breaks on the way.
 fn assume(t: &mut Marks, s: &State, c: usize, i: usize, on: bool) -> bool {
@@ -494,11 +475,12 @@ fn marks_premise(
     on_bits: &mut [u128],
     off_bits: &mut [u128],
 ) -> bool {
-    let closure = marks_closure(marks, s, c, usize::from(d) - 1, on);
-    if let Some(t) = &closure {
-        marks_rows(marks, t, on_bits, off_bits);
+    let mut t = *marks;
+    let ok = assume(&mut t, s, c, usize::from(d) - 1, on);
+    if ok {
+        marks_rows(marks, &t, on_bits, off_bits);
     }
-    closure.is_some()
+    ok
 }
 
 /// The candidates (cell, digit) true as soon as candidate (`c`, `d`) is false: the cell's other
@@ -1405,7 +1387,7 @@ mod tests {
                 }
             }
             let last = CLOSURES.with(|k| k.borrow_mut().take());
-            CLOSURES.with(|k| *k.borrow_mut() = last.as_ref().map(Closures::copy));
+            CLOSURES.with(|k| *k.borrow_mut() = last.clone());
             if !t.has_gap() {
                 pruned += 1;
                 assert!(fresh(&t) == premises_found(&t), "{:?}", t.all_cands());
