@@ -931,7 +931,10 @@ impl Search<'_> {
                 continue;
             }
             let cells = sets.cells[next];
-            let taken = if overlap {
+            // Going forward every set of the chain is ranked before `next`: none is it.
+            let taken = if self.forward {
+                false
+            } else if overlap {
                 self.chain.contains(&next)
             } else {
                 cells & used != 0
