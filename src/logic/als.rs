@@ -849,6 +849,9 @@ fn wing(sets: &Sets, chain: [usize; 3], rcc1: Mask, rcc2: Mask) -> Option<Found>
             for z in digits(common & !bit(x) & !bit(y)) {
                 targets[usize::from(z) - 1] = hit(z);
             }
+            if targets.iter().all(|&t| t == 0) {
+                continue;
+            }
             let mut col = Collector::new(false);
             col.offer(&targets, &chain, &[bit(x), bit(y)]);
             if col.best.is_some() {
