@@ -715,10 +715,19 @@ fn premises_needed(s: &State) -> Needed {
     let mut led = vec![0u64; r.words];
     let mut common = vec![0u64; r.words];
     each_verity_set(s, |ps, _| {
-        common.fill(!0);
-        for &p in ps {
+        let Some((&first, rest)) = ps.split_first() else {
+            return;
+        };
+        common.copy_from_slice(r.of_state(state(first)));
+        for &p in rest {
+            let mut left = 0;
             for (x, y) in common.iter_mut().zip(r.of_state(state(p))) {
                 *x &= y;
+                left |= *x;
+            }
+            // Nothing in common: no later branch can add.
+            if left == 0 {
+                return;
             }
         }
         if common.iter().any(|&x| x != 0) {
@@ -881,17 +890,10 @@ fn analyse(
     if !settled && out.list.is_empty() && dual(s) {
         return out.list;
     }
-    // Verities: the premises of every set, one after another in `flat`.
-    let mut flat: Vec<usize> = Vec::new();
-    let mut sets: Vec<(usize, usize, Branches)> = Vec::new();
-    each_verity_set(s, |ps, what| {
-        flat.extend_from_slice(ps);
-        sets.push((flat.len() - ps.len(), flat.len(), what));
-    });
+    // Verities: every set of premises, as it is visited.
     let mut on = vec![0u128; n];
     let mut off = vec![0u128; n];
-    'sets: for &(from, to, what) in &sets {
-        let ps = &flat[from..to];
+    each_verity_set(s, |ps, what| {
         // A branch that breaks is false, so it implies anything. A solving path leaves it to its
         // contradiction; every step wanted, a verity may rest on at least two live branches
         // and any that break (HoDoKu's nets stop at a depth, so its verities can have branches
@@ -899,12 +901,12 @@ fn analyse(
         let is_dead = |p: usize| broken.get(p).copied().unwrap_or(false);
         let dead = ps.iter().filter(|&&p| is_dead(p)).count();
         if dead > 0 && (!all || dead == ps.len()) {
-            continue;
+            return;
         }
         let mut total = || ps.iter().map(|&p| costs.get(p)).sum::<u32>();
         // One step wanted, a set whose best conclusion (a placement) would lose needs no look.
         if !out.may_take_with(100, &mut total) {
-            continue;
+            return;
         }
         // With one live branch, the broken ones count for what they implied before breaking.
         let one_live = dead + 1 == ps.len();
@@ -916,7 +918,7 @@ fn analyse(
                 m | ((on_p[i] & on_q[i]) | (off_p[i] & off_q[i])) & boards[i]
             });
             if shared == 0 {
-                continue;
+                return;
             }
         }
         on.copy_from_slice(&boards);
@@ -934,7 +936,7 @@ fn analyse(
             }
             // Nothing left in common: no later branch can add.
             if left == 0 {
-                continue 'sets;
+                return;
             }
         }
         for (bits, is_on) in [(&on, true), (&off, false)] {
@@ -948,7 +950,7 @@ fn analyse(
                 });
             }
         }
-    }
+    });
     out.list
 }
 
