@@ -312,7 +312,8 @@ pub(super) fn finned(f: &mut Finder<'_>, k: usize, sashimi: bool) {
     let spans: Vec<(u32, u32)> = (2 * n..3 * n)
         .map(|b| {
             s.unit(b).iter().fold((0, 0), |(r, c), &x| {
-                (r | 1 << shape.row(x), c | 1 << shape.col(x))
+                let (row, col) = s.row_col(x);
+                (r | 1 << row, c | 1 << col)
             })
         })
         .collect();

@@ -601,6 +601,13 @@ impl State {
         self.tables().units_of[cell]
     }
 
+    /// The row and the column of `cell`, from the shape's tables (the shape's own divide by
+    /// the size, which searches asking for every cell felt).
+    pub fn row_col(&self, cell: usize) -> (usize, usize) {
+        let [row, col, _] = self.tables().units_of[cell];
+        (row, col - self.shape.size)
+    }
+
     /// The cells that share a unit with `cell`.
     pub fn peers(&self, cell: usize) -> &'static [usize] {
         &self.tables().peers[cell]

@@ -94,11 +94,13 @@ fn settle(s: &State, d: u8, placed: u128) -> bool {
         while x != 0 {
             let c = w * 64 + x.trailing_zeros() as usize;
             x &= x - 1;
-            let (r, col) = (shape.row(c), shape.col(c));
+            // Its row, column and box, from the shape's tables (no division).
+            let [r, col, b] = s.units_of(c);
+            let (col, b) = (col - n, b - 2 * n);
             row_cols[r] |= 1 << col;
             open[0] |= 1 << r;
             open[1] |= 1 << col;
-            open[2] |= 1 << shape.box_of(c);
+            open[2] |= 1 << b;
         }
     }
     // A unit has places exactly when it lacks the digit; else the state is broken or its

@@ -54,7 +54,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::grid::{bit, digits, full_mask, Mask, Unit};
+use crate::grid::{bit, cells_of, digits, full_mask, Mask, Unit};
 
 use super::{
     state::Memo,
@@ -85,7 +85,8 @@ impl Rect {
             shape.cell(rb, ca),
             shape.cell(rb, cb),
         ];
-        let b = corners.map(|c| shape.box_of(c));
+        // Each corner's box, from the shape's tables (no division).
+        let b = corners.map(|c| s.units_of(c)[2]);
         let two_boxes = (b[0] == b[1] && b[2] == b[3] && b[0] != b[2])
             || (b[0] == b[2] && b[1] == b[3] && b[0] != b[1]);
         let n = s.size();
@@ -201,14 +202,32 @@ fn list_urs(s: &State, lacking: bool) -> Vec<Ur> {
             s.cands(c) & ab == ab
         }
     };
+    let unit_bits = &s.tables().unit_cell_bits;
+    let (mut cols, mut rows) = (Vec::with_capacity(n), Vec::with_capacity(n));
     for first in 0..shape.cells() {
         let ab = s.cands(first);
         if ab.count_ones() != 2 {
             continue;
         }
-        let (r0, c0) = (shape.row(first), shape.col(first));
-        for c1 in (0..n).filter(|&c| c != c0 && holds(shape.cell(r0, c), ab)) {
-            for r1 in (0..n).filter(|&r| r != r0 && holds(shape.cell(r, c0), ab)) {
+        let (r0, c0) = s.row_col(first);
+        // The columns of the other cells of its row holding the digits, and the rows of those
+        // of its column, in order: from bit sets of the cells when the grid has them.
+        cols.clear();
+        rows.clear();
+        if unit_bits.is_empty() {
+            cols.extend((0..n).filter(|&c| c != c0 && holds(shape.cell(r0, c), ab)));
+            rows.extend((0..n).filter(|&r| r != r0 && holds(shape.cell(r, c0), ab)));
+        } else {
+            let (x, y) = (
+                s.board_bits(digits(ab).next().unwrap_or(1)),
+                s.board_bits(digits(ab).last().unwrap_or(1)),
+            );
+            let with = (if lacking { x | y } else { x & y }) & !(1u128 << first);
+            cols.extend(cells_of(with & unit_bits[r0]).map(|c| s.row_col(c).1));
+            rows.extend(cells_of(with & unit_bits[n + c0]).map(|c| s.row_col(c).0));
+        }
+        for &c1 in &cols {
+            for &r1 in &rows {
                 if !holds(shape.cell(r1, c1), ab) {
                     continue;
                 }
@@ -627,15 +646,16 @@ pub(super) fn avoidable_rectangle(f: &mut Finder<'_>, kind: u8) {
     // The columns of each row where a cell was solved, and the rows of each column.
     let (mut in_row, mut in_col) = (vec![0u32; n], vec![0u32; n]);
     for c in (0..shape.cells()).filter(|&c| solved(c)) {
-        in_row[shape.row(c)] |= 1 << shape.col(c);
-        in_col[shape.col(c)] |= 1 << shape.row(c);
+        let (r, col) = s.row_col(c);
+        in_row[r] |= 1 << col;
+        in_col[col] |= 1 << r;
     }
     let bits = |m: u32| (0..n).filter(move |&i| m & (1 << i) != 0);
     for e in 0..shape.cells() {
         if s.value(e) != 0 {
             continue;
         }
-        let (re, ce) = (shape.row(e), shape.col(e));
+        let (re, ce) = s.row_col(e);
         if kind == 1 {
             // `e` is the empty corner; `p` in its row and `q` in its column hold the same digit,
             // the corner opposite `e` another one.
@@ -676,12 +696,12 @@ pub(super) fn avoidable_rectangle(f: &mut Finder<'_>, kind: u8) {
             for k in (0..n).filter(|&k| k != if same_row { re } else { ce }) {
                 // `oe` is opposite `e` and holds `a`; `og` is opposite `g` and holds `b`.
                 let (oe, og, rect) = if same_row {
-                    let cg = shape.col(g);
+                    let cg = s.row_col(g).1;
                     let oe = shape.cell(k, cg);
                     let og = shape.cell(k, ce);
                     (oe, og, Rect::new(s, (re, k), (ce, cg)))
                 } else {
-                    let rg = shape.row(g);
+                    let rg = s.row_col(g).0;
                     let oe = shape.cell(rg, k);
                     let og = shape.cell(re, k);
                     (oe, og, Rect::new(s, (re, rg), (ce, k)))
