@@ -17,7 +17,7 @@
 
 use std::cell::RefCell;
 
-use crate::grid::{bit, Shape};
+use crate::grid::bit;
 
 use super::State;
 
@@ -115,23 +115,37 @@ fn settle(s: &State, d: u8, placed: u128) -> bool {
         return false;
     }
     let mut fit = Fit {
-        shape,
         row_cols: &row_cols[..n],
         pick: [0; 32],
         nodes: 0,
+        band: [0; 32],
+        stack: [0; 32],
+        across: n / shape.box_cols,
+        stack_cols: [0; 32],
     };
+    for i in 0..n {
+        fit.band[i] = ((i / shape.box_rows) * fit.across) as u8;
+        fit.stack[i] = (i / shape.box_cols) as u8;
+        fit.stack_cols[i / shape.box_cols] |= 1 << i;
+    }
     fit.every_place()
 }
 
 /// The search for templates of one digit.
 struct Fit<'a> {
-    shape: Shape,
     /// Per row, its places as a mask over the columns.
     row_cols: &'a [u32],
     /// The column picked in each row by the last template found.
     pick: [u8; 32],
     /// Nodes searched so far.
     nodes: u32,
+    /// The shape's boxes, worked out once (the search asks for every row it looks at): per
+    /// row the first box of its band, per column its stack, the boxes across a band, and per
+    /// stack its columns as a mask.
+    band: [u8; 32],
+    stack: [u8; 32],
+    across: usize,
+    stack_cols: [u32; 32],
 }
 
 impl Fit<'_> {
@@ -166,20 +180,16 @@ impl Fit<'_> {
 
     /// The box of row `r`, column `c`.
     fn box_at(&self, r: usize, c: usize) -> usize {
-        let s = self.shape;
-        (r / s.box_rows) * (s.size / s.box_cols) + c / s.box_cols
+        usize::from(self.band[r] + self.stack[c])
     }
 
     /// The columns of row `r` whose box is among `boxes`.
     fn in_boxes(&self, r: usize, boxes: u32) -> u32 {
-        let s = self.shape;
-        let across = s.size / s.box_cols;
-        let first = (r / s.box_rows) * across;
+        let mut stacks = boxes >> self.band[r] & ((1u64 << self.across) - 1) as u32;
         let mut cols = 0;
-        for j in 0..across {
-            if boxes & 1 << (first + j) != 0 {
-                cols |= ((1 << s.box_cols) - 1) << (j * s.box_cols);
-            }
+        while stacks != 0 {
+            cols |= self.stack_cols[stacks.trailing_zeros() as usize];
+            stacks &= stacks - 1;
         }
         cols
     }
