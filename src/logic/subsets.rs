@@ -41,16 +41,16 @@ fn tight_sets<T: Copy + Default>(
     items: &[T],
     k: usize,
     mask: impl Fn(T) -> u32,
-    mut visit: impl FnMut(&[T], u32),
+    visit: impl FnMut(&[T], u32),
 ) {
-    struct Search<'a, T> {
+    struct Search<'a, T, M, V> {
         items: &'a [T],
         k: usize,
-        mask: &'a dyn Fn(T) -> u32,
-        visit: &'a mut dyn FnMut(&[T], u32),
+        mask: M,
+        visit: V,
         pick: [T; MAX_K],
     }
-    impl<T: Copy> Search<'_, T> {
+    impl<T: Copy, M: Fn(T) -> u32, V: FnMut(&[T], u32)> Search<'_, T, M, V> {
         fn go(&mut self, len: usize, from: usize, union: u32) {
             if len == self.k {
                 (self.visit)(&self.pick[..len], union);
@@ -75,8 +75,8 @@ fn tight_sets<T: Copy + Default>(
     Search {
         items,
         k,
-        mask: &mask,
-        visit: &mut visit,
+        mask,
+        visit,
         pick: [T::default(); MAX_K],
     }
     .go(0, 0, 0);
