@@ -893,19 +893,20 @@ fn analyse(
     // Verities: every set of premises, as it is visited.
     let mut on = vec![0u128; n];
     let mut off = vec![0u128; n];
+    // Whether any premise broke: most searches have none, and then no branch is dead.
+    let any_broken = broken.iter().any(|&b| b);
     each_verity_set(s, |ps, what| {
         // A branch that breaks is false, so it implies anything. A solving path leaves it to its
         // contradiction; every step wanted, a verity may rest on at least two live branches
         // and any that break (HoDoKu's nets stop at a depth, so its verities can have branches
         // that would break deeper).
-        let is_dead = |p: usize| broken.get(p).copied().unwrap_or(false);
-        let dead = ps.iter().filter(|&&p| is_dead(p)).count();
+        let is_dead = |p: usize| any_broken && broken.get(p).copied().unwrap_or(false);
+        let dead = if any_broken {
+            ps.iter().filter(|&&p| is_dead(p)).count()
+        } else {
+            0
+        };
         if dead > 0 && (!all || dead == ps.len()) {
-            return;
-        }
-        let mut total = || ps.iter().map(|&p| costs.get(p)).sum::<u32>();
-        // One step wanted, a set whose best conclusion (a placement) would lose needs no look.
-        if !out.may_take_with(100, &mut total) {
             return;
         }
         // With one live branch, the broken ones count for what they implied before breaking.
@@ -920,6 +921,11 @@ fn analyse(
             if shared == 0 {
                 return;
             }
+        }
+        let mut total = || ps.iter().map(|&p| costs.get(p)).sum::<u32>();
+        // One step wanted, a set whose best conclusion (a placement) would lose needs no look.
+        if !out.may_take_with(100, &mut total) {
+            return;
         }
         on.copy_from_slice(&boards);
         off.copy_from_slice(&boards);
