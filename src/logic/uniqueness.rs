@@ -136,15 +136,43 @@ impl Ur {
     }
 
     /// The corners with extra digits.
-    fn with_extras(&self) -> Vec<usize> {
-        (0..4).filter(|&i| self.ext & (1 << i) != 0).collect()
+    fn with_extras(&self) -> Corners {
+        Corners::of(self.ext)
     }
 
     /// The corners holding exactly `a` and `b`.
-    fn bivalue(&self) -> Vec<usize> {
-        (0..4)
-            .filter(|&i| (self.ext | self.lacks) & (1 << i) == 0)
-            .collect()
+    fn bivalue(&self) -> Corners {
+        Corners::of(!(self.ext | self.lacks))
+    }
+}
+
+/// Some of a rectangle's corners (their indices, in order), on the stack: asked for every
+/// rectangle by every test.
+struct Corners {
+    idx: [usize; 4],
+    len: usize,
+}
+
+impl Corners {
+    /// The corners of the bits of `mask` (bit `i` for corner `i`).
+    fn of(mask: u8) -> Corners {
+        let mut c = Corners {
+            idx: [0; 4],
+            len: 0,
+        };
+        for i in (0..4).filter(|&i| mask & (1 << i) != 0) {
+            c.idx[c.len] = i;
+            c.len += 1;
+        }
+        c
+    }
+}
+
+impl std::ops::Deref for Corners {
+    type Target = [usize];
+
+    fn deref(&self) -> &[usize] {
+        &self.idx[..self.len]
     }
 }
 
@@ -596,7 +624,7 @@ fn ut6(s: &State, ur: &Ur, out: &mut Vec<Step>) {
 
 pub(super) fn hidden_rectangle(f: &mut Finder<'_>) {
     each_ur(f, true, |s, ur, out| {
-        for i in ur.bivalue() {
+        for &i in ur.bivalue().iter() {
             let o = i ^ 3;
             let cell = ur.cell(o);
             let [row, col, _] = s.units_of(cell);
