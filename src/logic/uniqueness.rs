@@ -721,22 +721,28 @@ pub(super) fn avoidable_rectangle(f: &mut Finder<'_>, kind: u8) {
                 continue;
             }
             let (a, b) = (me & !x, mg & !x);
-            for k in (0..n).filter(|&k| k != if same_row { re } else { ce }) {
+            let (rg, cg) = s.row_col(g);
+            // The other lines where both cells opposite `e` and `g` were solved.
+            let across = if same_row {
+                in_col[ce] & in_col[cg]
+            } else {
+                in_row[re] & in_row[rg]
+            };
+            for k in bits(across) {
                 // `oe` is opposite `e` and holds `a`; `og` is opposite `g` and holds `b`.
-                let (oe, og, rect) = if same_row {
-                    let cg = s.row_col(g).1;
-                    let oe = shape.cell(k, cg);
-                    let og = shape.cell(k, ce);
-                    (oe, og, Rect::new(s, (re, k), (ce, cg)))
+                let (oe, og) = if same_row {
+                    (shape.cell(k, cg), shape.cell(k, ce))
                 } else {
-                    let rg = s.row_col(g).0;
-                    let oe = shape.cell(rg, k);
-                    let og = shape.cell(re, k);
-                    (oe, og, Rect::new(s, (re, rg), (ce, k)))
+                    (shape.cell(rg, k), shape.cell(re, k))
                 };
-                if !solved(oe) || !solved(og) || bit(s.value(oe)) != a || bit(s.value(og)) != b {
+                if bit(s.value(oe)) != a || bit(s.value(og)) != b {
                     continue;
                 }
+                let rect = if same_row {
+                    Rect::new(s, (re, k), (ce, cg))
+                } else {
+                    Rect::new(s, (re, rg), (ce, k))
+                };
                 let Some(rect) = rect else { continue };
                 if let Some(step) = ar2(s, &rect, [oe, og], [e, g], x) {
                     if f.add(step) {
