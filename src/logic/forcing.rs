@@ -901,11 +901,7 @@ fn analyse(
         // and any that break (HoDoKu's nets stop at a depth, so its verities can have branches
         // that would break deeper).
         let is_dead = |p: usize| any_broken && broken.get(p).copied().unwrap_or(false);
-        let dead = if any_broken {
-            ps.iter().filter(|&&p| is_dead(p)).count()
-        } else {
-            0
-        };
+        let dead = ps.iter().filter(|&&p| is_dead(p)).count();
         if dead > 0 && (!all || dead == ps.len()) {
             return;
         }

@@ -601,8 +601,8 @@ impl State {
         self.tables().units_of[cell]
     }
 
-    /// The row and the column of `cell`, from the shape's tables (the shape's own divide by
-    /// the size, which searches asking for every cell felt).
+    /// The row and the column of `cell`, read from the shape's tables: `Shape::row` and
+    /// `Shape::col` divide by the size, which searches asking for every cell paid for.
     pub fn row_col(&self, cell: usize) -> (usize, usize) {
         let [row, col, _] = self.tables().units_of[cell];
         (row, col - self.shape.size)

@@ -965,3 +965,25 @@ fn no_one_digit_technique_finds_anything_for_a_digit_whose_places_all_fit() {
         "{checked} digits that fit, {found} steps"
     );
 }
+
+/// A cell's row and column read from the tables are the shape's own, for every cell of every
+/// size with a default box, and so is its box.
+#[test]
+fn rows_columns_and_boxes_from_the_tables_are_the_shapes() {
+    for size in [4, 6, 8, 9, 12, 16, 25] {
+        let shape = Shape::for_size(size).expect("a supported size");
+        let s = State::new(&Grid::empty(shape));
+        for c in 0..shape.cells() {
+            assert_eq!(
+                s.row_col(c),
+                (shape.row(c), shape.col(c)),
+                "cell {c} of {size}"
+            );
+            assert_eq!(
+                s.units_of(c)[2],
+                2 * size + shape.box_of(c),
+                "cell {c} of {size}"
+            );
+        }
+    }
+}
