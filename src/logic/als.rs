@@ -60,6 +60,8 @@ const CHAIN_BUDGET: usize = 20_000;
 const ALL_STEPS_CHAIN_BUDGET: usize = 50 * CHAIN_BUDGET;
 /// The least share of [`ALL_STEPS_CHAIN_BUDGET`] each first set of a chain gets.
 const ALL_STEPS_MIN_SHARE: usize = 2_000;
+/// The most sets of a chain searched (ALS-XY-Chain's six).
+const MAX_CHAIN: usize = 6;
 
 /// One almost locked set.
 #[derive(Clone)]
@@ -875,8 +877,11 @@ struct Search<'a> {
     overlap: bool,
     min: usize,
     max: usize,
-    chain: Vec<usize>,
-    rccs: Vec<Mask>,
+    /// The chain's sets, `chain[..len]`, and the RCCs between them, `rccs[..len - 1]` (arrays,
+    /// not vectors: the search pushes and pops at every one of its steps).
+    chain: [usize; MAX_CHAIN],
+    rccs: [Mask; MAX_CHAIN],
+    len: usize,
     /// Per digit `z`, the cells holding `z` that see every `z` of the chain's first set: the
     /// most `z` can leave.
     first_targets: [Cells; MAX_DIGITS],
@@ -898,11 +903,12 @@ impl Search<'_> {
         }
         self.budget -= 1;
         let sets = self.sets;
-        let end = *self.chain.last().unwrap();
+        let len = self.len;
+        let end = self.chain[len - 1];
         // Each chain is met from both ends (going forward, from its first set only); check
         // it once.
         let once = self.forward || self.chain[0] < end;
-        if self.chain.len() >= self.min && once {
+        if len >= self.min && once {
             let e = &sets.als[end];
             let shared = self.first_hope & e.cands & !self.rccs[0] & !last;
             // Most chains remove nothing: tell first, without filling the per-digit targets.
@@ -913,10 +919,11 @@ impl Search<'_> {
                 for z in digits(shared) {
                     targets[usize::from(z) - 1] = hit(z);
                 }
-                self.col.offer(&targets, &self.chain, &self.rccs);
+                self.col
+                    .offer(&targets, &self.chain[..len], &self.rccs[..len - 1]);
             }
         }
-        if self.chain.len() >= self.max {
+        if len >= self.max {
             return;
         }
         let overlap = self.overlap;
@@ -933,29 +940,33 @@ impl Search<'_> {
             if rest == 0 {
                 continue;
             }
-            let cells = sets.cells[next];
-            // Going forward every set of the chain is ranked before `next`: none is it.
-            let taken = if self.forward {
-                false
-            } else if overlap {
-                self.chain.contains(&next)
+            // Going forward every set of the chain is ranked before `next`: none is it, and
+            // the cells used are not asked.
+            let used = if self.forward {
+                used
             } else {
-                cells & used != 0
+                let cells = sets.cells[next];
+                let taken = if overlap {
+                    self.chain[..len].contains(&next)
+                } else {
+                    cells & used != 0
+                };
+                if taken {
+                    continue;
+                }
+                used | cells
             };
-            if taken {
-                continue;
-            }
+            self.chain[len] = next;
             for x in digits(rest) {
-                self.chain.push(next);
-                self.rccs.push(bit(x));
-                self.extend(used | cells, bit(x));
-                self.chain.pop();
-                self.rccs.pop();
+                self.rccs[len - 1] = bit(x);
+                self.len = len + 1;
+                self.extend(used, bit(x));
                 if self.budget == 0 {
                     return;
                 }
             }
         }
+        self.len = len;
     }
 }
 
@@ -1053,8 +1064,9 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
         overlap,
         min,
         max,
-        chain: Vec::with_capacity(max),
-        rccs: Vec::with_capacity(max),
+        chain: [0; MAX_CHAIN],
+        rccs: [0; MAX_CHAIN],
+        len: 0,
         first_targets: [0; MAX_DIGITS],
         first_hope: 0,
         budget: if f.wants_all() {
@@ -1094,10 +1106,9 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
                 if !hope {
                     continue;
                 }
-                search.chain.clear();
-                search.rccs.clear();
-                search.chain.extend([i, j]);
-                search.rccs.push(bit(x));
+                search.chain[..2].copy_from_slice(&[i, j]);
+                search.rccs[0] = bit(x);
+                search.len = 2;
                 search.extend(a.cells | b.cells, bit(x));
             }
         }
