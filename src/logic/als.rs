@@ -782,51 +782,67 @@ pub(super) fn xy_wing(f: &mut Finder<'_>) {
 fn first_wing(sets: &Sets) -> Option<Found> {
     // The linked pairs in order, and per set the positions of the pairs it is in (ascending).
     // A set is in one pair per link, so its positions take the places of its links in `at`,
-    // laid out as the links are (`fill[i]`: where set `i`'s next one goes).
+    // laid out as the links are (`fill[i]`: where set `i`'s next one goes). Each pair keeps
+    // where it stands in its two sets' lists: the pairs after it there follow.
     let start = &sets.links.start;
     let mut at = vec![0u32; sets.links.flat.len()];
     let mut fill = start.clone();
-    let mut pairs: Vec<(usize, usize, Mask)> = Vec::with_capacity(at.len() / 2);
+    let mut pairs: Vec<Pair> = Vec::with_capacity(at.len() / 2);
     for &i in &sets.by_rank {
         for l in sets.later_links(i) {
             let j = l.next as usize;
-            for x in [i, j] {
-                at[fill[x] as usize] = pairs.len() as u32;
-                fill[x] += 1;
-            }
-            pairs.push((i, j, l.rcc));
+            let (fi, fj) = (fill[i] as usize, fill[j] as usize);
+            at[fi] = pairs.len() as u32;
+            at[fj] = pairs.len() as u32;
+            fill[i] += 1;
+            fill[j] += 1;
+            pairs.push(Pair {
+                sets: [i as u32, j as u32],
+                rcc: l.rcc,
+                at: [fi as u32, fj as u32],
+            });
         }
     }
-    let of = |x: usize| &at[start[x] as usize..fill[x] as usize];
     // Wings of sets there at the last search that found nothing need no look (see `Barren`).
     let old = sets.barren(WING);
     let old = |i: usize| old.as_ref().is_some_and(|o| o[i]);
-    for (p, &(i, j, rcc1)) in pairs.iter().enumerate() {
+    for pair in &pairs {
+        let [i, j] = pair.sets.map(|x| x as usize);
         let old_pair = old(i) && old(j);
-        // The later pairs holding `i` or `j`, merged in order (none holds both: one pair each).
-        let after = |v: &[u32]| v.partition_point(|&q| q as usize <= p);
-        let (ai, aj) = (&of(i)[after(of(i))..], &of(j)[after(of(j))..]);
-        let (mut x, mut y) = (0, 0);
-        while x < ai.len() || y < aj.len() {
-            let take_i = y == aj.len() || (x < ai.len() && ai[x] < aj[y]);
-            let (q, middle, end_a) = if take_i {
-                x += 1;
-                (ai[x - 1] as usize, i, j)
-            } else {
-                y += 1;
-                (aj[y - 1] as usize, j, i)
-            };
-            let (k, l, rcc2) = pairs[q];
-            let end_b = if k == middle { l } else { k };
-            if old_pair && old(end_b) {
-                continue;
+        // The later pairs holding `i`, then those holding `j` (none holds both: one pair
+        // each). In the order of the pairs, the first wing is the one of the two lists'
+        // first wings that comes first.
+        let mut first: Option<(u32, Found)> = None;
+        for (middle, end_a, k) in [(i, j, 0), (j, i, 1)] {
+            let later = &at[pair.at[k] as usize + 1..fill[middle] as usize];
+            for &q in later {
+                if first.as_ref().is_some_and(|f| f.0 < q) {
+                    break;
+                }
+                let other = &pairs[q as usize];
+                let end_b = (other.sets[0] + other.sets[1]) as usize - middle;
+                if old_pair && old(end_b) {
+                    continue;
+                }
+                if let Some(found) = wing(sets, [end_a, middle, end_b], pair.rcc, other.rcc) {
+                    first = Some((q, found));
+                    break;
+                }
             }
-            if let Some(found) = wing(sets, [end_a, middle, end_b], rcc1, rcc2) {
-                return Some(found);
-            }
+        }
+        if let Some((_, found)) = first {
+            return Some(found);
         }
     }
     None
+}
+
+/// Two linked sets of [`first_wing`]: the sets, their RCCs, and where the pair stands in each
+/// set's list of pairs.
+struct Pair {
+    sets: [u32; 2],
+    rcc: Mask,
+    at: [u32; 2],
 }
 
 /// The wing `ends[0] -rcc1- ends[1] -rcc2- ends[2]` with the first pair of different RCC
@@ -1512,6 +1528,53 @@ mod tests {
             found > 100 && skipped > 10_000,
             "{found} steps found, {skipped} sets skipped"
         );
+    }
+
+    /// The first wing walking every two linked pairs in order, the plain way: each pair, then
+    /// each later pair sharing one of its sets.
+    fn first_wing_by_pairs(sets: &Sets) -> Option<(Vec<usize>, Vec<Mask>)> {
+        let pairs: Vec<(usize, usize, Mask)> = (sets.by_rank.iter())
+            .flat_map(|&i| {
+                sets.later_links(i)
+                    .iter()
+                    .map(move |l| (i, l.next as usize, l.rcc))
+            })
+            .collect();
+        for (p, &(i, j, rcc1)) in pairs.iter().enumerate() {
+            for &(k, l, rcc2) in &pairs[p + 1..] {
+                let (middle, end_b) = match (k, l) {
+                    _ if k == i || k == j => (k, l),
+                    _ if l == i || l == j => (l, k),
+                    _ => continue,
+                };
+                let end_a = i + j - middle;
+                if let Some(f) = wing(sets, [end_a, middle, end_b], rcc1, rcc2) {
+                    return Some((f.chain, f.rccs));
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn the_first_wing_is_the_first_walking_every_two_linked_pairs_in_order() {
+        let states = crate::logic::tests::stall_states(3);
+        let (mut found, mut none) = (0, 0);
+        NO_BARREN.set(true);
+        for s in states.iter().filter(|s| s.size() <= MAX_DIGITS) {
+            let Some(sets) = Sets::new(s) else {
+                continue;
+            };
+            let quick = first_wing(&sets).map(|f| (f.chain, f.rccs));
+            assert_eq!(quick, first_wing_by_pairs(&sets), "{:?}", s.all_cands());
+            if quick.is_some() {
+                found += 1;
+            } else {
+                none += 1;
+            }
+        }
+        NO_BARREN.set(false);
+        assert!(found > 500 && none > 200, "{found} wings, {none} without");
     }
 
     #[test]
