@@ -89,8 +89,9 @@ struct Sets {
     /// For each ALS, the ALS it does not overlap and shares RCCs with, and those RCCs.
     links: Links,
     /// The same with the overlapping ALS too (an RCC digit is never in the overlap: a cell
-    /// does not see itself).
-    overlapping: Links,
+    /// does not see itself). Shared with the next build, which keeps the links of the sets
+    /// both have (see [`Before`]).
+    overlapping: Rc<Links>,
     /// Each set's rank in HoDoKu's order (the inverse of `by_rank`); both link lists of a set
     /// are in this order. Kept for tests: the searches read [`Links::later`].
     #[cfg(test)]
@@ -180,7 +181,7 @@ struct UnitSets {
 struct Before {
     /// Per unit, the index of its first set, then the number of sets.
     bases: Vec<u32>,
-    overlapping: Links,
+    overlapping: Rc<Links>,
 }
 
 impl Sets {
@@ -295,12 +296,6 @@ impl Sets {
                 _ => rcc_links(&als, &with_digit, cells, None, &by_rank),
             }
         });
-        BEFORE.with(|before| {
-            *before.borrow_mut() = Some(Before {
-                bases,
-                overlapping: overlapping.clone(),
-            })
-        });
         let mut links = Links {
             start: Vec::with_capacity(als.len() + 1),
             flat: Vec::with_capacity(overlapping.flat.len()),
@@ -314,6 +309,13 @@ impl Sets {
         }
         overlapping.rank(&rank);
         links.rank(&rank);
+        let overlapping = Rc::new(overlapping);
+        BEFORE.with(|before| {
+            *before.borrow_mut() = Some(Before {
+                bases,
+                overlapping: Rc::clone(&overlapping),
+            })
+        });
         Some(Sets {
             with_digit,
             cells: als.iter().map(|a| a.cells).collect(),

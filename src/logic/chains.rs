@@ -1274,8 +1274,9 @@ fn component_reach(
     // The depth-first walk: a state, and the links it has yet to follow.
     let mut walk: Vec<(u32, &[u32])> = Vec::new();
     let mut members: Vec<u32> = Vec::with_capacity(states);
-    // At most a component per state: room for all, so that growing never copies the sets.
-    let mut reach: Vec<u64> = Vec::with_capacity(states * words);
+    // At most a component per state: room for all, zeroed at once (by the allocator, where
+    // large), so that growing never copies or clears the sets one by one.
+    let mut reach: Vec<u64> = vec![0; states * words];
     // Per component, the last component that took in what it reaches.
     let mut merged: Vec<u32> = Vec::with_capacity(states);
     // Per state, the one bit its set holds when it leads nowhere ([`LONE_EMPTY`] for none),
@@ -1307,7 +1308,6 @@ fn component_reach(
                     index[w as usize] = count;
                     count += 1;
                     comp[w as usize] = comps as u32;
-                    reach.resize((comps + 1) * words, 0);
                     merged.push(UNSEEN);
                     let own = &mut reach[comps * words..];
                     let b = mark(w);
@@ -1345,7 +1345,6 @@ fn component_reach(
                     break;
                 }
             }
-            reach.resize((comps + 1) * words, 0);
             merged.push(UNSEEN);
             let (done, own) = reach.split_at_mut(comps * words);
             for &w in &members {
@@ -1375,6 +1374,7 @@ fn component_reach(
             comps += 1;
         }
     }
+    reach.truncate(comps * words);
     (comp, reach)
 }
 
