@@ -4,6 +4,7 @@
 use crate::grid::{bit, digits, full_mask, Mask, MAX_SIZE};
 
 use super::{
+    barren,
     step::{removal_text, say},
     Finder, State, Step, Technique,
 };
@@ -190,16 +191,27 @@ pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
     let least = least_in_subset(f);
     let small = small_cells(f, k, least);
     let unit_bits = &s.tables().unit_cell_bits;
+    // A solving path's search in a unit reads the unit's cells alone: one that found nothing
+    // is not made again on the same cells (every step wanted, subsets of one cell count too).
+    let remember = !f.wants_all();
     // Boxes first, then rows and columns.
     for u in (2 * n..3 * n).chain(0..2 * n) {
         if !may_hold(small, unit_bits.get(u).copied().unwrap_or(0), k) {
+            continue;
+        }
+        let cells = remember.then(|| barren::unit_cells(s, u)).flatten();
+        if cells.is_some_and(|c| barren::unit_is_quiet(s, k - 2, u, &c)) {
             continue;
         }
         // Only a subset that some other cell of the unit still sees is a step.
         let clears = |combo: &[usize], union: Mask| {
             (s.unit(u).iter()).any(|&c| s.cands(c) & union != 0 && !combo.contains(&c))
         };
-        for (combo, union) in naked_sets(s, s.unit(u), k, least, clears) {
+        let found = naked_sets(s, s.unit(u), k, least, clears);
+        if let (true, Some(c)) = (found.is_empty(), cells) {
+            barren::remember_quiet_unit(s, k - 2, u, c);
+        }
+        for (combo, union) in found {
             let elims = subset_removals(s, s.unit(u).iter().copied(), &combo, union);
             let unit = s.unit_name(u);
             let text = say(|| {
@@ -226,7 +238,14 @@ pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
 pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
     let s = f.state;
     let n = s.size();
+    // As for naked subsets: a solving path's search that found nothing in a unit is not made
+    // again on the same cells.
+    let remember = !f.wants_all();
     for u in (2 * n..3 * n).chain(0..2 * n) {
+        let cells = remember.then(|| barren::unit_cells(s, u)).flatten();
+        if cells.is_some_and(|c| barren::unit_is_quiet(s, 3 + k - 2, u, &c)) {
+            continue;
+        }
         let mut open = [0u8; MAX_SIZE];
         let mut len = 0;
         for d in digits(full_mask(n) & !s.placed_in(u)) {
@@ -252,6 +271,9 @@ pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
                 }
             },
         );
+        if let (true, Some(c)) = (found.is_empty(), cells) {
+            barren::remember_quiet_unit(s, 3 + k - 2, u, c);
+        }
         for (combo, places) in found {
             let mask = combo.iter().fold(0, |m, &d| m | bit(d));
             let cells: Vec<usize> = s
@@ -279,5 +301,54 @@ pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::barren;
+
+    /// Along the solving paths of every size (consecutive states, so that units come back
+    /// unchanged), and at the stalls of hard puzzles with copies less some candidates, each
+    /// subset search finds the same with the units remembered quiet skipped as with every unit
+    /// searched.
+    #[test]
+    fn a_unit_remembered_quiet_would_find_nothing() {
+        type Search = fn(&mut Finder<'_>, usize);
+        let searches: [(Search, usize); 6] = [
+            (naked, 2),
+            (naked, 3),
+            (naked, 4),
+            (hidden, 2),
+            (hidden, 3),
+            (hidden, 4),
+        ];
+        let states = crate::logic::tests::path_states_and_pruned(29, 3)
+            .into_iter()
+            .chain(crate::logic::tests::stall_states(4));
+        barren::SKIPPED.with(|n| n.set(0));
+        let (mut states_seen, mut found) = (0, 0);
+        for s in states {
+            for &(search, k) in &searches {
+                let run = |s: &State| {
+                    let mut f = Finder::new(s, 1);
+                    search(&mut f, k);
+                    f.into_steps()
+                };
+                let remembered = run(&s);
+                barren::UNREMEMBERED.with(|u| u.set(true));
+                let full = run(&s);
+                barren::UNREMEMBERED.with(|u| u.set(false));
+                assert_eq!(remembered, full, "k {k}: {:?}", s.all_cands());
+                found += usize::from(!full.is_empty());
+            }
+            states_seen += 1;
+        }
+        let skipped = barren::SKIPPED.with(|n| n.get());
+        assert!(
+            states_seen > 5000 && found > 20_000 && skipped > 100_000,
+            "{states_seen} states, {found} subsets, {skipped} units skipped"
+        );
     }
 }
