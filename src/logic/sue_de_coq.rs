@@ -30,9 +30,14 @@ use super::{
     Finder, State, Step, Technique,
 };
 
-/// Every nonempty subset of `cells` as (its bits over `cells`, the union of its candidates),
-/// by its bits in increasing order, into `out` (reused from call to call).
-fn subsets(s: &State, cells: &[usize], out: &mut Vec<(u32, Mask)>) {
+/// A set of cells: its bits (over the cells it is picked from, and [`LEFT`]), the union of its
+/// candidates, and its base (see [`base`]), worked out once: the search drops parts by their
+/// base again and again.
+type Part = (u32, Mask, i32);
+
+/// Every nonempty subset of `cells` as a [`Part`], by its bits in increasing order, into `out`
+/// (reused from call to call).
+fn subsets(s: &State, cells: &[usize], out: &mut Vec<Part>) {
     out.clear();
     for pick in 1usize..1 << cells.len() {
         let low = pick.trailing_zeros() as usize;
@@ -40,7 +45,8 @@ fn subsets(s: &State, cells: &[usize], out: &mut Vec<(u32, Mask)>) {
             0 => 0,
             rest => out[rest - 1].1,
         };
-        out.push((pick as u32, union | s.cands(cells[low])));
+        let union = union | s.cands(cells[low]);
+        out.push((pick as u32, union, base(pick as u32, union)));
     }
 }
 
@@ -51,12 +57,15 @@ const LEFT: u32 = 1 << 31;
 /// The parts one unit offers, into `out`: its subsets off the intersection (`sets`), then, when
 /// a cell of the intersection is left out of `C` (with candidates `left`), that cell alone and
 /// with each of them.
-fn parts(sets: &[(u32, Mask)], left: Option<Mask>, out: &mut Vec<(u32, Mask)>) {
+fn parts(sets: &[Part], left: Option<Mask>, out: &mut Vec<Part>) {
     out.clear();
     out.extend_from_slice(sets);
     if let Some(lc) = left {
-        out.push((LEFT, lc));
-        out.extend(sets.iter().map(|&(p, u)| (p | LEFT, u | lc)));
+        out.push((LEFT, lc, base(LEFT, lc)));
+        out.extend(sets.iter().map(|&(p, u, _)| {
+            let (p, u) = (p | LEFT, u | lc);
+            (p, u, base(p, u))
+        }));
     }
 }
 
@@ -70,17 +79,16 @@ fn base(p: u32, u: Mask) -> i32 {
 /// the other unit: every base raised by `lift`, and the other unit's best at least `alone`
 /// (what the parts may still become; see the search).
 fn drop_poor(
-    line: &mut Vec<(u32, Mask)>,
-    boxes: &mut Vec<(u32, Mask)>,
+    line: &mut Vec<Part>,
+    boxes: &mut Vec<Part>,
     lift: i32,
     alone: Option<i32>,
     floor: i32,
 ) {
-    let top =
-        |parts: &[(u32, Mask)]| (parts.iter().map(|&(p, u)| base(p, u) + lift).max()).max(alone);
+    let top = |parts: &[Part]| (parts.iter().map(|&(_, _, b)| b + lift).max()).max(alone);
     if let (Some(top_line), Some(top_box)) = (top(line), top(boxes)) {
-        line.retain(|&(p, u)| base(p, u) + lift + top_box >= floor);
-        boxes.retain(|&(p, u)| base(p, u) + lift + top_line >= floor);
+        line.retain(|&(_, _, b)| b + lift + top_box >= floor);
+        boxes.retain(|&(_, _, b)| b + lift + top_line >= floor);
     }
 }
 
@@ -177,7 +185,7 @@ fn search(f: &mut Finder<'_>, prune: bool) {
             let floor = -(meet.len() as i32);
             drop_poor(&mut line_sets, &mut box_sets, lift, alone, floor);
         }
-        for &(cp, v) in &meet_sets {
+        for &(cp, v, _) in &meet_sets {
             let k = cp.count_ones();
             if k < 2 || v.count_ones() < k + 2 {
                 continue;
@@ -202,13 +210,13 @@ fn search(f: &mut Finder<'_>, prune: bool) {
             for bucket in &mut by_excess {
                 bucket.clear();
             }
-            for &(ep, vb) in &box_parts {
+            for &(ep, vb, _) in &box_parts {
                 if vb & v != 0 {
                     let excess = vb.count_ones() + EXCESS - ep.count_ones() - (vb & v).count_ones();
                     by_excess[excess as usize].push((ep, vb));
                 }
             }
-            for &(dp, vl) in line_parts.iter().filter(|&&(_, vl)| vl & v != 0) {
+            for &(dp, vl, _) in line_parts.iter().filter(|&&(_, vl, _)| vl & v != 0) {
                 let kd = k + dp.count_ones();
                 // The line part alone may not need more digits than the pattern has cells.
                 if (v | vl).count_ones() > kd + box_len as u32 {
