@@ -210,15 +210,21 @@ fn csr_from(nodes: usize, edges: Vec<(u32, u32)>, first: usize) -> (Vec<u32>, Ve
     let mut from = out;
     for v in first..nodes {
         let end = start[v + 1] as usize;
-        targets[from..end].sort_unstable();
         start[v] = out as u32;
-        let mut last = None;
-        for i in from..end {
-            let t = targets[i];
-            if last != Some(t) {
-                targets[out] = t;
-                out += 1;
-                last = Some(t);
+        // Most lists are empty or one long (a candidate's strong links): nothing to sort.
+        if end - from == 1 {
+            targets[out] = targets[from];
+            out += 1;
+        } else if end > from {
+            targets[from..end].sort_unstable();
+            let mut last = None;
+            for i in from..end {
+                let t = targets[i];
+                if last != Some(t) {
+                    targets[out] = t;
+                    out += 1;
+                    last = Some(t);
+                }
             }
         }
         from = end;
@@ -231,18 +237,22 @@ fn csr_from(nodes: usize, edges: Vec<(u32, u32)>, first: usize) -> (Vec<u32>, Ve
 /// The adjacency lists of `edges` (from, to) by a counting sort on the source, which keeps
 /// each source's targets in the order of `edges`: sorted and once each where the edges come so.
 fn by_source(nodes: usize, edges: &[(u32, u32)]) -> (Vec<u32>, Vec<u32>) {
+    // Each source's count, summed up to where its list ends; then the edges placed from the
+    // last, each list filled from its end, so that each begins where it should when done.
     let mut start = vec![0u32; nodes + 1];
     for &(a, _) in edges {
-        start[a as usize + 1] += 1;
+        start[a as usize] += 1;
     }
-    for i in 0..nodes {
-        start[i + 1] += start[i];
+    let mut sum = 0;
+    for x in start.iter_mut() {
+        sum += *x;
+        *x = sum;
     }
-    let mut next = start.clone();
     let mut targets = vec![0u32; edges.len()];
-    for &(a, b) in edges {
-        targets[next[a as usize] as usize] = b;
-        next[a as usize] += 1;
+    for &(a, b) in edges.iter().rev() {
+        let at = &mut start[a as usize];
+        *at -= 1;
+        targets[*at as usize] = b;
     }
     (start, targets)
 }
