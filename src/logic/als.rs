@@ -895,11 +895,11 @@ struct Search<'a> {
     overlap: bool,
     min: usize,
     max: usize,
-    /// The chain's sets, `chain[..len]`, and the RCCs between them, `rccs[..len - 1]` (arrays,
-    /// not vectors: the search pushes and pops at every one of its steps).
+    /// The chain's sets, `chain[..len]`, and the RCCs between them, `rccs[..len - 1]`, for
+    /// the `len` of [`Search::extend`] (arrays, not vectors: the search would push and pop at
+    /// every one of its steps).
     chain: [usize; MAX_CHAIN],
     rccs: [Mask; MAX_CHAIN],
-    len: usize,
     /// Per digit `z`, the cells holding `z` that see every `z` of the chain's first set: the
     /// most `z` can leave.
     first_targets: [Cells; MAX_DIGITS],
@@ -913,15 +913,14 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Extends the chain whose last ALS was entered by the RCC `last` (a single digit mask),
-    /// `used` the cells of the chain so far.
-    fn extend(&mut self, used: Cells, last: Mask) {
+    /// Extends the chain of `len` sets whose last ALS was entered by the RCC `last` (a single
+    /// digit mask), `used` the cells of the chain so far.
+    fn extend(&mut self, len: usize, used: Cells, last: Mask) {
         if self.budget == 0 {
             return;
         }
         self.budget -= 1;
         let sets = self.sets;
-        let len = self.len;
         let end = self.chain[len - 1];
         // Each chain is met from both ends (going forward, from its first set only); check
         // it once.
@@ -977,14 +976,12 @@ impl Search<'_> {
             self.chain[len] = next;
             for x in digits(rest) {
                 self.rccs[len - 1] = bit(x);
-                self.len = len + 1;
-                self.extend(used, bit(x));
+                self.extend(len + 1, used, bit(x));
                 if self.budget == 0 {
                     return;
                 }
             }
         }
-        self.len = len;
     }
 }
 
@@ -1084,7 +1081,6 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
         max,
         chain: [0; MAX_CHAIN],
         rccs: [0; MAX_CHAIN],
-        len: 0,
         first_targets: [0; MAX_DIGITS],
         first_hope: 0,
         budget: if f.wants_all() {
@@ -1126,8 +1122,7 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
                 }
                 search.chain[..2].copy_from_slice(&[i, j]);
                 search.rccs[0] = bit(x);
-                search.len = 2;
-                search.extend(a.cells | b.cells, bit(x));
+                search.extend(2, a.cells | b.cells, bit(x));
             }
         }
     }
@@ -1544,10 +1539,12 @@ mod tests {
             .collect();
         for (p, &(i, j, rcc1)) in pairs.iter().enumerate() {
             for &(k, l, rcc2) in &pairs[p + 1..] {
-                let (middle, end_b) = match (k, l) {
-                    _ if k == i || k == j => (k, l),
-                    _ if l == i || l == j => (l, k),
-                    _ => continue,
+                let (middle, end_b) = if k == i || k == j {
+                    (k, l)
+                } else if l == i || l == j {
+                    (l, k)
+                } else {
+                    continue;
                 };
                 let end_a = i + j - middle;
                 if let Some(f) = wing(sets, [end_a, middle, end_b], rcc1, rcc2) {
