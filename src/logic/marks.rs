@@ -198,8 +198,9 @@ impl Marks {
         // `at_least[k]`: the cells with at least `k` candidates.
         let mut at_least = [0u128; 11];
         at_least[0] = !0;
-        for &b in &self.boards[..n] {
-            for k in (1..=n).rev() {
+        // After `i` boards no cell has more than `i` candidates.
+        for (i, &b) in self.boards[..n].iter().enumerate() {
+            for k in (1..=i + 1).rev() {
                 at_least[k] |= at_least[k - 1] & b;
             }
         }

@@ -36,9 +36,11 @@ pub(super) fn trial(f: &mut Finder<'_>) {
 }
 
 /// The assumption whose failure takes the fewest search nodes, as (nodes, cell, digit), and how
-/// many assumptions were not searched because a solution found before holds them (only when
-/// `skip_held`; the choice is the same without).
-fn cheapest_failure(s: &State, skip_held: bool) -> (Option<(u64, usize, u8)>, usize) {
+/// many assumptions were not searched because a solution found before holds them. With
+/// `shortcuts` (the choice is the same without): those assumptions are passed by, and a
+/// search stops as soon as its budget cannot pay for the guesses a failure still needs (see
+/// [`search_marks`]).
+fn cheapest_failure(s: &State, shortcuts: bool) -> (Option<(u64, usize, u8)>, usize) {
     let mut cells: Vec<usize> = s.empty_cells().filter(|&c| s.cands(c) != 0).collect();
     cells.sort_by_key(|&c| (s.cands(c).count_ones(), c));
     // (nodes, cell, digit) of the cheapest failure so far.
@@ -63,17 +65,23 @@ fn cheapest_failure(s: &State, skip_held: bool) -> (Option<(u64, usize, u8)>, us
         width = count;
         for d in digits(s.cands(cell)) {
             let held = |placed: &[u128; 9]| placed[usize::from(d) - 1] >> cell & 1 != 0;
-            if skip_held && solutions.iter().any(held) {
+            if shortcuts && solutions.iter().any(held) {
                 skipped += 1;
                 continue;
             }
-            let mut budget = NODE_BUDGET.min(best.map_or(NODE_BUDGET, |b| b.0));
+            // Only a failure in fewer nodes than the best so far replaces it.
+            let mut budget = match best {
+                None => NODE_BUDGET,
+                Some(b) if shortcuts => b.0.saturating_sub(1),
+                Some(b) => b.0,
+            };
             let start = budget;
+            let reserve = shortcuts.then_some(0);
             let outcome = match &marks {
                 Some(m) => {
                     let mut test = *m;
                     if test.place(s, cell, usize::from(d) - 1) {
-                        search_marks(&mut test, s, &mut budget, &mut solutions)
+                        search_marks(&mut test, s, &mut budget, reserve, &mut solutions)
                     } else {
                         Some(false)
                     }
@@ -81,7 +89,7 @@ fn cheapest_failure(s: &State, skip_held: bool) -> (Option<(u64, usize, u8)>, us
                 None => {
                     let mut test = s.fork();
                     test.place(cell, d);
-                    search(&mut test, &mut budget, sound)
+                    search(&mut test, &mut budget, reserve, sound)
                 }
             };
             if outcome == Some(false) {
@@ -103,10 +111,17 @@ fn cheapest_failure(s: &State, skip_held: bool) -> (Option<(u64, usize, u8)>, us
 
 /// [`search`] on bit boards, from a sound state: the same answer after the same nodes. A
 /// solution found is added to `solutions` (the digits the marks placed).
+///
+/// Every guess costs a node, and a failure tries every digit of every cell it guesses in.
+/// So with `reserve` given (the digits its callers have yet to try), a search whose budget
+/// is less than those and this cell's digits cannot fail: it stops at once, `None`, as it
+/// would have when the budget ran out, or after finding a solution; a failure is found after
+/// the same nodes. (Without, it searches on until then.)
 fn search_marks(
     m: &mut Marks,
     s: &State,
     budget: &mut u64,
+    reserve: Option<u64>,
     solutions: &mut Vec<[u128; 9]>,
 ) -> Option<bool> {
     if !m.fill(s) {
@@ -117,16 +132,22 @@ fn search_marks(
         solutions.push(m.placed);
         return Some(true);
     };
-    for d in digits(m.cands(cell, n)) {
+    let ds = m.cands(cell, n);
+    let mut left = u64::from(ds.count_ones());
+    if reserve.is_some_and(|r| *budget < r + left) {
+        return None;
+    }
+    for d in digits(ds) {
         if *budget == 0 {
             return None;
         }
         *budget -= 1;
+        left -= 1;
         let mut next = *m;
         if !next.place(s, cell, usize::from(d) - 1) {
             continue;
         }
-        match search_marks(&mut next, s, budget, solutions) {
+        match search_marks(&mut next, s, budget, reserve.map(|r| r + left), solutions) {
             Some(true) => return Some(true),
             Some(false) => {}
             None => return None,
@@ -138,8 +159,14 @@ fn search_marks(
 /// Whether `s` has a solution: `Some(true)`, `Some(false)`, or `None` when the budget (in search
 /// nodes, each one guess) ran out first. Singles are filled in between guesses; guesses go to a
 /// cell with the fewest candidates. `sound` is the break count of the sound state the search
-/// started from (`None` when it was broken): a state with more breaks is broken.
-fn search(s: &mut State, budget: &mut u64, sound: Option<u32>) -> Option<bool> {
+/// started from (`None` when it was broken): a state with more breaks is broken. `reserve`: as
+/// for [`search_marks`].
+fn search(
+    s: &mut State,
+    budget: &mut u64,
+    reserve: Option<u64>,
+    sound: Option<u32>,
+) -> Option<bool> {
     if sound != Some(s.breaks()) || !s.fill_singles() {
         return Some(false);
     }
@@ -149,14 +176,19 @@ fn search(s: &mut State, budget: &mut u64, sound: Option<u32>) -> Option<bool> {
     else {
         return Some(true);
     };
+    let mut left = u64::from(s.cands(cell).count_ones());
+    if reserve.is_some_and(|r| *budget < r + left) {
+        return None;
+    }
     for d in digits(s.cands(cell)) {
         if *budget == 0 {
             return None;
         }
         *budget -= 1;
+        left -= 1;
         let mut next = s.fork();
         next.place(cell, d);
-        match search(&mut next, budget, sound) {
+        match search(&mut next, budget, reserve.map(|r| r + left), sound) {
             Some(true) => return Some(true),
             Some(false) => {}
             None => return None,
@@ -186,10 +218,12 @@ mod tests {
     /// On bit boards an assumption takes the same search as on the state: the same answer after
     /// the same nodes (trial keeps the assumption whose failure takes fewest), on the states of
     /// the fixtures' solving paths (sizes up to 9) and on copies with a fifth of their
-    /// candidates taken away at random, the solution's too (so that searches fail deep).
+    /// candidates taken away at random, the solution's too (so that searches fail deep). Both
+    /// with the stop for a budget that cannot pay for a failure and without; with it, a search
+    /// fails exactly when it does without, after the same nodes.
     #[test]
     fn bit_boards_search_as_the_state_does() {
-        let (mut searches, mut nodes, mut failed, mut undecided) = (0, 0, 0, 0);
+        let (mut searches, mut nodes, mut failed, mut undecided, mut cut) = (0, 0, 0, 0, 0);
         let states = super::super::tests::path_states_and_pruned(11, 3);
         for s in states.iter().filter(|s| !s.is_broken()) {
             // Larger shapes are searched on the state alone.
@@ -199,28 +233,37 @@ mod tests {
             };
             for cell in s.empty_cells().filter(|&c| s.cands(c).count_ones() <= 3) {
                 for d in digits(s.cands(cell)) {
-                    let mut test = s.fork();
-                    test.place(cell, d);
-                    let mut budget = 300;
-                    let want = search(&mut test, &mut budget, Some(s.breaks()));
-                    let mut m = marks;
-                    let mut got_budget = 300;
-                    let got = if m.place(s, cell, usize::from(d) - 1) {
-                        search_marks(&mut m, s, &mut got_budget, &mut Vec::new())
-                    } else {
-                        Some(false)
-                    };
-                    assert_eq!((got, got_budget), (want, budget), "{} {d}", s.name(cell));
+                    let [plain, stopping] = [None, Some(0)].map(|reserve| {
+                        let mut test = s.fork();
+                        test.place(cell, d);
+                        let mut budget = 300;
+                        let want = search(&mut test, &mut budget, reserve, Some(s.breaks()));
+                        let mut m = marks;
+                        let mut got_budget = 300;
+                        let got = if m.place(s, cell, usize::from(d) - 1) {
+                            search_marks(&mut m, s, &mut got_budget, reserve, &mut Vec::new())
+                        } else {
+                            Some(false)
+                        };
+                        assert_eq!((got, got_budget), (want, budget), "{} {d}", s.name(cell));
+                        (want, 300 - budget)
+                    });
+                    let (want, spent) = plain;
+                    assert_eq!(stopping.0 == Some(false), want == Some(false));
+                    if want == Some(false) {
+                        assert_eq!(stopping.1, spent);
+                    }
                     searches += 1;
-                    nodes += 300 - budget;
+                    nodes += spent;
                     failed += usize::from(want == Some(false));
                     undecided += usize::from(want.is_none());
+                    cut += usize::from(stopping.1 < spent);
                 }
             }
         }
         assert!(
-            searches > 100_000 && nodes > 500_000 && failed > 50_000 && undecided > 10,
-            "{searches} {nodes} {failed} {undecided}"
+            searches > 100_000 && nodes > 500_000 && failed > 50_000 && undecided > 20 && cut > 20,
+            "{searches} {nodes} {failed} {undecided} {cut}"
         );
     }
 }
