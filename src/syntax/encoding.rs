@@ -145,7 +145,8 @@ impl Rules {
         // be valid UTF-8 would give one `unrecognized-line` per line instead of one clear
         // message.
         if self.nul.is_none() {
-            if let Some(i) = text.bytes().position(|b| b == 0) {
+            // `find` on a char is memchr, not a byte loop.
+            if let Some(i) = text.find('\0') {
                 self.nul = Some(self.at + skip + i);
             }
         }
