@@ -718,7 +718,24 @@ fn premises_needed(s: &State) -> Needed {
         let Some((&first, rest)) = ps.split_first() else {
             return;
         };
-        common.copy_from_slice(r.of_state(state(first)));
+        let a = r.of_state(state(first));
+        // Most sets' first two branches lead nowhere in common: told before any copy.
+        let rest = match rest.split_first() {
+            Some((&second, rest)) => {
+                let b = r.of_state(state(second));
+                if a.iter().zip(b).all(|(x, y)| x & y == 0) {
+                    return;
+                }
+                for ((c, x), y) in common.iter_mut().zip(a).zip(b) {
+                    *c = x & y;
+                }
+                rest
+            }
+            None => {
+                common.copy_from_slice(a);
+                rest
+            }
+        };
         for &p in rest {
             let mut left = 0;
             for (x, y) in common.iter_mut().zip(r.of_state(state(p))) {
