@@ -5,7 +5,8 @@
 //! Of the candidates that fail, the one whose failure takes the least search is chosen: cells
 //! with the fewest candidates are tried first, and a failure found by singles alone ends the
 //! choice at once. A search that comes upon a solution keeps it: the assumptions that solution
-//! holds cannot fail, so they are not searched (the choice is the same, for less search).
+//! holds cannot fail, so they are not searched; and a search stops as soon as its budget is
+//! below the guesses a failure would still take (the choice is the same, for less search).
 
 use crate::grid::{bit, digits};
 
