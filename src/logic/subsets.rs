@@ -194,15 +194,17 @@ pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
     // A solving path's search in a unit reads the unit's cells alone: one that found nothing
     // is not made again on the same cells (every step wanted, subsets of one cell count too).
     let remember = !f.wants_all();
+    let quiet = if remember {
+        barren::quiet_units(s, k - 2)
+    } else {
+        0
+    };
     // Boxes first, then rows and columns.
     for u in (2 * n..3 * n).chain(0..2 * n) {
-        if !may_hold(small, unit_bits.get(u).copied().unwrap_or(0), k) {
+        if !may_hold(small, unit_bits.get(u).copied().unwrap_or(0), k) || quiet >> u & 1 != 0 {
             continue;
         }
         let cells = remember.then(|| barren::unit_cells(s, u)).flatten();
-        if cells.is_some_and(|c| barren::unit_is_quiet(s, k - 2, u, &c)) {
-            continue;
-        }
         // Only a subset that some other cell of the unit still sees is a step.
         let clears = |combo: &[usize], union: Mask| {
             (s.unit(u).iter()).any(|&c| s.cands(c) & union != 0 && !combo.contains(&c))
@@ -241,11 +243,16 @@ pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
     // As for naked subsets: a solving path's search that found nothing in a unit is not made
     // again on the same cells.
     let remember = !f.wants_all();
+    let quiet = if remember {
+        barren::quiet_units(s, 3 + k - 2)
+    } else {
+        0
+    };
     for u in (2 * n..3 * n).chain(0..2 * n) {
-        let cells = remember.then(|| barren::unit_cells(s, u)).flatten();
-        if cells.is_some_and(|c| barren::unit_is_quiet(s, 3 + k - 2, u, &c)) {
+        if quiet >> u & 1 != 0 {
             continue;
         }
+        let cells = remember.then(|| barren::unit_cells(s, u)).flatten();
         let mut open = [0u8; MAX_SIZE];
         let mut len = 0;
         for d in digits(full_mask(n) & !s.placed_in(u)) {
