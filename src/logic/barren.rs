@@ -188,6 +188,11 @@ pub(super) fn quiet_units(s: &State, search: usize) -> u64 {
     quiet
 }
 
+/// Whether unit `u` is among the units of [`quiet_units`] (none past the 64th).
+pub(super) fn is_quiet(quiet: u64, u: usize) -> bool {
+    u < 64 && quiet >> u & 1 != 0
+}
+
 /// Notes that search `search` in unit `u` found nothing on the cells `cells`.
 pub(super) fn remember_quiet_unit(s: &State, search: usize, u: usize, cells: UnitCells) {
     QUIET.with(|q| {

@@ -201,7 +201,8 @@ pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
     };
     // Boxes first, then rows and columns.
     for u in (2 * n..3 * n).chain(0..2 * n) {
-        if !may_hold(small, unit_bits.get(u).copied().unwrap_or(0), k) || quiet >> u & 1 != 0 {
+        if !may_hold(small, unit_bits.get(u).copied().unwrap_or(0), k) || barren::is_quiet(quiet, u)
+        {
             continue;
         }
         let cells = remember.then(|| barren::unit_cells(s, u)).flatten();
@@ -249,7 +250,7 @@ pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
         0
     };
     for u in (2 * n..3 * n).chain(0..2 * n) {
-        if quiet >> u & 1 != 0 {
+        if barren::is_quiet(quiet, u) {
             continue;
         }
         let cells = remember.then(|| barren::unit_cells(s, u)).flatten();
