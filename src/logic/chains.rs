@@ -775,8 +775,12 @@ pub(super) struct Bfs {
     /// `2 * nodes`: the states of one layer.
     span: u32,
     layered: bool,
-    /// The states reached, in the order reached (by distance).
-    pub order: Vec<u32>,
+    /// The states reached, in the order reached (by distance): the first `reached`. Room for
+    /// every state and one more, so that the search writes each state it meets at the end
+    /// and counts it only when it is new, without a branch (whether a state is new is hard to
+    /// foresee, and the branch cost more than the search's other work).
+    queue: Vec<u32>,
+    reached: usize,
 }
 
 /// A state as a search saw it: reached in the search of this generation, from `parent`, after
@@ -805,8 +809,14 @@ impl Bfs {
             generation: 0,
             span: 2 * nodes as u32,
             layered,
-            order: Vec::with_capacity(states),
+            queue: vec![0; states + 1],
+            reached: 0,
         }
+    }
+
+    /// The states the last search reached, in the order reached (by distance).
+    pub fn order(&self) -> &[u32] {
+        &self.queue[..self.reached]
     }
 
     /// The state the last search reached `st` from ([`NONE`] for its start).
@@ -854,16 +864,17 @@ impl Bfs {
             start
         };
         let seen = &mut self.seen[..];
-        let order = &mut self.order;
-        order.clear();
+        let queue = &mut self.queue[..];
         seen[start as usize] = Seen {
             generation,
             parent: NONE,
             dist: 0,
         };
-        order.push(start);
+        queue[0] = start;
+        let mut len = 1;
         let mut head = 0;
-        while let Some(&st) = order.get(head) {
+        while head < len {
+            let st = queue[head];
             head += 1;
             let d = seen[st as usize].dist;
             if usize::from(d) >= limit {
@@ -881,17 +892,18 @@ impl Bfs {
                 if LAYERED && layer == 0 && g.is_group(w as usize) {
                     t += span;
                 }
+                // A state met before keeps its record: each field is set to itself.
                 let slot = &mut seen[t as usize];
-                if slot.generation != generation {
-                    *slot = Seen {
-                        generation,
-                        parent: st,
-                        dist: d + 1,
-                    };
-                    order.push(t);
-                }
+                let new = slot.generation != generation;
+                let keep = u32::from(!new).wrapping_neg();
+                slot.parent = (slot.parent & keep) | (st & !keep);
+                slot.dist = (slot.dist & keep as u16) | ((d + 1) & !keep as u16);
+                slot.generation = generation;
+                queue[len] = t;
+                len += usize::from(new);
             }
         }
+        self.reached = len;
     }
 
     /// The nodes of a chain from the start to state `st` as short as the one [`Bfs::path`]
@@ -1496,8 +1508,8 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
         // step is wanted).
         let cap = col.rank_cap();
         bfs.run(g, 2 * a as u32, limit.min(cap));
-        for i in 0..bfs.order.len() {
-            let st = bfs.order[i];
+        for i in 0..bfs.order().len() {
+            let st = bfs.order()[i];
             // The grouped form wants the chains through a group only.
             if st & 1 == 0 || grouped != bfs.through_group(st) {
                 continue;
@@ -2484,7 +2496,7 @@ pub(super) mod tests {
             let mut bfs = super::Bfs::new(g.nodes());
             let want = (0..g.first_group).any(|v| {
                 bfs.run(&g, 2 * v as u32 + 1, usize::MAX);
-                bfs.order.contains(&(2 * v as u32))
+                bfs.order().contains(&(2 * v as u32))
             });
             assert_eq!(
                 super::some_candidate_refutes_itself(&g),
@@ -2518,7 +2530,7 @@ pub(super) mod tests {
                 bfs.run(&g, st, usize::MAX);
                 let mut want = vec![0u64; r.words];
                 for &t in bfs
-                    .order
+                    .order()
                     .iter()
                     .filter(|&&t| (t >> 1) < g.candidates() as u32)
                 {

@@ -145,7 +145,7 @@ fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs, need: Option<&[bool]>) -> Re
                 &mut r.on[p * n..(p + 1) * n],
                 &mut r.off[p * n..(p + 1) * n],
             );
-            for &st in &bfs.order {
+            for &st in bfs.order() {
                 let u = (st >> 1) as usize;
                 if g.is_group(u) {
                     continue;
