@@ -1015,12 +1015,16 @@ fn unit_sets(
 ) {
     out.clear();
     let n = s.size();
-    let open: Vec<usize> = s
-        .unit(u)
-        .iter()
-        .copied()
-        .filter(|&c| s.value(c) == 0)
-        .collect();
+    // A unit's empty cells, at most one per digit (the sets are searched up to 9 digits).
+    let mut room = [0usize; MAX_DIGITS];
+    let mut len = 0;
+    for &c in s.unit(u).iter().filter(|&&c| s.value(c) == 0) {
+        if let Some(slot) = room.get_mut(len) {
+            *slot = c;
+            len += 1;
+        }
+    }
+    let open = &room[..len];
     for pick in 1usize..1 << open.len() {
         let low = pick.trailing_zeros() as usize;
         union[pick] = union[pick & (pick - 1)] | s.cands(open[low]);
@@ -1040,12 +1044,16 @@ fn unit_sets(
         if (u >= n && k == 1) || line {
             continue;
         }
-        let mut a = Als {
+        // Filled in where it lies: a set is some 300 bytes, and made first it was copied.
+        out.push(Als {
             cells: set,
             cands: union[pick],
             unit: u,
             with: [0; MAX_DIGITS],
             buddies: [0; MAX_DIGITS],
+        });
+        let Some(a) = out.last_mut() else {
+            continue;
         };
         for d in digits(a.cands) {
             let i = usize::from(d) - 1;
@@ -1053,7 +1061,6 @@ fn unit_sets(
             a.with[i] = w;
             a.buddies[i] = cells_of(w).fold(!0, |m, c| m & peers[c]) & !set;
         }
-        out.push(a);
     }
 }
 

@@ -621,7 +621,11 @@ impl Graph {
                 own(&mut targets);
                 link_peers(&mut targets, &peers[split..]);
             }
-            targets.extend_from_slice(others_of(v));
+            // Most candidates have no group's link: no copy asked for then.
+            let others = others_of(v);
+            if !others.is_empty() {
+                targets.extend_from_slice(others);
+            }
         }
         for v in self.first_group..nodes {
             start.push(targets.len() as u32);

@@ -39,7 +39,17 @@ impl<T> Memo<T> {
             }
         }
         let v = Rc::new(make(s));
-        self.last = Some((s.shape, s.values.clone(), s.cands.clone(), v.clone()));
+        // The vectors kept before are written over: a memo is asked at every stall, and
+        // fresh copies cost an allocation and a free each.
+        match &mut self.last {
+            Some((shape, values, cands, kept)) => {
+                *shape = s.shape;
+                values.clone_from(&s.values);
+                cands.clone_from(&s.cands);
+                *kept = v.clone();
+            }
+            None => self.last = Some((s.shape, s.values.clone(), s.cands.clone(), v.clone())),
+        }
         v
     }
 }
