@@ -855,12 +855,20 @@ fn wing(sets: &Sets, chain: [usize; 3], rcc1: Mask, rcc2: Mask) -> Option<Found>
         return None;
     }
     let common = a.cands & b.cands;
-    // Most wings remove nothing whatever the RCCs: tell first.
+    // Most wings remove nothing whatever the RCCs: tell first. A digit that is an RCC of
+    // every pair of RCCs to try (a single digit each way) is never removed, and it is the
+    // digit that would most often pass the test (on every ninth top1465 puzzle, 514,000 of
+    // 2.2 million wings passed it with the RCCs tested too, and 98 removed anything).
     let hit = |z: u8| {
         let zi = usize::from(z) - 1;
         a.buddies[zi] & b.buddies[zi] & sets.with_digit[zi]
     };
-    if !digits(common).any(|z| hit(z) != 0) {
+    let never = if rcc1.count_ones() == 1 && rcc2.count_ones() == 1 {
+        rcc1 | rcc2
+    } else {
+        0
+    };
+    if !digits(common & !never).any(|z| hit(z) != 0) {
         return None;
     }
     for x in digits(rcc1) {
