@@ -1184,7 +1184,9 @@ pub(super) struct Reaches {
 impl Reaches {
     fn of(g: &Graph) -> Reaches {
         let cands = g.candidates();
-        let words = (2 * cands).div_ceil(64);
+        // Rows of eight words at the least: a row of a hard puzzle's stall (some 400 states
+        // of candidates) fits, and eight words are merged as two vector operations.
+        let words = (2 * cands).div_ceil(64).max(ROW_WORDS);
         let mark = |st: u32| ((st >> 1) < cands as u32).then_some(st as usize);
         let (comp, sets) = component_reach(g, words, mark);
         let mut r = Reaches {
@@ -1268,6 +1270,9 @@ fn ungated() -> bool {
 fn some_candidate_refutes_itself(g: &Graph) -> bool {
     Reaches::of(g).refutes
 }
+
+/// The least words of a [`Reaches`] row.
+const ROW_WORDS: usize = 8;
 
 /// The strongly connected components of the states of `g` ("`v` is true", `2v + 1`, leads by
 /// its weak links to "`w` is false"; "`v` is false", `2v`, by its strong links to "`w` is
@@ -1391,9 +1396,7 @@ fn component_reach(
                     // Each component this one leads to once.
                     if c != comps && merged[c] != comps as u32 {
                         merged[c] = comps as u32;
-                        for (x, y) in own.iter_mut().zip(&done[c * words..(c + 1) * words]) {
-                            *x |= y;
-                        }
+                        merge_row(&mut own[..words], &done[c * words..(c + 1) * words]);
                     }
                 }
             }
@@ -1402,6 +1405,23 @@ fn component_reach(
     }
     reach.truncate(comps * words);
     (comp, reach)
+}
+
+/// Adds the states of row `from` to row `own`: for rows of [`ROW_WORDS`] words (most), as
+/// arrays of that size, which compile to a few vector operations.
+fn merge_row(own: &mut [u64], from: &[u64]) {
+    let or = |own: &mut [u64], from: &[u64]| {
+        for (x, y) in own.iter_mut().zip(from) {
+            *x |= y;
+        }
+    };
+    match (
+        <&mut [u64; ROW_WORDS]>::try_from(&mut *own),
+        <&[u64; ROW_WORDS]>::try_from(from),
+    ) {
+        (Ok(own), Ok(from)) => or(own, from),
+        _ => or(own, from),
+    }
 }
 
 /// The grouped link graph of `s`, shared with the previous call on the same state.
