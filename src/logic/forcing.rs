@@ -812,6 +812,60 @@ fn each_verity_set(s: &State, mut visit: impl FnMut(&[usize], Branches)) {
     }
 }
 
+/// Whether two premises' rows (what each makes true, `on_*`, and false, `off_*`) have in
+/// common a candidate of `boards` made true by both or false by both. For 9 digits as arrays
+/// of that size, which compile to a few vector operations: every verity set asks this.
+fn share(on_p: &[u128], off_p: &[u128], on_q: &[u128], off_q: &[u128], boards: &[u128]) -> bool {
+    let fold = |on_p: &[u128], off_p: &[u128], on_q: &[u128], off_q: &[u128], boards: &[u128]| {
+        let rows = on_p.iter().zip(off_p).zip(on_q.iter().zip(off_q));
+        (rows.zip(boards)).fold(0u128, |m, (((a, b), (c, d)), e)| {
+            m | ((a & c) | (b & d)) & e
+        })
+    };
+    fn nine(x: &[u128]) -> Option<&[u128; MAX_SIZE]> {
+        x.try_into().ok()
+    }
+    let shared = match (
+        nine(on_p),
+        nine(off_p),
+        nine(on_q),
+        nine(off_q),
+        nine(boards),
+    ) {
+        (Some(a), Some(b), Some(c), Some(d), Some(e)) => fold(a, b, c, d, e),
+        _ => fold(on_p, off_p, on_q, off_q, boards),
+    };
+    shared != 0
+}
+
+/// Keeps in `on` and `off` what premise rows `on_p` and `off_p` make true and false too;
+/// whether anything is left. For 9 digits as arrays of that size (see [`share`]).
+fn narrow(on: &mut [u128], off: &mut [u128], on_p: &[u128], off_p: &[u128]) -> bool {
+    let and = |on: &mut [u128], off: &mut [u128], on_p: &[u128], off_p: &[u128]| {
+        let mut left = 0u128;
+        for ((x, y), (a, b)) in on
+            .iter_mut()
+            .zip(off.iter_mut())
+            .zip(on_p.iter().zip(off_p))
+        {
+            *x &= a;
+            *y &= b;
+            left |= *x | *y;
+        }
+        left != 0
+    };
+    let fixed = (
+        <&mut [u128; MAX_SIZE]>::try_from(&mut *on),
+        <&mut [u128; MAX_SIZE]>::try_from(&mut *off),
+        <&[u128; MAX_SIZE]>::try_from(on_p),
+        <&[u128; MAX_SIZE]>::try_from(off_p),
+    );
+    match fixed {
+        (Ok(on), Ok(off), Ok(on_p), Ok(off_p)) => and(on, off, on_p, off_p),
+        _ => and(on, off, on_p, off_p),
+    }
+}
+
 /// (score, cost, proof) of the conclusions: every one when `all`, else the best.
 ///
 /// `settled`: a premise that did not break the state implies no contradiction (a net's premises
@@ -927,11 +981,7 @@ fn analyse(
         let mut live = ps.iter().copied().filter(|&p| one_live || !is_dead(p));
         // Most sets' first two branches share nothing; then the set concludes nothing.
         if let (Some(p), Some(q)) = (live.next(), live.next()) {
-            let (on_p, off_p, on_q, off_q) = (r.on(p), r.off(p), r.on(q), r.off(q));
-            let shared = (0..n).fold(0u128, |m, i| {
-                m | ((on_p[i] & on_q[i]) | (off_p[i] & off_q[i])) & boards[i]
-            });
-            if shared == 0 {
+            if !share(r.on(p), r.off(p), r.on(q), r.off(q), &boards) {
                 return;
             }
         }
@@ -943,18 +993,8 @@ fn analyse(
         on.copy_from_slice(&boards);
         off.copy_from_slice(&boards);
         for &p in ps.iter().filter(|&&p| one_live || !is_dead(p)) {
-            let mut left = 0u128;
-            for ((x, y), (a, b)) in on
-                .iter_mut()
-                .zip(off.iter_mut())
-                .zip(r.on(p).iter().zip(r.off(p)))
-            {
-                *x &= a;
-                *y &= b;
-                left |= *x | *y;
-            }
             // Nothing left in common: no later branch can add.
-            if left == 0 {
+            if !narrow(&mut on, &mut off, r.on(p), r.off(p)) {
                 return;
             }
         }
@@ -1268,6 +1308,53 @@ mod tests {
     use super::super::chains::tests::{check_cases, marks, run, Case};
     use super::super::Technique;
     use super::*;
+
+    /// The verity looks' row helpers, for 9 digits (rows as arrays) and fewer (as slices),
+    /// against the rows read candidate by candidate: `share` is true when the two premises
+    /// make some candidate of the boards true both or false both, `narrow` keeps what both
+    /// make true and false and tells whether anything is left.
+    #[test]
+    fn the_row_helpers_agree_with_reading_each_candidate() {
+        // Sparse rows, the same every run.
+        let mut next = super::super::tests::xorshift(0x2545_f491_4f6c_dd1d);
+        let row = |n: usize, next: &mut dyn FnMut() -> u64| -> Vec<u128> {
+            (0..n)
+                .map(|_| {
+                    let mut sparse = || next() & next() & next() & next();
+                    u128::from(sparse()) | u128::from(sparse()) << 64
+                })
+                .collect()
+        };
+        let (mut shared, mut apart) = (0, 0);
+        for n in [4, 6, 8, 9] {
+            for _ in 0..2_000 {
+                let [on_p, off_p, on_q, off_q, boards] = std::array::from_fn(|_| row(n, &mut next));
+                let by_bit = (0..n).any(|i| {
+                    (0..128).any(|c| {
+                        let has = |r: &[u128]| r[i] >> c & 1 != 0;
+                        has(&boards) && (has(&on_p) && has(&on_q) || has(&off_p) && has(&off_q))
+                    })
+                });
+                assert_eq!(share(&on_p, &off_p, &on_q, &off_q, &boards), by_bit);
+                if by_bit {
+                    shared += 1;
+                } else {
+                    apart += 1;
+                }
+                let (mut on, mut off) = (on_q.clone(), off_q.clone());
+                let left = narrow(&mut on, &mut off, &on_p, &off_p);
+                for i in 0..n {
+                    assert_eq!(on[i], on_q[i] & on_p[i]);
+                    assert_eq!(off[i], off_q[i] & off_p[i]);
+                }
+                assert_eq!(left, on.iter().chain(&off).any(|&x| x != 0));
+            }
+        }
+        assert!(
+            shared > 500 && apart > 500,
+            "{shared} shared, {apart} apart"
+        );
+    }
 
     const CASES: &[Case] = &[
         (

@@ -115,17 +115,23 @@ fn boards_agree(s: &State) -> bool {
         })
 }
 
+/// A fixed pseudo-random sequence (xorshift64), the same every run, for tests that want many
+/// cases.
+pub(super) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 #[test]
 fn the_digit_boards_and_counts_follow_the_candidates_in_every_size() {
     // Placements and eliminations chosen by a fixed pseudo-random sequence, wrong ones too, on
     // an empty grid of every size and along real solving paths.
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |m: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % m as u64) as usize
-    };
+    let mut sequence = xorshift(0x2545_f491_4f6c_dd1d);
+    let mut next = |m: usize| (sequence() % m as u64) as usize;
     for n in crate::grid::SIZES {
         let shape = Shape::for_size(n).unwrap();
         let mut s = State::new(&Grid::empty(shape));
