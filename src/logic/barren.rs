@@ -180,8 +180,7 @@ pub(super) fn quiet_units(s: &State, search: usize) -> u64 {
             let Some(kept) = kept else {
                 continue;
             };
-            let places = s.unit_places(u);
-            if places.len() <= UNIT && differ(kept, places) == 0 {
+            if same_places(kept, s.unit_places(u)) {
                 quiet |= 1 << u;
             }
         }
@@ -192,17 +191,18 @@ pub(super) fn quiet_units(s: &State, search: usize) -> u64 {
     quiet
 }
 
-/// The bits where a unit's places `kept` then and `places` now differ (the first
-/// `places.len()` digits), none when they are the same. Read in place and without an early way
-/// out, over arrays of a fixed size for 9 digits (a few vector operations): a copy of the
-/// unit's places and a library comparison cost a call each, for 36 bytes, and the subsets'
-/// searches ask for every unit at every stall.
-fn differ(kept: &UnitCells, places: &[u32]) -> u32 {
-    let fold = |places: &[u32]| (kept.iter().zip(places)).fold(0, |m, (a, b)| m | (a ^ b));
-    match <&UnitCells>::try_from(places) {
-        Ok(nine) => fold(nine),
-        Err(_) => fold(places),
-    }
+/// Whether a unit's places `kept` then are its `places` now (a unit of at most [`UNIT`]
+/// digits; `kept` is zero past them). Read in place and without an early way out, over arrays
+/// of a fixed size for 9 digits (a few vector operations): a copy of the unit's places and a
+/// library comparison cost a call each, for 36 bytes, and the subsets' searches ask for every
+/// unit at every stall.
+fn same_places(kept: &UnitCells, places: &[u32]) -> bool {
+    let differ = |places: &[u32]| (kept.iter().zip(places)).fold(0, |m, (a, b)| m | (a ^ b));
+    places.len() <= UNIT
+        && match <&UnitCells>::try_from(places) {
+            Ok(nine) => differ(nine),
+            Err(_) => differ(places),
+        } == 0
 }
 
 /// Whether unit `u` is among the units of [`quiet_units`] (none past the 64th).
