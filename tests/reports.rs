@@ -149,7 +149,7 @@ fn sarif_and_gitlab_lists_stay_valid_around_a_streamed_file() {
     std::fs::write(d.join("a.sudoku"), &clash).unwrap();
     std::fs::write(d.join("c.sudoku"), &ok).unwrap();
     std::fs::write(d.join("d.sudoku"), &clash).unwrap();
-    // Past the streaming size (2 MiB), a clashing one-liner first and last.
+    // Past the streaming size (256 KiB), a clashing one-liner first and last.
     let sample = std::fs::read_to_string(root.join("fixtures/sets/17-clue.txt")).unwrap();
     let lines: Vec<&str> = sample
         .lines()
