@@ -1305,9 +1305,9 @@ fn component_reach(
     // The depth-first walk: a state, and the links it has yet to follow.
     let mut walk: Vec<(u32, &[u32])> = Vec::new();
     let mut members: Vec<u32> = Vec::with_capacity(states);
-    // At most a component per state: room for all, zeroed at once (by the allocator, where
-    // large), so that growing never copies or clears the sets one by one.
-    let mut reach: Vec<u64> = vec![0; states * words];
+    // At most a component per state: room for all, so that growing never copies; a row is
+    // cleared when its component opens (far fewer components than states, most of the time).
+    let mut reach: Vec<u64> = Vec::with_capacity(states * words);
     // Per component, the last component that took in what it reaches.
     let mut merged: Vec<u32> = Vec::with_capacity(states);
     // Per state, the one bit its set holds when it leads nowhere ([`LONE_EMPTY`] for none),
@@ -1340,6 +1340,7 @@ fn component_reach(
                     count += 1;
                     comp[w as usize] = comps as u32;
                     merged.push(UNSEEN);
+                    reach.resize((comps + 1) * words, 0);
                     let own = &mut reach[comps * words..];
                     let b = mark(w);
                     if let Some(b) = b {
@@ -1377,6 +1378,7 @@ fn component_reach(
                 }
             }
             merged.push(UNSEEN);
+            reach.resize((comps + 1) * words, 0);
             let (done, own) = reach.split_at_mut(comps * words);
             for &w in &members {
                 if let Some(b) = mark(w) {
@@ -1403,7 +1405,6 @@ fn component_reach(
             comps += 1;
         }
     }
-    reach.truncate(comps * words);
     (comp, reach)
 }
 
