@@ -1281,6 +1281,13 @@ const ROW_WORDS: usize = 8;
 /// gives it, if any. Components close in an order where each comes after every one its links
 /// lead to, so a component's set is its own states' and those of the components its links lead
 /// to. Returns the component of every state, and the sets one after another.
+///
+/// Each state on the walk gathers its set as it follows its links (one pass over them): a
+/// component closed before is taken in whole, and a state of the walk's own component adds
+/// nothing there (it is on the walk, below). A state that does not close a component hands what
+/// it gathered to the state it was reached from, which is in the same component (every state
+/// of the walk between a component's first state and another of its states is in it); the
+/// first closes the component with all its states' sets.
 fn component_reach(
     g: &Graph,
     words: usize,
@@ -1302,13 +1309,13 @@ fn component_reach(
     let mut low = vec![0u32; states];
     let mut comp = vec![UNSEEN; states];
     let mut stack: Vec<u32> = Vec::with_capacity(states);
-    // The depth-first walk: a state, and the links it has yet to follow.
+    // The depth-first walk: a state, and the links it has yet to follow; and per state of the
+    // walk (by depth) the set it has gathered so far.
     let mut walk: Vec<(u32, &[u32])> = Vec::new();
-    let mut members: Vec<u32> = Vec::with_capacity(states);
-    // At most a component per state: room for all, so that growing never copies; a row is
-    // cleared when its component opens (far fewer components than states, most of the time).
+    let mut gathered: Vec<u64> = Vec::new();
+    // At most a component per state: room for all, so that growing never copies.
     let mut reach: Vec<u64> = Vec::with_capacity(states * words);
-    // Per component, the last component that took in what it reaches.
+    // Per component, the state (its index) whose set last took it in.
     let mut merged: Vec<u32> = Vec::with_capacity(states);
     // Per state, the one bit its set holds when it leads nowhere ([`LONE_EMPTY`] for none),
     // else [`ROW`]: such a set is taken in as its bit. Per state, not per component, so that
@@ -1318,6 +1325,15 @@ fn component_reach(
     let mut lone: Vec<u32> = vec![ROW; states];
     let mut count = 0u32;
     let mut comps = 0usize;
+    // Opens state `st` on the walk at depth `depth`: its set holds its own bit.
+    let open = |gathered: &mut Vec<u64>, depth: usize, st: u32| {
+        gathered.resize((depth + 1) * words, 0);
+        let own = &mut gathered[depth * words..];
+        own.fill(0);
+        if let Some(b) = mark(st) {
+            own[b / 64] |= 1 << (b % 64);
+        }
+    };
     for root in 0..states as u32 {
         if index[root as usize] != UNSEEN {
             continue;
@@ -1326,83 +1342,86 @@ fn component_reach(
         low[root as usize] = count;
         count += 1;
         stack.push(root);
+        open(&mut gathered, 0, root);
         walk.push((root, next(root).0));
-        while let Some((v, rest)) = walk.last_mut() {
+        while let Some(depth) = walk.len().checked_sub(1) {
+            let (v, rest) = &mut walk[depth];
             let v = *v;
             if let Some((&w, tail)) = rest.split_first() {
                 *rest = tail;
                 // From "false" the strong links lead to "true", from "true" the weak to "false".
                 let w = 2 * w + (1 - (v & 1));
-                if index[w as usize] == UNSEEN && next(w).0.is_empty() {
+                let wi = w as usize;
+                if index[wi] == UNSEEN && next(w).0.is_empty() {
                     // A state that leads nowhere (most "`w` is false": no strong link) is a
                     // component of its own, closed at once.
-                    index[w as usize] = count;
+                    index[wi] = count;
                     count += 1;
-                    comp[w as usize] = comps as u32;
+                    comp[wi] = comps as u32;
                     merged.push(UNSEEN);
                     reach.resize((comps + 1) * words, 0);
-                    let own = &mut reach[comps * words..];
                     let b = mark(w);
                     if let Some(b) = b {
-                        own[b / 64] |= 1 << (b % 64);
+                        reach[comps * words + b / 64] |= 1 << (b % 64);
+                        gathered[depth * words + b / 64] |= 1 << (b % 64);
                     }
-                    lone[w as usize] = b.map_or(LONE_EMPTY, |b| b as u32);
+                    lone[wi] = b.map_or(LONE_EMPTY, |b| b as u32);
                     comps += 1;
-                } else if index[w as usize] == UNSEEN {
-                    index[w as usize] = count;
-                    low[w as usize] = count;
+                } else if index[wi] == UNSEEN {
+                    index[wi] = count;
+                    low[wi] = count;
                     count += 1;
                     stack.push(w);
+                    open(&mut gathered, depth + 1, w);
                     walk.push((w, next(w).0));
-                } else if comp[w as usize] == UNSEEN {
+                } else if comp[wi] == UNSEEN {
                     // On the stack: in the component being walked.
-                    low[v as usize] = low[v as usize].min(index[w as usize]);
+                    low[v as usize] = low[v as usize].min(index[wi]);
+                } else {
+                    // Closed before: its set, once per state of the walk.
+                    let b = lone[wi];
+                    if b != ROW {
+                        if b != LONE_EMPTY {
+                            gathered[depth * words + b as usize / 64] |= 1 << (b % 64);
+                        }
+                        continue;
+                    }
+                    let c = comp[wi] as usize;
+                    if merged[c] != index[v as usize] {
+                        merged[c] = index[v as usize];
+                        merge_row(
+                            &mut gathered[depth * words..(depth + 1) * words],
+                            &reach[c * words..(c + 1) * words],
+                        );
+                    }
                 }
                 continue;
             }
             walk.pop();
+            let closes = low[v as usize] == index[v as usize];
+            if closes {
+                // `v` closes a component: its states, and what they gathered.
+                loop {
+                    let w = stack.pop().unwrap_or(v);
+                    comp[w as usize] = comps as u32;
+                    if w == v {
+                        break;
+                    }
+                }
+                merged.push(UNSEEN);
+                reach.extend_from_slice(&gathered[depth * words..(depth + 1) * words]);
+                comps += 1;
+            }
             if let Some(&(u, _)) = walk.last() {
                 low[u as usize] = low[u as usize].min(low[v as usize]);
-            }
-            if low[v as usize] != index[v as usize] {
-                continue;
-            }
-            // `v` closes a component: its states, and what their links lead to (closed before).
-            members.clear();
-            loop {
-                let w = stack.pop().unwrap_or(v);
-                comp[w as usize] = comps as u32;
-                members.push(w);
-                if w == v {
-                    break;
+                if closes {
+                    merged[comps - 1] = index[u as usize];
                 }
+                // The state it was reached from takes in what it gathered: in its component,
+                // or the component it closed, which that state's link leads to.
+                let (below, at) = gathered.split_at_mut(depth * words);
+                merge_row(&mut below[(depth - 1) * words..], &at[..words]);
             }
-            merged.push(UNSEEN);
-            reach.resize((comps + 1) * words, 0);
-            let (done, own) = reach.split_at_mut(comps * words);
-            for &w in &members {
-                if let Some(b) = mark(w) {
-                    own[b / 64] |= 1 << (b % 64);
-                }
-                let (list, on) = next(w);
-                for &t in list {
-                    let st = (2 * t + on) as usize;
-                    let b = lone[st];
-                    if b != ROW {
-                        if b != LONE_EMPTY {
-                            own[b as usize / 64] |= 1 << (b % 64);
-                        }
-                        continue;
-                    }
-                    let c = comp[st] as usize;
-                    // Each component this one leads to once.
-                    if c != comps && merged[c] != comps as u32 {
-                        merged[c] = comps as u32;
-                        merge_row(&mut own[..words], &done[c * words..(c + 1) * words]);
-                    }
-                }
-            }
-            comps += 1;
         }
     }
     (comp, reach)
