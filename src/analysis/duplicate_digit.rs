@@ -87,7 +87,7 @@ pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) -> Vec<bool> {
                 title: format!("Clear {}", shape.cell_name(target)),
                 edits: vec![Edit {
                     range: p.cells.at(target),
-                    new_text: ".".into(),
+                    new_text: blank_for(p, target).into(),
                 }],
                 applicability: Applicability::Unsafe,
             });
@@ -102,6 +102,24 @@ pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) -> Vec<bool> {
         }
     }
     clashing
+}
+
+/// The blank a fix writes in place of `cell`'s digit: `.`, except in a grid row of the wrong
+/// length whose other cells are all blank. There `.` could leave a line of blanks drawn as
+/// border characters (`---- . .`), which the reader takes for a separator line
+/// (docs/format.md#grids), and every row below would move up: the clash would stay, under the
+/// same name. `_` is a blank in every alphabet and no border character, so the line stays a row.
+fn blank_for(p: &crate::syntax::Puzzle, cell: usize) -> &'static str {
+    let shape = p.shape;
+    let row = shape.row(cell);
+    let others_blank = (0..shape.cells())
+        .filter(|&c| c != cell && shape.row(c) == row)
+        .all(|c| p.givens[c] == 0);
+    if p.layout == crate::syntax::Layout::Grid && p.has_syntax_error && others_blank {
+        "_"
+    } else {
+        "."
+    }
 }
 
 /// One pass over the units with a bit mask each: the common case, no clash at all, costs no

@@ -196,6 +196,38 @@ mod tests {
         assert_eq!(fix_all(&a), None, "no safe fix");
     }
 
+    /// Clearing a digit in a short grid row whose other cells are blanks drawn as dashes must
+    /// not turn the row into a separator line (which `.` would: `---- . .`), or the rows below
+    /// move up and a clash can stay under the same name (found by the `fixes` fuzz target).
+    #[test]
+    fn clearing_a_cell_keeps_a_row_of_dashes_a_row() {
+        // The fix "Clear r8c6" offered at the `5` of `row` written as row 8.
+        let clear_r8c6 = |row: &str| {
+            let empty = ".........\n";
+            let text = format!(
+                "123......\n{}.....5...\n{empty}{row}\n{empty}",
+                empty.repeat(4)
+            );
+            let a: SharedAnalysis = analyze(&text, &Config::default()).into();
+            let at = text.find(row).unwrap() + row.find('5').unwrap();
+            let offered = fixes_at(&a, TextRange::new(at, at), false);
+            let clear = offered.into_iter().find(|o| o.fix.title == "Clear r8c6");
+            (text, clear.expect("a fix clears r8c6").fix)
+        };
+        let (text, fix) = clear_r8c6("---- . 5");
+        let fixed = apply_edits(&text, &fix.edits).unwrap();
+        assert!(fixed.contains("\n---- . _\n"), "{fixed}");
+        let again = analyze(&fixed, &Config::default());
+        let codes: Vec<Code> = again.findings.iter().map(|f| f.code).collect();
+        assert!(!codes.contains(&Code::DuplicateDigit), "{codes:?}");
+        assert!(
+            !codes.contains(&Code::RowCount),
+            "the grid keeps its rows: {codes:?}"
+        );
+        // Where `.` keeps the row a row (a row of the right length), the fix writes `.`.
+        assert_eq!(clear_r8c6("----.5...").1.edits[0].new_text, ".");
+    }
+
     #[test]
     fn fixing_everything_takes_the_safe_fixes_of_findings_only() {
         let six = "3.2...\n....4.\n4.....\n.1...5\n.5...4\n...2..\n";
