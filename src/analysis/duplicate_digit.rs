@@ -87,7 +87,7 @@ pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) -> Vec<bool> {
                 title: format!("Clear {}", shape.cell_name(target)),
                 edits: vec![Edit {
                     range: p.cells.at(target),
-                    new_text: blank_for(p, target).into(),
+                    new_text: cleared(p, target),
                 }],
                 applicability: Applicability::Unsafe,
             });
@@ -102,6 +102,20 @@ pub(super) fn check(ctx: &PuzzleCtx, out: &mut Vec<Finding>) -> Vec<bool> {
         }
     }
     clashing
+}
+
+/// What a fix writes in place of `cell`'s digit. In a candidate line a cell is its field of `N`
+/// places, and a solved cell is a field with one candidate: cleared, every place shows its
+/// symbol again (the line keeps its length, and so its layout). Elsewhere a blank
+/// ([`blank_for`]).
+fn cleared(p: &crate::syntax::Puzzle, cell: usize) -> String {
+    if p.layout == crate::syntax::Layout::CandidateLine {
+        (1..=p.shape.size as u8)
+            .map(|d| p.alphabet.symbol(d))
+            .collect()
+    } else {
+        blank_for(p, cell).into()
+    }
 }
 
 /// The blank a fix writes in place of `cell`'s digit: `.`, except in a grid row of the wrong

@@ -228,6 +228,25 @@ mod tests {
         assert_eq!(clear_r8c6("----.5...").1.edits[0].new_text, ".");
     }
 
+    /// In a candidate line a cell is its field of `N` places: clearing a solved cell gives every
+    /// place its symbol back, and the line keeps its length (writing `.` over the field shortened
+    /// it, and the clash stayed under the same name; found by the `fixes` fuzz target).
+    #[test]
+    fn clearing_a_solved_cell_of_a_candidate_line_keeps_its_field() {
+        let line = format!("1...1...{}", "1234".repeat(14));
+        let text = format!("@size 4\n{line}\n");
+        let a: SharedAnalysis = analyze(&text, &Config::default()).into();
+        let at = text.find(&line).unwrap() + 4;
+        let offered = fixes_at(&a, TextRange::new(at, at), false);
+        let clear = offered.iter().find(|o| o.fix.title == "Clear r1c2");
+        let fixed = apply_edits(&text, &clear.expect("a fix clears r1c2").fix.edits).unwrap();
+        assert_eq!(fixed, format!("@size 4\n1...{}\n", "1234".repeat(15)));
+        let again = analyze(&fixed, &Config::default());
+        let codes: Vec<Code> = again.findings.iter().map(|f| f.code).collect();
+        // Read as the same layout: only the puzzle's many solutions are left to report.
+        assert_eq!(codes, [Code::MultipleSolutions], "{:?}", again.findings);
+    }
+
     #[test]
     fn fixing_everything_takes_the_safe_fixes_of_findings_only() {
         let six = "3.2...\n....4.\n4.....\n.1...5\n.5...4\n...2..\n";
