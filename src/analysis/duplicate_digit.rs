@@ -124,11 +124,9 @@ fn cleared(p: &crate::syntax::Puzzle, cell: usize) -> String {
 /// (docs/format.md#grids), and every row below would move up: the clash would stay, under the
 /// same name. `_` is a blank in every alphabet and no border character, so the line stays a row.
 fn blank_for(p: &crate::syntax::Puzzle, cell: usize) -> &'static str {
-    let shape = p.shape;
-    let row = shape.row(cell);
-    let others_blank = (0..shape.cells())
-        .filter(|&c| c != cell && shape.row(c) == row)
-        .all(|c| p.givens[c] == 0);
+    // Unit `r` of the shape's tables is row `r`.
+    let row = &p.shape.tables().units[p.shape.row(cell)];
+    let others_blank = row.iter().all(|&c| c == cell || p.givens[c] == 0);
     if p.layout == crate::syntax::Layout::Grid && p.has_syntax_error && others_blank {
         "_"
     } else {

@@ -58,11 +58,7 @@ fn or_text(s: &State, mask: Mask) -> String {
 pub(super) fn remote_pair(f: &mut Finder<'_>) {
     let s = f.state;
     // The cells holding each pair, pair by pair, each pair's in reading order.
-    let mut cells: Vec<(Mask, usize)> = s
-        .empty_cells()
-        .map(|c| (s.cands(c), c))
-        .filter(|e| e.0.count_ones() == 2)
-        .collect();
+    let mut cells: Vec<(Mask, usize)> = (bivalue(s).into_iter()).map(|c| (s.cands(c), c)).collect();
     cells.sort_unstable();
     // One step wanted: the chain that removes most, along any path (see `remote_pair_paths`).
     let mut best_paths = Vec::new();
