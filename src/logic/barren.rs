@@ -262,6 +262,31 @@ fn gone_since(k: &Key) -> Option<Places> {
     })
 }
 
+/// Forgets the barren searches of one-digit techniques, for a new puzzle: its places are not
+/// another's, and the sets a long path filled (up to [`CAPACITY`] entries, half a megabyte) are
+/// slow to look in. A set grown past 1,024 entries is dropped for a small one; a smaller one is
+/// emptied in place.
+pub(super) fn forget() {
+    fn reset<T>(set: &RefCell<FxHashSet<T>>) {
+        let mut b = set.borrow_mut();
+        if b.capacity() > 1024 {
+            *b = FxHashSet::with_capacity_and_hasher(256, Default::default());
+        } else {
+            b.clear();
+        }
+    }
+    BARREN_SMALL.with(reset);
+    BARREN.with(reset);
+    LAST.with(|last| {
+        let mut l = last.borrow_mut();
+        if l.capacity() > 1024 {
+            *l = FxHashMap::with_capacity_and_hasher(256, Default::default());
+        } else {
+            l.clear();
+        }
+    });
+}
+
 /// `k` as a [`SmallKey`], when its places lie in the first 128 cells.
 fn small(k: &Key) -> Option<SmallKey> {
     let (t, size, rows, d, places) = *k;
@@ -391,6 +416,29 @@ mod tests {
                     false
                 });
                 assert_eq!(runs, 3, "another technique searches again");
+            }
+        });
+    }
+
+    /// A forgotten barren search runs again, on 9x9 and 16x16; one remembered after that is
+    /// skipped as before.
+    #[test]
+    fn a_forgotten_barren_search_runs_again() {
+        templates::off(|| {
+            for n in [9, 16] {
+                let s = empty(n);
+                let mut runs = 0;
+                let mut search = || {
+                    search_digit(Technique::XWing, &s, 5, true, || {
+                        runs += 1;
+                        false
+                    })
+                };
+                search();
+                forget();
+                search();
+                search();
+                assert_eq!(runs, 2, "searched again once after forgetting");
             }
         });
     }

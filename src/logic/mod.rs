@@ -267,6 +267,9 @@ fn find(t: Technique, f: &mut Finder<'_>) {
 /// allow, digits named in the puzzle's alphabet. A pencil-mark puzzle starts from its marks
 /// (less the digits of solved peers, which no state keeps as candidates).
 pub fn start(puzzle: &crate::syntax::Puzzle) -> State {
+    // A new puzzle: what one-digit searches found barren on another one's places will not be
+    // asked again, and looking in a set that grew on a long path costs cache misses.
+    barren::forget();
     let grid = puzzle.grid();
     puzzle
         .pencil
