@@ -6,6 +6,8 @@
 //! again on places they already found empty. This keeps, per thread, the (technique, shape,
 //! digit, places) whose search found nothing, and the searches skip those. A skipped search
 //! would have found nothing, so steps, paths and ratings are exactly what they were without it.
+//! These records are forgotten when the next puzzle starts ([`forget`]): another puzzle's places
+//! never match them.
 //!
 //! Only an exhaustive search may be remembered as barren: one that would have reported any
 //! instance, not one that was looking only for instances better than an earlier digit's.
