@@ -265,8 +265,8 @@ fn gone_since(k: &Key) -> Option<Places> {
 }
 
 /// Forgets the barren searches of one-digit techniques, for a new puzzle: its places are not
-/// another's, and the sets a long path filled (up to [`CAPACITY`] entries, half a megabyte) are
-/// slow to look in. A set grown past 1,024 entries is dropped for a small one; a smaller one is
+/// another's, and the records a long path filled (up to [`CAPACITY`] entries each, about 2 MB in
+/// all) are slow to look in. A set grown past 1,024 entries is dropped for a small one; a smaller one is
 /// emptied in place.
 pub(super) fn forget() {
     fn reset<T>(set: &RefCell<FxHashSet<T>>) {
