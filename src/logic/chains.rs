@@ -1334,6 +1334,24 @@ fn component_reach(
             own[b / 64] |= 1 << (b % 64);
         }
     };
+    // A state that leads nowhere (most "`w` is false": no strong link) is a component of its
+    // own, closed before the walk: following a link to one then costs one read.
+    for st in 0..states as u32 {
+        if next(st).0.is_empty() {
+            let i = st as usize;
+            index[i] = count;
+            count += 1;
+            comp[i] = comps as u32;
+            merged.push(UNSEEN);
+            reach.resize((comps + 1) * words, 0);
+            let b = mark(st);
+            if let Some(b) = b {
+                reach[comps * words + b / 64] |= 1 << (b % 64);
+            }
+            lone[i] = b.map_or(LONE_EMPTY, |b| b as u32);
+            comps += 1;
+        }
+    }
     for root in 0..states as u32 {
         if index[root as usize] != UNSEEN {
             continue;
@@ -1352,22 +1370,15 @@ fn component_reach(
                 // From "false" the strong links lead to "true", from "true" the weak to "false".
                 let w = 2 * w + (1 - (v & 1));
                 let wi = w as usize;
-                if index[wi] == UNSEEN && next(w).0.is_empty() {
-                    // A state that leads nowhere (most "`w` is false": no strong link) is a
-                    // component of its own, closed at once.
-                    index[wi] = count;
-                    count += 1;
-                    comp[wi] = comps as u32;
-                    merged.push(UNSEEN);
-                    reach.resize((comps + 1) * words, 0);
-                    let b = mark(w);
-                    if let Some(b) = b {
-                        reach[comps * words + b / 64] |= 1 << (b % 64);
-                        gathered[depth * words + b / 64] |= 1 << (b % 64);
+                // A state that leads nowhere: its one bit, if any.
+                let b = lone[wi];
+                if b != ROW {
+                    if b != LONE_EMPTY {
+                        gathered[depth * words + b as usize / 64] |= 1 << (b % 64);
                     }
-                    lone[wi] = b.map_or(LONE_EMPTY, |b| b as u32);
-                    comps += 1;
-                } else if index[wi] == UNSEEN {
+                    continue;
+                }
+                if index[wi] == UNSEEN {
                     index[wi] = count;
                     low[wi] = count;
                     count += 1;
@@ -1379,13 +1390,6 @@ fn component_reach(
                     low[v as usize] = low[v as usize].min(index[wi]);
                 } else {
                     // Closed before: its set, once per state of the walk.
-                    let b = lone[wi];
-                    if b != ROW {
-                        if b != LONE_EMPTY {
-                            gathered[depth * words + b as usize / 64] |= 1 << (b % 64);
-                        }
-                        continue;
-                    }
                     let c = comp[wi] as usize;
                     if merged[c] != index[v as usize] {
                         merged[c] = index[v as usize];
