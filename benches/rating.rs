@@ -7,14 +7,20 @@
 //! call: the p50, p95 and maximum per set are the latency of asking for the next step from any
 //! state of a solving path, as the editor does for a hint.
 //!
-//! `cargo bench --bench rating -- [FILE] [--limit N]`; the default file is
+//! With `--by-technique`, each state's next step is asked of one technique at a time, easiest
+//! first, as `next_step` does, and per set the time each technique took is printed: its calls,
+//! the calls that found a step, and its share of the time of all calls. (The per-call timing and
+//! a finder per technique add to the latencies then: timing a call costs some tens of
+//! nanoseconds, a good part of what finding a single costs.)
+//!
+//! `cargo bench --bench rating -- [FILE] [--limit N] [--by-technique]`; the default file is
 //! `tests/data/hodoku-sample.tsv` (300 puzzles); `../shared/data/hodoku-levels.tsv` holds 3,665.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
 
 use sudoku_lsp::grid::{Grid, Shape};
-use sudoku_lsp::logic::{next_step, rate, Level, Options, State, Step, Technique};
+use sudoku_lsp::logic::{next_step, rate, step_by, Level, Options, State, Step, Technique};
 
 fn grid(line: &str) -> Option<Grid> {
     let values = line
@@ -33,6 +39,9 @@ struct SetStats {
     /// Seconds of every `next_step` call.
     step_times: Vec<f64>,
     confusion: [[usize; 5]; 5],
+    /// With `--by-technique`: per technique, its calls, the calls that found a step, and their
+    /// seconds.
+    by_technique: BTreeMap<Technique, (usize, usize, f64)>,
 }
 
 fn main() {
@@ -40,6 +49,8 @@ fn main() {
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
+    let by_technique = args.iter().any(|a| a == "--by-technique");
+    args.retain(|a| a != "--by-technique");
     let mut limit = usize::MAX;
     if let Some(i) = args.iter().position(|a| a == "--limit") {
         limit = args
@@ -71,7 +82,8 @@ fn main() {
         };
         let stats = sets.entry(set.to_string()).or_default();
         let start = Instant::now();
-        let (steps, solved) = solve_timed(State::new(&g), &mut stats.step_times);
+        let tally = by_technique.then_some(&mut stats.by_technique);
+        let (steps, solved) = solve_timed(State::new(&g), &mut stats.step_times, tally);
         let rating = rate(&steps, true);
         stats.seconds += start.elapsed().as_secs_f64();
         stats.puzzles += 1;
@@ -109,6 +121,20 @@ fn main() {
                 max * 1e3
             );
         }
+        let total: f64 = s.by_technique.values().map(|t| t.2).sum();
+        if total > 0.0 {
+            let mut rows: Vec<_> = s.by_technique.iter().collect();
+            rows.sort_by(|a, b| b.1 .2.total_cmp(&a.1 .2));
+            println!("  technique                       calls    found       ms   share");
+            for (t, &(calls, found, secs)) in rows.iter().take(20) {
+                println!(
+                    "  {:<28} {calls:>8} {found:>8} {:>8.1} {:>6.1}%",
+                    t.id(),
+                    secs * 1e3,
+                    100.0 * secs / total
+                );
+            }
+        }
         println!("  HoDoKu \\ ours  easy medium   hard unfair extreme");
         for (i, row) in s.confusion.iter().enumerate() {
             let name = Level::ALL[i].as_str();
@@ -125,14 +151,30 @@ fn main() {
 }
 
 /// `logic::solve`, timing each `next_step` call into `times`: the steps and whether the grid was
-/// filled.
-fn solve_timed(mut state: State, times: &mut Vec<f64>) -> (Vec<Step>, bool) {
+/// filled. With `tally`, the next step is asked of each technique in turn instead (see the
+/// module's notes), each call counted and timed there.
+fn solve_timed(
+    mut state: State,
+    times: &mut Vec<f64>,
+    mut tally: Option<&mut BTreeMap<Technique, (usize, usize, f64)>>,
+) -> (Vec<Step>, bool) {
     let opts = Options::default();
     let mut steps = Vec::new();
     let bound = state.shape().cells() * (state.size() + 1);
     while !state.is_solved() && steps.len() < bound && !state.is_broken() {
         let start = Instant::now();
-        let step = next_step(&state, &opts);
+        let step = match tally.as_deref_mut() {
+            Some(tally) => Technique::ALL.iter().find_map(|&t| {
+                let at = Instant::now();
+                let step = step_by(&state, t, &opts);
+                let e = tally.entry(t).or_default();
+                e.0 += 1;
+                e.1 += usize::from(step.is_some());
+                e.2 += at.elapsed().as_secs_f64();
+                step
+            }),
+            None => next_step(&state, &opts),
+        };
         times.push(start.elapsed().as_secs_f64());
         let Some(step) = step else { break };
         state.apply(&step);

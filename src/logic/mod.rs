@@ -296,6 +296,20 @@ fn next_step_on(state: &State, opts: &Options, ladder: &[Technique]) -> Option<S
     })
 }
 
+/// The step technique `t` alone finds first in `state` (the one a solving path takes when `t`
+/// is the easiest technique that applies), or `None`; `None` too when `opts` rules `t` out.
+/// [`next_step`] is this for each technique of the ladder in turn, until one finds a step: a
+/// caller doing that itself sees what each technique costs (`cargo bench --bench rating --
+/// --by-technique`).
+pub fn step_by(state: &State, t: Technique, opts: &Options) -> Option<Step> {
+    if !opts.allows(t) {
+        return None;
+    }
+    let mut f = Finder::new(state, 1);
+    find(t, &mut f);
+    f.last()
+}
+
 /// The most steps [`all_steps`] lists per technique.
 pub const ALL_STEPS_LIMIT: usize = 100;
 

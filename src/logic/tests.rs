@@ -993,3 +993,15 @@ fn rows_columns_and_boxes_from_the_tables_are_the_shapes() {
         }
     }
 }
+
+/// Asking each technique in turn, easiest first (as the rating bench does to time them), finds
+/// the step `next_step` finds, on every state of the fixtures' paths and at the stalls of some
+/// extreme puzzles.
+#[test]
+fn each_technique_in_turn_finds_the_next_step() {
+    let opts = Options::default();
+    for s in path_states().into_iter().chain(stall_states(8)) {
+        let by_turns = Technique::ALL.iter().find_map(|&t| step_by(&s, t, &opts));
+        assert_eq!(by_turns, next_step(&s, &opts), "{:?}", s.all_cands());
+    }
+}
