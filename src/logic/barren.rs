@@ -264,29 +264,31 @@ fn gone_since(k: &Key) -> Option<Places> {
     })
 }
 
+/// A record that grew past this many entries' room is given back down to [`SMALL_ROOM`] by
+/// [`forget`]; a smaller one is only emptied.
+const LARGE_ROOM: usize = 1024;
+/// The room [`forget`] leaves a record that grew large.
+const SMALL_ROOM: usize = 256;
+
 /// Forgets the barren searches of one-digit techniques, for a new puzzle: its places are not
 /// another's, and the records a long path filled (up to [`CAPACITY`] entries each, about 2 MB in
-/// all) are slow to look in. A set grown past 1,024 entries is dropped for a small one; a smaller one is
-/// emptied in place.
+/// all) are slow to look in.
 pub(super) fn forget() {
-    fn reset<T>(set: &RefCell<FxHashSet<T>>) {
-        let mut b = set.borrow_mut();
-        if b.capacity() > 1024 {
-            *b = FxHashSet::with_capacity_and_hasher(256, Default::default());
-        } else {
-            b.clear();
-        }
+    // The same for each record (two sets and a map, which share no trait for this).
+    macro_rules! empty {
+        ($record:ident) => {
+            $record.with(|r| {
+                let mut r = r.borrow_mut();
+                r.clear();
+                if r.capacity() > LARGE_ROOM {
+                    r.shrink_to(SMALL_ROOM);
+                }
+            })
+        };
     }
-    BARREN_SMALL.with(reset);
-    BARREN.with(reset);
-    LAST.with(|last| {
-        let mut l = last.borrow_mut();
-        if l.capacity() > 1024 {
-            *l = FxHashMap::with_capacity_and_hasher(256, Default::default());
-        } else {
-            l.clear();
-        }
-    });
+    empty!(BARREN_SMALL);
+    empty!(BARREN);
+    empty!(LAST);
 }
 
 /// `k` as a [`SmallKey`], when its places lie in the first 128 cells.
@@ -442,6 +444,24 @@ mod tests {
                 search();
                 assert_eq!(runs, 2, "searched again once after forgetting");
             }
+        });
+    }
+
+    /// A record that a long path grew is given back down to a small one when forgotten, so that
+    /// the next puzzle looks in a small table.
+    #[test]
+    fn forgetting_gives_a_grown_record_back() {
+        BARREN_SMALL.with(|b| {
+            let mut b = b.borrow_mut();
+            for i in 0..4 * LARGE_ROOM as u128 {
+                b.insert((Technique::XWing, 9, 3, 1, i));
+            }
+        });
+        forget();
+        BARREN_SMALL.with(|b| {
+            let b = b.borrow();
+            assert!(b.is_empty());
+            assert!(b.capacity() <= LARGE_ROOM, "room for {}", b.capacity());
         });
     }
 
