@@ -4,20 +4,7 @@
 //! `cargo bench --bench solver -- FILE...`; without files it runs over `fixtures/sets/`.
 //! Puzzles are parsed before the clock starts, so only counting is timed.
 //!
-//! Peer comparison (2026-11-29, 2-core AMD EPYC Zen 3 shared with other jobs, one thread, best of
-//! five interleaved runs): a separate scratch program, never part of this repository, parsed the
-//! same files and called `solutions_up_to_buffer(2)` of the `sudoku` crate 0.8 (a JCZSolve port),
-//! also timing only the counting. Puzzles per second, ours / peer:
-//!
-//! ```text
-//!   17-clue               198,089 / 184,458   1.07   (other runs 1.14-1.18)
-//!   top1465                98,026 /  56,405   1.74   (1.43)
-//!   forum-hardest-11plus   19,438 /  14,672   1.32   (1.58)
-//!   forum-hardest-1106      9,551 /   7,086   1.35   (1.36)
-//!   serg-benchmark        441,084 / 458,565   0.96   (1.07)
-//! ```
-//!
-//! The machine was loaded, so absolute figures swing by up to 2x between runs; the ratios held.
+//! The latest figures, and how the peer solver was timed beside it, are in docs/benchmarks.md.
 
 use std::path::PathBuf;
 use std::time::Instant;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whole-command throughput and memory of `sudoku-lsp check`, as quoted in the README.
+# Whole-command throughput and memory of `sudoku-lsp check`, as docs/benchmarks.md quotes it.
 #
 #   bash scripts/bench-check.sh [DATA_DIR]
 #

@@ -9,7 +9,7 @@ use sudoku_lsp::{cli, lsp};
 use tracing_subscriber::EnvFilter;
 
 /// The engine allocates and frees many small buffers per puzzle; mimalloc serves them faster than
-/// glibc's allocator and hands memory back to the system less often (measured in docs/rating.md).
+/// glibc's allocator and hands memory back to the system less often (measured in docs/benchmarks.md).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

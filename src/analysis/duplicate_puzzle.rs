@@ -10,7 +10,7 @@
 //! the analysis of that file reports each mark as a finding on the puzzle's first line.
 //!
 //! It is off by default because the canonical form costs far more than the rest of `check`
-//! (see the README).
+//! (docs/benchmarks.md, "Authoring").
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};

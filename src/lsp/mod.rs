@@ -12,6 +12,8 @@
 //!   information diagnostic says how many more there are.
 //! - `hints` (default `"nudge"`): what a hint (`sudoku.hint`) shows: the technique and the unit
 //!   only (`"nudge"`), or the step's whole sentence with its digit (`"full"`).
+//! - `select`, `extendSelect` and `ignore` (lists of codes): the codes shown, chosen as `check
+//!   --select`, `--extend-select` and `--ignore` choose them, after the project's severities.
 //!
 //! Severities and excludes come from the project's `sudoku-lsp.toml`, read as `check` reads it.
 
