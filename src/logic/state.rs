@@ -13,8 +13,8 @@ use std::rc::Rc;
 
 use super::Step;
 
-/// One value computed from a state, kept (per thread, in a `thread_local!`) for the next call on
-/// the same state: techniques that build the same structure run one after another on one state
+/// One value computed from a state, kept (in the engine's caches) for the next call on the same
+/// state: techniques that build the same structure run one after another on one state
 /// (the three ALS techniques; grouped nice loops and forcing chains). The key is the state's
 /// shape, values and candidates: the same values in another box shape (2x3 and 3x2) make
 /// another structure.
@@ -25,11 +25,13 @@ pub(super) struct Memo<T> {
 /// What a [`Memo`] keeps: the state's shape, values and candidates, and the value.
 type Kept<T> = (Shape, Vec<u8>, Vec<Mask>, Rc<T>);
 
-impl<T> Memo<T> {
-    pub const fn new() -> Memo<T> {
+impl<T> Default for Memo<T> {
+    fn default() -> Memo<T> {
         Memo { last: None }
     }
+}
 
+impl<T> Memo<T> {
     /// The value for `s`: the kept one when `s` is the state it was made from, else `make`'s,
     /// kept in its place.
     pub fn get(&mut self, s: &State, make: impl FnOnce(&State) -> T) -> Rc<T> {
