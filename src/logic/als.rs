@@ -64,8 +64,7 @@ const ALL_STEPS_MIN_SHARE: usize = 2_000;
 const MAX_CHAIN: usize = 6;
 
 /// One almost locked set.
-#[derive(Clone)]
-#[cfg_attr(test, derive(Debug, PartialEq))]
+#[derive(Clone, Debug, PartialEq)]
 struct Als {
     cells: Cells,
     cands: Mask,
@@ -78,7 +77,7 @@ struct Als {
 }
 
 /// Every ALS of a state and the RCCs between them.
-#[cfg_attr(test, derive(Debug, PartialEq))]
+#[derive(Debug, PartialEq)]
 struct Sets {
     /// The cells holding digit `d` as a candidate (index `d - 1`).
     with_digit: [Cells; MAX_DIGITS],
@@ -92,11 +91,8 @@ struct Sets {
     /// does not see itself). Shared with the next build, which keeps the links of the sets
     /// both have (see [`Before`]).
     overlapping: Rc<Links>,
-    /// Each set's rank in HoDoKu's order (the inverse of `by_rank`); both link lists of a set
-    /// are in this order. Kept for tests: the searches read [`Links::later`].
-    #[cfg(test)]
-    rank: Vec<u32>,
-    /// The sets in that order.
+    /// The sets in HoDoKu's order; both link lists of a set are in this order (the searches
+    /// read [`Links::later`]).
     by_rank: Vec<usize>,
     /// This build's number in its engine, and per set the number of the build that found its
     /// unit's sets as they are (see [`Barren`]).
@@ -113,7 +109,6 @@ struct Stamps {
     born: Vec<u32>,
 }
 
-#[cfg(test)]
 impl PartialEq for Stamps {
     fn eq(&self, _: &Stamps) -> bool {
         true
@@ -316,8 +311,6 @@ impl Sets {
             als,
             links,
             overlapping,
-            #[cfg(test)]
-            rank,
             by_rank,
             stamps: Stamps { build, born },
         })
@@ -382,8 +375,7 @@ struct Link {
 
 /// Per set, its links, one after another in one vector (thousands of short vectors cost their
 /// allocations at every build and drop).
-#[derive(Clone)]
-#[cfg_attr(test, derive(Debug, PartialEq))]
+#[derive(Clone, Debug, PartialEq)]
 struct Links {
     /// Set `i`'s links are `flat[start[i]..start[i + 1]]`.
     start: Vec<u32>,
@@ -413,14 +405,6 @@ impl Links {
                 self.start[i] + links.partition_point(|l| rank[l.next as usize] <= rank[i]) as u32
             })
             .collect();
-    }
-
-    /// The sets' links, set by set (for tests).
-    #[cfg(test)]
-    fn lists(&self) -> impl Iterator<Item = &[Link]> + '_ {
-        self.start
-            .windows(2)
-            .map(|w| &self.flat[w[0] as usize..w[1] as usize])
     }
 }
 
@@ -1174,6 +1158,19 @@ fn chain_step(quiet: bool, s: &State, sets: &Sets, found: Found, t: Technique) -
 
 #[cfg(test)]
 mod tests {
+    /// The sets' links, set by set.
+    fn lists(links: &Links) -> impl Iterator<Item = &[Link]> + '_ {
+        (links.start.windows(2)).map(|w| &links.flat[w[0] as usize..w[1] as usize])
+    }
+
+    /// Each set's rank in HoDoKu's order (the inverse of `by_rank`).
+    fn ranks(sets: &Sets) -> Vec<usize> {
+        let mut rank = vec![0; sets.by_rank.len()];
+        for (r, &i) in sets.by_rank.iter().enumerate() {
+            rank[i] = r;
+        }
+        rank
+    }
     use super::*;
     use crate::grid::{Grid, Shape};
 
@@ -1448,7 +1445,7 @@ mod tests {
         let memo = Sets::of(&Engine::new(), &s);
         let sets = memo.as_ref().as_ref().expect("9x9 has sets");
         let overlaps = |links: &Links| {
-            links.lists().enumerate().any(|(i, l)| {
+            lists(links).enumerate().any(|(i, l)| {
                 l.iter()
                     .any(|j| sets.als[i].cells & sets.als[j.next as usize].cells != 0)
             })
@@ -1487,9 +1484,6 @@ mod tests {
                 a.unit.cmp(&b.unit).then_with(|| lex(a.cells, b.cells))
             });
             assert_eq!(sets.by_rank, order);
-            for (r, &i) in order.iter().enumerate() {
-                assert_eq!(sets.rank[i] as usize, r);
-            }
         }
         let reused = c.reused.get();
         assert!(
@@ -1605,6 +1599,7 @@ mod tests {
                 continue;
             };
             let als = &sets.als;
+            let rank = ranks(&sets);
             // RCC `x` of sets `a` and `b`: every cell of either holding `x` sees every cell of
             // the other holding `x` (a shared cell does not see itself).
             let rcc = |a: &Als, b: &Als| {
@@ -1624,10 +1619,10 @@ mod tests {
                     })
                     .filter(|l| l.rcc != 0)
                     .collect();
-                want.sort_by_key(|l| sets.rank[l.next as usize]);
+                want.sort_by_key(|l| rank[l.next as usize]);
                 // The forward searches' lists: those ranked after the set.
                 let later = |want: &[Link]| -> Vec<Link> {
-                    let after = |l: &&Link| sets.rank[l.next as usize] > sets.rank[i];
+                    let after = |l: &&Link| rank[l.next as usize] > rank[i];
                     want.iter().filter(after).copied().collect()
                 };
                 assert_eq!(sets.overlapping.of(i), &want[..], "set {i}");

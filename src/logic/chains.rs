@@ -96,8 +96,7 @@ impl Links {
 }
 
 /// What an ALS node belongs to: its set's cells and its set's nodes (`first..first + len`).
-#[derive(Clone, Copy)]
-#[cfg_attr(test, derive(Debug, PartialEq))]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct AlsNode {
     set: u128,
     first: u32,
@@ -106,7 +105,7 @@ struct AlsNode {
 
 /// The link graph of a state: nodes (candidates, then groups) and their strong and weak links in
 /// compressed adjacency lists.
-#[cfg_attr(test, derive(Debug, PartialEq))]
+#[derive(Debug, PartialEq)]
 pub(super) struct Graph {
     n: usize,
     /// The digit of each node.
@@ -1268,13 +1267,6 @@ fn a_chain_may_conclude(cx: &Engine, s: &State) -> bool {
     cx.search.ungated || reaches(cx, s).refutes
 }
 
-/// True when for some candidate `c` of `g` a path of links leads from "`c` is true" (state
-/// `2c + 1`) to "`c` is false" (`2c`).
-#[cfg(test)]
-fn some_candidate_refutes_itself(g: &Graph) -> bool {
-    Reaches::of(g).refutes
-}
-
 /// The least words of a [`Reaches`] row.
 const ROW_WORDS: usize = 8;
 
@@ -1967,6 +1959,12 @@ pub(super) mod tests {
     use super::{grouped_graph, Graph, Links};
     use crate::grid::{bit, Mask, Shape};
 
+    /// True when for some candidate `c` of `g` a path of links leads from "`c` is true" (state
+    /// `2c + 1`) to "`c` is false" (`2c`).
+    fn some_candidate_refutes_itself(g: &Graph) -> bool {
+        super::Reaches::of(g).refutes
+    }
+
     #[test]
     fn groups_left_out_have_no_strong_link_and_change_no_chain() {
         let (mut left_out, mut found) = (0, 0);
@@ -2533,7 +2531,7 @@ pub(super) mod tests {
                 bfs.order().contains(&(2 * v as u32))
             });
             assert_eq!(
-                super::some_candidate_refutes_itself(&g),
+                some_candidate_refutes_itself(&g),
                 want,
                 "{:?}",
                 s.all_cands()

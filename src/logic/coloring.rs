@@ -329,7 +329,7 @@ fn sorted(mut v: Vec<(usize, Mask)>) -> Vec<(usize, Mask)> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::single_digit::check_table;
+    use super::super::single_digit::tests::check_table;
     use super::super::Technique;
 
     const SIMPLE_COLORS_1: &str = "

@@ -189,7 +189,7 @@ fn chain_reach<'a>(
 /// to what it filled in to before with the later state's changes made and filled in again, and
 /// a premise that broke the earlier state breaks the later one. Most premises had taken the
 /// removed candidates already, and need no singles at all.
-#[cfg_attr(test, derive(Clone))]
+#[derive(Clone)]
 struct Closures {
     shape: Shape,
     values: Vec<u8>,

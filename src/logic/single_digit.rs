@@ -400,82 +400,82 @@ fn empty_rectangle_digit(
     false
 }
 
-/// A 9x9 state from 81 whitespace-separated tokens: a single digit is placed, several digits are
-/// the candidates of an empty cell.
 #[cfg(test)]
-pub(super) fn pm(text: &str) -> State {
-    use crate::grid::Shape;
-    let tokens: Vec<&str> = text.split_whitespace().collect();
-    assert_eq!(tokens.len(), 81, "81 tokens");
-    let mut values = vec![0u8; 81];
-    let mut cands = vec![0 as Mask; 81];
-    for (i, t) in tokens.iter().enumerate() {
-        let ds: Vec<u8> = t.bytes().map(|ch| ch - b'0').collect();
-        if ds.len() == 1 {
-            values[i] = ds[0];
-        } else {
-            cands[i] = ds.iter().fold(0, |m, &d| m | bit(d));
+pub(super) mod tests {
+    use super::super::{Engine, Technique};
+    use super::*;
+    use crate::grid::{bit, Mask};
+
+    /// A 9x9 state from 81 whitespace-separated tokens: a single digit is placed, several
+    /// digits are the candidates of an empty cell.
+    pub(in crate::logic) fn pm(text: &str) -> State {
+        use crate::grid::Shape;
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(tokens.len(), 81, "81 tokens");
+        let mut values = vec![0u8; 81];
+        let mut cands = vec![0 as Mask; 81];
+        for (i, t) in tokens.iter().enumerate() {
+            let ds: Vec<u8> = t.bytes().map(|ch| ch - b'0').collect();
+            if ds.len() == 1 {
+                values[i] = ds[0];
+            } else {
+                cands[i] = ds.iter().fold(0, |m, &d| m | bit(d));
+            }
+        }
+        State::from_candidates(Shape::for_size(9).unwrap(), values, cands).unwrap()
+    }
+
+    /// Every step technique `t` finds in `state` (all-steps mode).
+    pub(in crate::logic) fn found(state: &State, t: Technique) -> Vec<Step> {
+        crate::logic::all_steps(state, &crate::logic::Options::default())
+            .into_iter()
+            .filter(|s| s.technique == t)
+            .collect()
+    }
+
+    /// Eliminations in the tests' notation: `r1c5:37 r2c2:4`, sorted.
+    pub(in crate::logic) fn elim_text(state: &State, step: &Step) -> String {
+        let parts: Vec<String> = step
+            .eliminations
+            .iter()
+            .map(|&(c, m)| format!("{}:{}", state.name(c), state.syms(m)))
+            .collect();
+        parts.join(" ")
+    }
+
+    /// Checks a table of cases: for each (technique, state, eliminations), the technique's first
+    /// instance makes exactly those eliminations, all-steps mode lists it too, and the step names
+    /// its technique and cells; for each (technique, state) of `nothing`, nothing is found.
+    pub(in crate::logic) fn check_table(
+        cases: &[(Technique, &str, &str)],
+        nothing: &[(Technique, &str)],
+    ) {
+        for &(t, grid, want) in cases {
+            let s = pm(grid);
+            let cx = Engine::new();
+            let mut f = cx.finder(&s, 1);
+            crate::logic::find(t, &mut f);
+            let step = f
+                .last()
+                .unwrap_or_else(|| panic!("{t} finds nothing in {grid}"));
+            assert_eq!(elim_text(&s, &step), want, "{t}: {}", step.explanation);
+            assert!(
+                step.explanation.starts_with(t.name()),
+                "{}",
+                step.explanation
+            );
+            assert!(step.cells.len() >= 3, "{t}: {:?}", step.cells);
+            let all = found(&s, t);
+            assert!(
+                all.iter().any(|st| elim_text(&s, st) == want),
+                "{t}: all-steps mode misses {want}"
+            );
+        }
+        for &(t, grid) in nothing {
+            let all = found(&pm(grid), t);
+            assert!(all.is_empty(), "{t} finds {:?}", all[0].explanation);
         }
     }
-    State::from_candidates(Shape::for_size(9).unwrap(), values, cands).unwrap()
-}
-
-/// Every step technique `t` finds in `state` (all-steps mode).
-#[cfg(test)]
-pub(super) fn found(state: &State, t: Technique) -> Vec<Step> {
-    super::all_steps(state, &super::Options::default())
-        .into_iter()
-        .filter(|s| s.technique == t)
-        .collect()
-}
-
-/// Eliminations in the tests' notation: `r1c5:37 r2c2:4`, sorted.
-#[cfg(test)]
-pub(super) fn elim_text(state: &State, step: &Step) -> String {
-    let parts: Vec<String> = step
-        .eliminations
-        .iter()
-        .map(|&(c, m)| format!("{}:{}", state.name(c), state.syms(m)))
-        .collect();
-    parts.join(" ")
-}
-
-/// Checks a table of cases: for each (technique, state, eliminations), the technique's first
-/// instance makes exactly those eliminations, all-steps mode lists it too, and the step names
-/// its technique and cells; for each (technique, state) of `nothing`, nothing is found.
-#[cfg(test)]
-pub(super) fn check_table(cases: &[(Technique, &str, &str)], nothing: &[(Technique, &str)]) {
-    for &(t, grid, want) in cases {
-        let s = pm(grid);
-        let cx = Engine::new();
-        let mut f = cx.finder(&s, 1);
-        super::find(t, &mut f);
-        let step = f
-            .last()
-            .unwrap_or_else(|| panic!("{t} finds nothing in {grid}"));
-        assert_eq!(elim_text(&s, &step), want, "{t}: {}", step.explanation);
-        assert!(
-            step.explanation.starts_with(t.name()),
-            "{}",
-            step.explanation
-        );
-        assert!(step.cells.len() >= 3, "{t}: {:?}", step.cells);
-        let all = found(&s, t);
-        assert!(
-            all.iter().any(|st| elim_text(&s, st) == want),
-            "{t}: all-steps mode misses {want}"
-        );
-    }
-    for &(t, grid) in nothing {
-        let all = found(&pm(grid), t);
-        assert!(all.is_empty(), "{t} finds {:?}", all[0].explanation);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::single_digit::{check_table, elim_text, found, pm};
-    use super::super::Technique;
 
     const SKYSCRAPER_1: &str = "
         34789   34589   34567   245789  245689  1       256789  23679   23589

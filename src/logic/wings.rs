@@ -639,7 +639,7 @@ pub(super) fn xyz_wing(f: &mut Finder<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::single_digit::{check_table, elim_text, found, pm};
+    use super::super::single_digit::tests::{check_table, elim_text, found, pm};
     use super::super::tests::{run_in, searching};
     use super::super::Technique;
 
