@@ -122,6 +122,172 @@ pub(super) fn remote_pair(f: &mut Finder<'_>) {
 /// The most simple paths [`remote_pair_paths`] follows in one group of cells.
 const REMOTE_PAIR_PATHS: usize = 20_000;
 
+/// (candidates removed, chain, eliminations) of the best path so far.
+type Best = (u32, Vec<usize>, Vec<(usize, Mask)>);
+/// What a path removes, kept as it grows (grids of at most 128 cells): per cell of the
+/// path, the peers of the cells up to it of each parity, and the cells seeing two of its
+/// cells an odd number (at least 3) of links apart, up to it. A path's count is then a
+/// few bit operations instead of [`chain_removals`] on every path.
+struct Sight<'a> {
+    peers: &'a [u128],
+    /// The cells holding a digit of the pair, and those holding both.
+    any: u128,
+    both: u128,
+    chain: u128,
+    parity: Vec<[u128; 2]>,
+    seen: Vec<u128>,
+}
+impl Sight<'_> {
+    fn push(&mut self, c: usize) {
+        let m = self.parity.len();
+        let p = self.peers[c];
+        let mut parity = self.parity.last().copied().unwrap_or([0; 2]);
+        parity[m % 2] |= p;
+        let far = if m >= 3 {
+            p & self.parity[m - 3][1 - m % 2]
+        } else {
+            0
+        };
+        self.seen.push(self.seen.last().copied().unwrap_or(0) | far);
+        self.parity.push(parity);
+        self.chain |= 1 << c;
+    }
+    fn pop(&mut self, c: usize) {
+        self.parity.pop();
+        self.seen.pop();
+        self.chain &= !(1 << c);
+    }
+    /// Per cell of `group`, the most candidates a path through it may remove. A path
+    /// stays in its cell's part of the group (the cells linked to it), and where that
+    /// part's cells take two colours, every link joining two of different colours (as
+    /// they must, when the pair's digits alternate along every path), a cell removes
+    /// only when it sees cells of both colours: cells an odd number of links apart
+    /// differ. Where they cannot, a cell removes only when it sees two of the part.
+    fn most(&self, s: &State, group: &[usize]) -> Vec<u32> {
+        const NONE: u8 = u8::MAX;
+        let count = |e: u128| {
+            let e = e & self.any;
+            e.count_ones() + (e & self.both).count_ones()
+        };
+        let mut most = vec![0; group.len()];
+        let mut colour = vec![NONE; group.len()];
+        let mut part = Vec::with_capacity(group.len());
+        for first in 0..group.len() {
+            if colour[first] != NONE {
+                continue;
+            }
+            colour[first] = 0;
+            part.clear();
+            part.push(first);
+            let mut two_coloured = true;
+            let mut at = 0;
+            while at < part.len() {
+                let x = part[at];
+                at += 1;
+                for y in 0..group.len() {
+                    if !s.sees(group[x], group[y]) {
+                        continue;
+                    }
+                    if colour[y] == NONE {
+                        colour[y] = 1 - colour[x];
+                        part.push(y);
+                    } else if colour[y] == colour[x] {
+                        two_coloured = false;
+                    }
+                }
+            }
+            let (mut seen, mut one, mut two) = ([0u128; 2], 0u128, 0u128);
+            for &x in &part {
+                let p = self.peers[group[x]];
+                seen[usize::from(colour[x])] |= p;
+                two |= one & p;
+                one |= p;
+            }
+            let bound = count(if two_coloured { seen[0] & seen[1] } else { two });
+            for &x in &part {
+                most[x] = bound;
+            }
+        }
+        most
+    }
+    /// The candidates the path removes, as [`chain_removals`] counts them.
+    fn count(&self) -> u32 {
+        let e = self.seen.last().copied().unwrap_or(0) & !self.chain & self.any;
+        e.count_ones() + (e & self.both).count_ones()
+    }
+}
+struct Walk<'a> {
+    s: &'a State,
+    /// The engine's switches (see [`remote_pair_paths`]).
+    search: Search,
+    mask: Mask,
+    group: &'a [usize],
+    path: Vec<usize>,
+    on: Vec<bool>,
+    paths: usize,
+    best: Option<Best>,
+    sight: Option<Sight<'a>>,
+    /// The most the paths from the current start may remove (see [`Sight::most`]).
+    most: u32,
+}
+impl Walk<'_> {
+    fn enter(&mut self, y: usize) {
+        self.on[y] = true;
+        self.path.push(y);
+        if let Some(sight) = &mut self.sight {
+            sight.push(self.group[y]);
+        }
+    }
+    fn leave(&mut self) {
+        if let Some(y) = self.path.pop() {
+            self.on[y] = false;
+            if let Some(sight) = &mut self.sight {
+                sight.pop(self.group[y]);
+            }
+        }
+    }
+    /// True once no path can remove more than the best so far (only a path removing
+    /// more replaces it).
+    fn done(&self) -> bool {
+        if self.search.unbound {
+            return false;
+        }
+        self.best.as_ref().map_or(0, |b| b.0) >= self.most
+    }
+    fn go(&mut self) {
+        if self.paths >= REMOTE_PAIR_PATHS || self.done() {
+            return;
+        }
+        self.paths += 1;
+        if self.path.len() >= 4 && self.path.len() % 2 == 0 {
+            let best = self.best.as_ref().map_or(0, |b| b.0);
+            let quick = self.sight.as_ref().map(Sight::count);
+            // Only a path that beats the best so far is written out; checking the counts,
+            // every path is, to hold its quick count against the full one.
+            let check = self.search.check_counts;
+            if check || quick.is_none_or(|q| q > best) {
+                let chain: Vec<usize> = self.path.iter().map(|&i| self.group[i]).collect();
+                let elims = chain_removals(self.s, self.mask, &chain);
+                let count = elims.iter().map(|e| e.1.count_ones()).sum();
+                if check {
+                    assert!(quick.is_none_or(|q| q == count), "remote pair {chain:?}");
+                }
+                if count > best {
+                    self.best = Some((count, chain, elims));
+                }
+            }
+        }
+        let last = *self.path.last().unwrap();
+        for y in 0..self.group.len() {
+            if !self.on[y] && self.s.sees(self.group[last], self.group[y]) {
+                self.enter(y);
+                self.go();
+                self.leave();
+            }
+        }
+    }
+}
+
 /// The remote pairs of `group` (cells holding only `mask`) along every simple path of linked
 /// cells (up to [`REMOTE_PAIR_PATHS`]): for each path of an even number of cells, four or more
 /// (its ends hold different digits), the cells that see two of its cells an odd number (at
@@ -135,171 +301,6 @@ const REMOTE_PAIR_PATHS: usize = 20_000;
 fn remote_pair_paths(f: &Finder<'_>, mask: Mask, group: &[usize]) -> Option<Step> {
     let s = f.state;
     let search = f.cx.search;
-    /// (candidates removed, chain, eliminations) of the best path so far.
-    type Best = (u32, Vec<usize>, Vec<(usize, Mask)>);
-    /// What a path removes, kept as it grows (grids of at most 128 cells): per cell of the
-    /// path, the peers of the cells up to it of each parity, and the cells seeing two of its
-    /// cells an odd number (at least 3) of links apart, up to it. A path's count is then a
-    /// few bit operations instead of [`chain_removals`] on every path.
-    struct Sight<'a> {
-        peers: &'a [u128],
-        /// The cells holding a digit of the pair, and those holding both.
-        any: u128,
-        both: u128,
-        chain: u128,
-        parity: Vec<[u128; 2]>,
-        seen: Vec<u128>,
-    }
-    impl Sight<'_> {
-        fn push(&mut self, c: usize) {
-            let m = self.parity.len();
-            let p = self.peers[c];
-            let mut parity = self.parity.last().copied().unwrap_or([0; 2]);
-            parity[m % 2] |= p;
-            let far = if m >= 3 {
-                p & self.parity[m - 3][1 - m % 2]
-            } else {
-                0
-            };
-            self.seen.push(self.seen.last().copied().unwrap_or(0) | far);
-            self.parity.push(parity);
-            self.chain |= 1 << c;
-        }
-        fn pop(&mut self, c: usize) {
-            self.parity.pop();
-            self.seen.pop();
-            self.chain &= !(1 << c);
-        }
-        /// Per cell of `group`, the most candidates a path through it may remove. A path
-        /// stays in its cell's part of the group (the cells linked to it), and where that
-        /// part's cells take two colours, every link joining two of different colours (as
-        /// they must, when the pair's digits alternate along every path), a cell removes
-        /// only when it sees cells of both colours: cells an odd number of links apart
-        /// differ. Where they cannot, a cell removes only when it sees two of the part.
-        fn most(&self, s: &State, group: &[usize]) -> Vec<u32> {
-            const NONE: u8 = u8::MAX;
-            let count = |e: u128| {
-                let e = e & self.any;
-                e.count_ones() + (e & self.both).count_ones()
-            };
-            let mut most = vec![0; group.len()];
-            let mut colour = vec![NONE; group.len()];
-            let mut part = Vec::with_capacity(group.len());
-            for first in 0..group.len() {
-                if colour[first] != NONE {
-                    continue;
-                }
-                colour[first] = 0;
-                part.clear();
-                part.push(first);
-                let mut two_coloured = true;
-                let mut at = 0;
-                while at < part.len() {
-                    let x = part[at];
-                    at += 1;
-                    for y in 0..group.len() {
-                        if !s.sees(group[x], group[y]) {
-                            continue;
-                        }
-                        if colour[y] == NONE {
-                            colour[y] = 1 - colour[x];
-                            part.push(y);
-                        } else if colour[y] == colour[x] {
-                            two_coloured = false;
-                        }
-                    }
-                }
-                let (mut seen, mut one, mut two) = ([0u128; 2], 0u128, 0u128);
-                for &x in &part {
-                    let p = self.peers[group[x]];
-                    seen[usize::from(colour[x])] |= p;
-                    two |= one & p;
-                    one |= p;
-                }
-                let bound = count(if two_coloured { seen[0] & seen[1] } else { two });
-                for &x in &part {
-                    most[x] = bound;
-                }
-            }
-            most
-        }
-        /// The candidates the path removes, as [`chain_removals`] counts them.
-        fn count(&self) -> u32 {
-            let e = self.seen.last().copied().unwrap_or(0) & !self.chain & self.any;
-            e.count_ones() + (e & self.both).count_ones()
-        }
-    }
-    struct Walk<'a> {
-        s: &'a State,
-        /// The engine's switches (see the function's notes).
-        search: Search,
-        mask: Mask,
-        group: &'a [usize],
-        path: Vec<usize>,
-        on: Vec<bool>,
-        paths: usize,
-        best: Option<Best>,
-        sight: Option<Sight<'a>>,
-        /// The most the paths from the current start may remove (see [`Sight::most`]).
-        most: u32,
-    }
-    impl Walk<'_> {
-        fn enter(&mut self, y: usize) {
-            self.on[y] = true;
-            self.path.push(y);
-            if let Some(sight) = &mut self.sight {
-                sight.push(self.group[y]);
-            }
-        }
-        fn leave(&mut self) {
-            if let Some(y) = self.path.pop() {
-                self.on[y] = false;
-                if let Some(sight) = &mut self.sight {
-                    sight.pop(self.group[y]);
-                }
-            }
-        }
-        /// True once no path can remove more than the best so far (only a path removing
-        /// more replaces it).
-        fn done(&self) -> bool {
-            if self.search.unbound {
-                return false;
-            }
-            self.best.as_ref().map_or(0, |b| b.0) >= self.most
-        }
-        fn go(&mut self) {
-            if self.paths >= REMOTE_PAIR_PATHS || self.done() {
-                return;
-            }
-            self.paths += 1;
-            if self.path.len() >= 4 && self.path.len() % 2 == 0 {
-                let best = self.best.as_ref().map_or(0, |b| b.0);
-                let quick = self.sight.as_ref().map(Sight::count);
-                // Only a path that beats the best so far is written out; checking the counts,
-                // every path is, to hold its quick count against the full one.
-                let check = self.search.check_counts;
-                if check || quick.is_none_or(|q| q > best) {
-                    let chain: Vec<usize> = self.path.iter().map(|&i| self.group[i]).collect();
-                    let elims = chain_removals(self.s, self.mask, &chain);
-                    let count = elims.iter().map(|e| e.1.count_ones()).sum();
-                    if check {
-                        assert!(quick.is_none_or(|q| q == count), "remote pair {chain:?}");
-                    }
-                    if count > best {
-                        self.best = Some((count, chain, elims));
-                    }
-                }
-            }
-            let last = *self.path.last().unwrap();
-            for y in 0..self.group.len() {
-                if !self.on[y] && self.s.sees(self.group[last], self.group[y]) {
-                    self.enter(y);
-                    self.go();
-                    self.leave();
-                }
-            }
-        }
-    }
     let peers = &s.tables().peer_bits[..];
     let sight = (!peers.is_empty()).then(|| {
         let (mut any, mut both) = (0u128, 0u128);
