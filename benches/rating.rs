@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use sudoku_lsp::grid::{Grid, Shape};
-use sudoku_lsp::logic::{next_step, rate, step_by, Level, Options, State, Step, Technique};
+use sudoku_lsp::logic::{rate, Engine, Level, Options, State, Step, Technique};
 
 fn grid(line: &str) -> Option<Grid> {
     let values = line
@@ -154,11 +154,14 @@ fn main() {
 /// filled. With `tally`, the next step is asked of each technique in turn instead (see the
 /// module's notes), each call counted and timed there.
 fn solve_timed(
-    mut state: State,
+    state: State,
     times: &mut Vec<f64>,
     mut tally: Option<&mut BTreeMap<Technique, (usize, usize, f64)>>,
 ) -> (Vec<Step>, bool) {
     let opts = Options::default();
+    // One engine for the puzzle, as a rating keeps one: its caches serve every step.
+    let mut engine = Engine::new();
+    let mut state = engine.begin_state(state);
     let mut steps = Vec::new();
     let bound = state.shape().cells() * (state.size() + 1);
     while !state.is_solved() && steps.len() < bound && !state.is_broken() {
@@ -166,14 +169,14 @@ fn solve_timed(
         let step = match tally.as_deref_mut() {
             Some(tally) => Technique::ALL.iter().find_map(|&t| {
                 let at = Instant::now();
-                let step = step_by(&state, t, &opts);
+                let step = engine.step_by(&state, t, &opts);
                 let e = tally.entry(t).or_default();
                 e.0 += 1;
                 e.1 += usize::from(step.is_some());
                 e.2 += at.elapsed().as_secs_f64();
                 step
             }),
-            None => next_step(&state, &opts),
+            None => engine.next_step(&state, &opts),
         };
         times.push(start.elapsed().as_secs_f64());
         let Some(step) = step else { break };

@@ -29,8 +29,8 @@ const RATING: logic::Options = logic::Options {
 
 /// Rates a puzzle known to have exactly one solution: its solving path, easiest step first,
 /// then the path's score and level. `None` when the engine stops short of the solution.
-pub fn rate(puzzle: &Puzzle) -> Option<Difficulty> {
-    let (techniques, solved) = logic::solve_techniques(logic::start(puzzle), &RATING);
+pub fn rate(engine: &mut logic::Engine, puzzle: &Puzzle) -> Option<Difficulty> {
+    let (techniques, solved) = engine.solve_techniques(logic::start(puzzle), &RATING);
     solved.then(|| difficulty_from(techniques, puzzle.shape.size))
 }
 
@@ -50,11 +50,11 @@ pub(crate) struct Begun {
 }
 
 impl Begun {
-    pub fn new(puzzle: &Puzzle) -> Begun {
-        let start = logic::start(puzzle);
+    pub fn new(engine: &mut logic::Engine, puzzle: &Puzzle) -> Begun {
+        let start = engine.start(puzzle);
         // A step per empty cell when singles solve it.
         let mut techniques = Vec::with_capacity(start.empty_cells().count() + 8);
-        let (state, solved) = logic::solve_techniques_on(
+        let (state, solved) = engine.solve_techniques_on(
             start,
             &RATING,
             logic::before_uniqueness(),
@@ -75,8 +75,9 @@ impl Begun {
         (self.solved && self.plain).then(|| self.state.values())
     }
 
-    /// [`rate`], for a puzzle now known to have exactly one solution: the rest of the path.
-    pub fn finish(self) -> Option<Difficulty> {
+    /// [`rate`], for a puzzle now known to have exactly one solution: the rest of the path, in
+    /// the engine that began it.
+    pub fn finish(self, engine: &mut logic::Engine) -> Option<Difficulty> {
         let Begun {
             mut techniques,
             state,
@@ -87,8 +88,8 @@ impl Begun {
         // The cheap techniques found nothing where the path stopped.
         let known = logic::before_uniqueness().len();
         let ladder = logic::Technique::ALL;
-        let solved =
-            solved || logic::solve_techniques_on(state, &RATING, ladder, known, &mut techniques).1;
+        let solved = solved
+            || (engine.solve_techniques_on(state, &RATING, ladder, known, &mut techniques)).1;
         solved.then(|| difficulty_from(techniques, size))
     }
 }
@@ -289,7 +290,8 @@ mod tests {
         for (text, proved) in [(EASY, true), (MEDIUM, true), (two, false), (unfair, false)] {
             let file = crate::syntax::parse(text);
             let p = &file.puzzles[0];
-            let begun = Begun::new(p);
+            let engine = &mut crate::logic::Engine::new();
+            let begun = Begun::new(engine, p);
             let search = count_values(p.shape, &p.givens, 2, u64::MAX);
             assert_eq!(begun.solution().is_some(), proved, "{text}");
             if let Some(solution) = begun.solution() {
@@ -297,7 +299,12 @@ mod tests {
                 assert_eq!(Some(solution), search.first.as_deref(), "{text}");
             }
             if search.count == 1 {
-                assert!(begun.finish().is_some_and(|d| Some(d) == rate(p)), "{text}");
+                assert!(
+                    begun
+                        .finish(engine)
+                        .is_some_and(|d| Some(d) == rate(engine, p)),
+                    "{text}"
+                );
             }
         }
     }

@@ -24,6 +24,7 @@ use rayon::prelude::*;
 use crate::config::Config;
 use crate::finding::{Code, Finding};
 use crate::grid::{bit, full_mask, Mask, Shape, MAX_SIZE};
+use crate::logic;
 use crate::solver::{count_values, default_budget, is_fast, Outcome};
 use crate::syntax::{self, Directives, ParsedFile, Puzzle, Src};
 use crate::text::TextRange;
@@ -168,11 +169,12 @@ fn analyze_parsed(
         None => (None, None),
     };
     let keep_outcome = keep.is_some();
-    let check = |p: &Puzzle| {
+    let check = |engine: &mut logic::Engine, p: &Puzzle| {
         let cached = previous.and_then(|m| m.get(&(p.shape, p.givens.clone())));
         // Rating costs far more than the search: only when asked, or to check a declared level.
         let declared = levels::declared(p, &file.defaults, src, config);
         let rate = config.rate || declared.is_some();
+        let rate = rate.then_some(engine);
         let mut result = check_puzzle(p, &file.defaults, cached, keep_outcome, rate);
         if let Some(marks) = &config.duplicates {
             duplicate_puzzle::check(p, marks, &mut result.findings);
@@ -192,9 +194,13 @@ fn analyze_parsed(
         result
     };
     let results: Vec<PuzzleResult> = if file.puzzles.len() >= PARALLEL_FROM {
-        file.puzzles.par_iter().map(check).collect()
+        // Each worker rates with an engine of its own, kept from puzzle to puzzle.
+        (file.puzzles.par_iter())
+            .map_init(logic::Engine::new, |engine, p| check(engine, p))
+            .collect()
     } else {
-        file.puzzles.iter().map(check).collect()
+        let mut engine = logic::Engine::new();
+        file.puzzles.iter().map(|p| check(&mut engine, p)).collect()
     };
 
     let mut reports = Vec::with_capacity(results.len());
@@ -365,7 +371,7 @@ fn check_puzzle(
     file_defaults: &Directives,
     cached: Option<&Outcome>,
     keep_outcome: bool,
-    rate: bool,
+    rate: Option<&mut logic::Engine>,
 ) -> PuzzleResult {
     let search = || {
         cached.cloned().unwrap_or_else(|| {
@@ -379,8 +385,13 @@ fn check_puzzle(
     };
     // A rating of a plain puzzle begins before the search: when its first, cheap part reaches
     // the solution, that proves the solution the only one and the search is not needed.
-    let begun = (rate && cached.is_none() && !puzzle.has_syntax_error && puzzle.pencil.is_none())
-        .then(|| levels::Begun::new(puzzle));
+    let mut rate = rate;
+    let begun = match &mut rate {
+        Some(engine) if cached.is_none() && !puzzle.has_syntax_error && puzzle.pencil.is_none() => {
+            Some(levels::Begun::new(engine, puzzle))
+        }
+        _ => None,
+    };
     let proved = begun
         .as_ref()
         .and_then(|b| b.solution())
@@ -472,12 +483,13 @@ fn check_puzzle(
     solution_mismatch::check(&ctx, solution.as_deref(), &mut findings);
     // The one place that knows the verdict: rate here, so the CLI (whole or streamed) and the
     // editor get the same difficulty.
-    let difficulty = (rate && verdict == Verdict::Solutions(1))
-        .then(|| match begun {
-            Some(begun) => begun.finish(),
-            None => levels::rate(puzzle),
-        })
-        .flatten();
+    let difficulty = match rate {
+        Some(engine) if verdict == Verdict::Solutions(1) => match begun {
+            Some(begun) => begun.finish(engine),
+            None => levels::rate(engine, puzzle),
+        },
+        _ => None,
+    };
     PuzzleResult {
         report: PuzzleReport {
             index: puzzle.index,

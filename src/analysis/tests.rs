@@ -54,7 +54,7 @@ fn xorshift(mut state: u64) -> impl FnMut(usize) -> usize {
 }
 
 fn run(p: &Puzzle) -> PuzzleResult {
-    check_puzzle(p, &Directives::default(), None, true, false)
+    check_puzzle(p, &Directives::default(), None, true, None)
 }
 
 fn codes(r: &PuzzleResult) -> Vec<Code> {
@@ -235,7 +235,7 @@ fn solution_mismatch_cases() {
             &Directives::default(),
             None,
             true,
-            false,
+            None,
         )
         .outcome
         .unwrap()
@@ -305,11 +305,11 @@ fn cache_reuses_outcomes_and_keeps_only_the_latest_puzzles() {
         &Directives::default(),
         first.outcome.as_ref(),
         true,
-        false,
+        None,
     );
     assert_eq!(again.report, first.report);
     // Without an outcome kept, the report is the same (its solution moved, not copied).
-    let uncached = check_puzzle(&p, &Directives::default(), None, false, false);
+    let uncached = check_puzzle(&p, &Directives::default(), None, false, None);
     assert_eq!(uncached.report, first.report);
     assert!(uncached.outcome.is_none());
 }

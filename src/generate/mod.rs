@@ -54,6 +54,8 @@ pub struct Generated {
 /// Puzzle `index` of the run `opts` describes.
 pub fn generate(opts: &Options, index: u64) -> Generated {
     let mut rng = Rng::for_item(opts.seed, index);
+    // One engine for every attempt at this puzzle, its steps without sentences.
+    let mut engine = logic::Engine::quiet();
     let mut attempts = 0;
     loop {
         attempts += 1;
@@ -61,7 +63,7 @@ pub fn generate(opts: &Options, index: u64) -> Generated {
         let givens = minimal(opts.shape, &solution, opts.symmetry, &mut rng);
         if opts
             .level
-            .is_none_or(|level| rates_as(opts.shape, &givens, level))
+            .is_none_or(|level| rates_as(&mut engine, opts.shape, &givens, level))
         {
             return Generated {
                 givens,
@@ -123,20 +125,27 @@ pub fn minimal(shape: Shape, solution: &[u8], symmetry: Symmetry, rng: &mut Rng)
 /// True when the puzzle (known to be unique) rates at `target`, as `check` rates it. The path
 /// stops as soon as its level passes the target (or reaches extreme, the top), so most puzzles
 /// of another level cost only the first steps.
-pub fn rates_as(shape: Shape, values: &[u8], target: Level) -> bool {
+pub fn rates_as(engine: &mut logic::Engine, shape: Shape, values: &[u8], target: Level) -> bool {
     let Some(grid) = Grid::from_values(shape, values.to_vec()) else {
         return false;
     };
-    logic::quietly(|| rates_from(logic::State::new(&grid), shape, target))
+    let state = engine.begin_state(logic::State::new(&grid));
+    rates_from(engine, state, shape, target)
 }
 
-/// [`rates_as`] from the starting state (the steps' sentences are not needed).
-fn rates_from(mut state: logic::State, shape: Shape, target: Level) -> bool {
+/// [`rates_as`] from the starting state, in `engine` (a quiet one: the steps' sentences are
+/// not needed).
+fn rates_from(
+    engine: &mut logic::Engine,
+    mut state: logic::State,
+    shape: Shape,
+    target: Level,
+) -> bool {
     let opts = logic::Options::default();
     let mut steps = Vec::new();
     let mut broken = state.is_broken();
     while !state.is_solved() && !broken {
-        let Some(step) = logic::next_step(&state, &opts) else {
+        let Some(step) = engine.next_step(&state, &opts) else {
             return false;
         };
         broken = state.apply_checked(&step);

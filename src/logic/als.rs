@@ -36,7 +36,7 @@
 //! Everything is computed once per call with bit masks of cells (grids of at most 128 cells and
 //! 9 digits: sizes 4, 6, 8 and 9); other sizes find nothing.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -45,7 +45,7 @@ use crate::grid::{bit, cells_of, digits, Mask};
 use super::{
     state::Memo,
     step::{removal_text, say},
-    Finder, State, Step, Technique,
+    Engine, Finder, State, Step, Technique,
 };
 
 /// A set of cells, bit `c` for cell `c`.
@@ -64,8 +64,7 @@ const ALL_STEPS_MIN_SHARE: usize = 2_000;
 const MAX_CHAIN: usize = 6;
 
 /// One almost locked set.
-#[derive(Clone)]
-#[cfg_attr(test, derive(Debug, PartialEq))]
+#[derive(Clone, Debug, PartialEq)]
 struct Als {
     cells: Cells,
     cands: Mask,
@@ -78,7 +77,7 @@ struct Als {
 }
 
 /// Every ALS of a state and the RCCs between them.
-#[cfg_attr(test, derive(Debug, PartialEq))]
+#[derive(Debug, PartialEq)]
 struct Sets {
     /// The cells holding digit `d` as a candidate (index `d - 1`).
     with_digit: [Cells; MAX_DIGITS],
@@ -92,18 +91,15 @@ struct Sets {
     /// does not see itself). Shared with the next build, which keeps the links of the sets
     /// both have (see [`Before`]).
     overlapping: Rc<Links>,
-    /// Each set's rank in HoDoKu's order (the inverse of `by_rank`); both link lists of a set
-    /// are in this order. Kept for tests: the searches read [`Links::later`].
-    #[cfg(test)]
-    rank: Vec<u32>,
-    /// The sets in that order.
+    /// The sets in HoDoKu's order; both link lists of a set are in this order (the searches
+    /// read [`Links::later`]).
     by_rank: Vec<usize>,
-    /// This build's number on its thread, and per set the number of the build that found its
+    /// This build's number in its engine, and per set the number of the build that found its
     /// unit's sets as they are (see [`Barren`]).
     stamps: Stamps,
 }
 
-/// When the sets were found: the build's number on its thread, and per set the number of the
+/// When the sets were found: the build's number in its engine, and per set the number of the
 /// build that found its unit's sets as they are (a unit's sets are kept from build to build
 /// while its cells' candidates stay the same). Two builds of the same state are equal whatever
 /// their stamps.
@@ -113,7 +109,6 @@ struct Stamps {
     born: Vec<u32>,
 }
 
-#[cfg(test)]
 impl PartialEq for Stamps {
     fn eq(&self, _: &Stamps) -> bool {
         true
@@ -136,28 +131,26 @@ struct Barren {
     with_digit: [Cells; MAX_DIGITS],
 }
 
-/// The searches that keep a [`Barren`] record: its index in [`BARREN`].
+/// The searches that keep a [`Barren`] record: its index in [`Cache`]'s.
 const XZ: usize = 0;
 const WING: usize = 1;
 
-thread_local! {
+/// What the ALS family keeps in the engine.
+#[derive(Default)]
+pub(super) struct Cache {
     /// The sets of the last state looked at: the three ALS techniques run one after another on
     /// the same state, so they build them once (`None`: a size they do not search).
-    static LAST: RefCell<Memo<Option<Sets>>> = const { RefCell::new(Memo::new()) };
-    /// Per unit, its sets as the last build on this thread found them (see [`UnitSets`]).
-    static UNITS: RefCell<Vec<UnitSets>> = const { RefCell::new(Vec::new()) };
-    /// The last build's restricted commons on this thread (see [`Before`]).
-    static BEFORE: RefCell<Option<Before>> = const { RefCell::new(None) };
-    /// How many units' sets builds on this thread took from the build before (for tests).
-    #[cfg(test)]
-    static REUSED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-    /// How many builds of the sets this thread made (see [`Stamps`]).
-    static BUILDS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-    /// Per search that keeps one, its [`Barren`] record on this thread.
-    static BARREN: std::cell::Cell<[Option<Barren>; 2]> = const { std::cell::Cell::new([None; 2]) };
-    /// Set while a test holds the searches that skip sets found barren against full ones.
-    #[cfg(test)]
-    static NO_BARREN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    last: RefCell<Memo<Option<Sets>>>,
+    /// Per unit, its sets as the last build found them (see [`UnitSets`]).
+    units: RefCell<Vec<UnitSets>>,
+    /// The last build's restricted commons (see [`Before`]).
+    before: RefCell<Option<Before>>,
+    /// How many units' sets builds took from the build before.
+    reused: Cell<usize>,
+    /// How many builds of the sets were made (see [`Stamps`]).
+    builds: Cell<u32>,
+    /// Per search that keeps one, its [`Barren`] record.
+    barren: Cell<[Option<Barren>; 2]>,
 }
 
 /// The sets of one unit, and what they were found from: a unit's sets depend on its cells'
@@ -187,11 +180,12 @@ struct Before {
 impl Sets {
     /// The sets of `s` (`None` inside for a size the ALS techniques do not search), shared with
     /// the previous call when it looked at the same state.
-    fn of(s: &State) -> Rc<Option<Sets>> {
-        LAST.with(|last| last.borrow_mut().get(s, Sets::new))
+    fn of(cx: &Engine, s: &State) -> Rc<Option<Sets>> {
+        let c = &cx.caches.als;
+        c.last.borrow_mut().get(s, |s| Sets::new(c, s))
     }
 
-    fn new(s: &State) -> Option<Sets> {
+    fn new(c: &Cache, s: &State) -> Option<Sets> {
         let n = s.size();
         let cells = s.shape().cells();
         if n > MAX_DIGITS || cells > Cells::BITS as usize {
@@ -215,13 +209,11 @@ impl Sets {
         // Per unit, whether its sets are those of the build before, and its first set.
         let mut same_units: Vec<bool> = Vec::with_capacity(s.unit_count());
         let mut bases: Vec<u32> = Vec::with_capacity(s.unit_count() + 1);
-        let build = BUILDS.with(|b| {
-            b.set(b.get().wrapping_add(1));
-            b.get()
-        });
+        let build = c.builds.get().wrapping_add(1);
+        c.builds.set(build);
         let mut born = Vec::new();
-        UNITS.with(|units| {
-            let mut units = units.borrow_mut();
+        {
+            let mut units = c.units.borrow_mut();
             units.resize_with(s.unit_count(), UnitSets::default);
             for (u, kept) in units.iter_mut().enumerate() {
                 let cells = s.unit(u);
@@ -235,8 +227,7 @@ impl Sets {
                 let same = kept.shape == Some(s.shape())
                     && kept.cands.len() == cells.len()
                     && cells.iter().zip(&kept.cands).all(|(&c, &m)| key(c) == m);
-                #[cfg(test)]
-                REUSED.with(|r| r.set(r.get() + usize::from(same)));
+                c.reused.set(c.reused.get().wrapping_add(usize::from(same)));
                 if !same {
                     kept.shape = Some(s.shape());
                     kept.cands.clear();
@@ -263,7 +254,7 @@ impl Sets {
                 born.resize(als.len(), kept.born);
                 by_rank.extend(kept.order.iter().map(|&i| base + i as usize));
             }
-        });
+        }
         bases.push(als.len() as u32);
         // The overlapping sets' links, and those of the sets apart picked from them in the
         // same order: computing both cost a tenth more on hard puzzles.
@@ -271,8 +262,8 @@ impl Sets {
         for (r, &i) in by_rank.iter().enumerate() {
             rank[i] = r as u32;
         }
-        let mut overlapping = BEFORE.with(|before| {
-            let before = before.borrow();
+        let mut overlapping = {
+            let before = c.before.borrow();
             match before.as_ref() {
                 Some(b) if b.bases.len() == bases.len() => {
                     // Each set of the build before kept in this one, its index here.
@@ -295,7 +286,7 @@ impl Sets {
                 }
                 _ => rcc_links(&als, &with_digit, cells, None, &by_rank),
             }
-        });
+        };
         let mut links = Links {
             start: Vec::with_capacity(als.len() + 1),
             flat: Vec::with_capacity(overlapping.flat.len()),
@@ -310,11 +301,9 @@ impl Sets {
         overlapping.rank(&rank);
         links.rank(&rank);
         let overlapping = Rc::new(overlapping);
-        BEFORE.with(|before| {
-            *before.borrow_mut() = Some(Before {
-                bases,
-                overlapping: Rc::clone(&overlapping),
-            })
+        *c.before.borrow_mut() = Some(Before {
+            bases,
+            overlapping: Rc::clone(&overlapping),
         });
         Some(Sets {
             with_digit,
@@ -322,8 +311,6 @@ impl Sets {
             als,
             links,
             overlapping,
-            #[cfg(test)]
-            rank,
             by_rank,
             stamps: Stamps { build, born },
         })
@@ -331,13 +318,14 @@ impl Sets {
 
     /// Per set, whether it was there at the last search of technique `t` (a [`Barren`]
     /// index) that found nothing, when the cells holding each digit are a subset of those then:
-    /// such sets together remove nothing now either. `None` when no set is.
-    fn barren(&self, t: usize) -> Option<Vec<bool>> {
-        #[cfg(test)]
-        if NO_BARREN.get() {
+    /// such sets together remove nothing now either. `None` when no set is, and when the
+    /// engine's switch `no_barren_sets` is on (a test holding the searches that skip sets
+    /// found barren against full ones).
+    fn barren(&self, cx: &Engine, t: usize) -> Option<Vec<bool>> {
+        if cx.search.no_barren_sets {
             return None;
         }
-        let b = BARREN.get()[t]?;
+        let b = cx.caches.als.barren.get()[t]?;
         let fewer = (self.with_digit.iter().zip(&b.with_digit)).all(|(now, then)| now & !then == 0);
         // Build numbers wrap after 2^32 builds: then a record from before is never trusted.
         let since = self.stamps.build.wrapping_sub(b.build);
@@ -350,13 +338,14 @@ impl Sets {
     }
 
     /// Notes that a search of technique `t` found nothing in these sets.
-    fn found_nothing(&self, t: usize) {
-        let mut all = BARREN.get();
+    fn found_nothing(&self, cx: &Engine, t: usize) {
+        let record = &cx.caches.als.barren;
+        let mut all = record.get();
         all[t] = Some(Barren {
             build: self.stamps.build,
             with_digit: self.with_digit,
         });
-        BARREN.set(all);
+        record.set(all);
     }
 
     /// The links of set `i` (apart) to the sets ranked after it: its links are in rank order.
@@ -386,8 +375,7 @@ struct Link {
 
 /// Per set, its links, one after another in one vector (thousands of short vectors cost their
 /// allocations at every build and drop).
-#[derive(Clone)]
-#[cfg_attr(test, derive(Debug, PartialEq))]
+#[derive(Clone, Debug, PartialEq)]
 struct Links {
     /// Set `i`'s links are `flat[start[i]..start[i + 1]]`.
     start: Vec<u32>,
@@ -417,14 +405,6 @@ impl Links {
                 self.start[i] + links.partition_point(|l| rank[l.next as usize] <= rank[i]) as u32
             })
             .collect();
-    }
-
-    /// The sets' links, set by set (for tests).
-    #[cfg(test)]
-    fn lists(&self) -> impl Iterator<Item = &[Link]> + '_ {
-        self.start
-            .windows(2)
-            .map(|w| &self.flat[w[0] as usize..w[1] as usize])
     }
 }
 
@@ -660,8 +640,12 @@ fn chain_cells(sets: &Sets, found: &Found) -> Vec<usize> {
 /// Calls `visit(cells, digits, with)` for every ALS of two cells or more of `s`, in the order
 /// the ALS techniques see them; `with[d - 1]` is its cells holding digit `d`. Nothing for a
 /// size the ALS techniques do not search. (ALS nodes of the grouped chains, see `chains.rs`.)
-pub(super) fn each_set(s: &State, mut visit: impl FnMut(u128, Mask, &[u128; MAX_DIGITS])) {
-    let memo = Sets::of(s);
+pub(super) fn each_set(
+    cx: &Engine,
+    s: &State,
+    mut visit: impl FnMut(u128, Mask, &[u128; MAX_DIGITS]),
+) {
+    let memo = Sets::of(cx, s);
     let Some(sets) = memo.as_ref() else {
         return;
     };
@@ -672,14 +656,15 @@ pub(super) fn each_set(s: &State, mut visit: impl FnMut(u128, Mask, &[u128; MAX_
 
 /// ALS-XZ: two ALS sharing one or two restricted common candidates.
 pub(super) fn xz(f: &mut Finder<'_>) {
+    let quiet = f.quiet();
     let s = f.state;
-    let memo = Sets::of(s);
+    let memo = Sets::of(f.cx, s);
     let Some(sets) = memo.as_ref() else {
         return;
     };
     let mut col = Collector::new(f.wants_all());
     // Pairs of sets there at the last search that found nothing need no look (see `Barren`).
-    let old = if col.all { None } else { sets.barren(XZ) };
+    let old = if col.all { None } else { sets.barren(f.cx, XZ) };
     let old = |i: usize| old.as_ref().is_some_and(|o| o[i]);
     // In HoDoKu's order of the sets (each pair once), which a solving path's first pair needs.
     'pairs: for &i in &sets.by_rank {
@@ -720,7 +705,7 @@ pub(super) fn xz(f: &mut Finder<'_>) {
         }
     }
     if !col.all && col.best.is_none() {
-        sets.found_nothing(XZ);
+        sets.found_nothing(f.cx, XZ);
     }
     let steps = col
         .into_found()
@@ -732,7 +717,7 @@ pub(super) fn xz(f: &mut Finder<'_>) {
             } else {
                 ("restricted common", s.syms_text(rcc))
             };
-            let text = say(|| {
+            let text = say(quiet, || {
                 format!(
                     "ALS-XZ: {} and {} share the {what} {common}, so {}.",
                     sets.text(s, found.chain[0]),
@@ -761,15 +746,15 @@ pub(super) fn xy_wing(f: &mut Finder<'_>) {
         return;
     }
     let s = f.state;
-    let memo = Sets::of(s);
+    let memo = Sets::of(f.cx, s);
     let Some(sets) = memo.as_ref() else {
         return;
     };
-    let found = first_wing(sets);
+    let found = first_wing(f.cx, sets);
     if found.is_none() {
-        sets.found_nothing(WING);
+        sets.found_nothing(f.cx, WING);
     }
-    let steps = found.map(|found| chain_step(s, sets, found, Technique::AlsXyWing));
+    let steps = found.map(|found| chain_step(f.quiet(), s, sets, found, Technique::AlsXyWing));
     f.add_best(steps.into_iter().collect());
 }
 
@@ -781,7 +766,7 @@ pub(super) fn xy_wing(f: &mut Finder<'_>) {
 /// with every digit it removes for its first two RCCs that differ. (On HoDoKu's paths of 160
 /// top1465 puzzles this took its very instance in all of the 42 states where our first step
 /// was a wing; the search removing most took it in 33.)
-fn first_wing(sets: &Sets) -> Option<Found> {
+fn first_wing(cx: &Engine, sets: &Sets) -> Option<Found> {
     // The linked pairs in order, and per set the positions of the pairs it is in (ascending).
     // A set is in one pair per link, so its positions take the places of its links in `at`,
     // laid out as the links are (`fill[i]`: where set `i`'s next one goes). Each pair keeps
@@ -806,7 +791,7 @@ fn first_wing(sets: &Sets) -> Option<Found> {
         }
     }
     // Wings of sets there at the last search that found nothing need no look (see `Barren`).
-    let old = sets.barren(WING);
+    let old = sets.barren(cx, WING);
     let old = |i: usize| old.as_ref().is_some_and(|o| o[i]);
     for pair in &pairs {
         let [i, j] = pair.sets.map(|x| x as usize);
@@ -1074,7 +1059,7 @@ fn unit_sets(
 
 fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
     let s = f.state;
-    let memo = Sets::of(s);
+    let memo = Sets::of(f.cx, s);
     let Some(sets) = memo.as_ref() else {
         return;
     };
@@ -1142,13 +1127,13 @@ fn chains(f: &mut Finder<'_>, min: usize, max: usize, t: Technique) {
         }
     }
     let steps = (search.col.into_found().into_iter())
-        .map(|found| chain_step(s, sets, found, t))
+        .map(|found| chain_step(f.quiet(), s, sets, found, t))
         .collect();
     f.add_best(steps);
 }
 
 /// The step of a wing or chain found.
-fn chain_step(s: &State, sets: &Sets, found: Found, t: Technique) -> Step {
+fn chain_step(quiet: bool, s: &State, sets: &Sets, found: Found, t: Technique) -> Step {
     let mut links = sets.text(s, found.chain[0]);
     for (k, &i) in found.chain.iter().enumerate().skip(1) {
         links.push_str(&format!(
@@ -1162,7 +1147,7 @@ fn chain_step(s: &State, sets: &Sets, found: Found, t: Technique) -> Step {
     } else {
         "ALS-XY-Chain"
     };
-    let text = say(|| {
+    let text = say(quiet, || {
         format!(
         "{name}: {links} are linked by restricted commons, so one end holds each digit they share, and {}.",
         removal_text(s, &found.elims)
@@ -1173,6 +1158,19 @@ fn chain_step(s: &State, sets: &Sets, found: Found, t: Technique) -> Step {
 
 #[cfg(test)]
 mod tests {
+    /// The sets' links, set by set.
+    fn lists(links: &Links) -> impl Iterator<Item = &[Link]> + '_ {
+        (links.start.windows(2)).map(|w| &links.flat[w[0] as usize..w[1] as usize])
+    }
+
+    /// Each set's rank in HoDoKu's order (the inverse of `by_rank`).
+    fn ranks(sets: &Sets) -> Vec<usize> {
+        let mut rank = vec![0; sets.by_rank.len()];
+        for (r, &i) in sets.by_rank.iter().enumerate() {
+            rank[i] = r;
+        }
+        rank
+    }
     use super::*;
     use crate::grid::{Grid, Shape};
 
@@ -1216,7 +1214,11 @@ mod tests {
     }
 
     fn run(state: &State, find: fn(&mut Finder<'_>), limit: usize) -> Vec<Step> {
-        let mut f = Finder::new(state, limit);
+        run_in(&Engine::new(), state, find, limit)
+    }
+
+    fn run_in(cx: &Engine, state: &State, find: fn(&mut Finder<'_>), limit: usize) -> Vec<Step> {
+        let mut f = cx.finder(state, limit);
         find(&mut f);
         f.into_steps()
     }
@@ -1440,10 +1442,10 @@ mod tests {
         );
         // On a solving path (one step wanted) the chains follow links between sets that share
         // no cell; every step's links join overlapping sets too.
-        let memo = Sets::of(&s);
+        let memo = Sets::of(&Engine::new(), &s);
         let sets = memo.as_ref().as_ref().expect("9x9 has sets");
         let overlaps = |links: &Links| {
-            links.lists().enumerate().any(|(i, l)| {
+            lists(links).enumerate().any(|(i, l)| {
                 l.iter()
                     .any(|j| sets.als[i].cells & sets.als[j.next as usize].cells != 0)
             })
@@ -1464,11 +1466,13 @@ mod tests {
         let states = crate::logic::tests::path_states()
             .into_iter()
             .chain(crate::logic::tests::stall_states(5));
-        let (mut builds, before) = (0, REUSED.get());
+        let cx = Engine::new();
+        let c = &cx.caches.als;
+        let mut builds = 0;
         for s in states.filter(|s| s.size() <= MAX_DIGITS) {
-            let kept = Sets::new(&s);
-            UNITS.with(|u| u.borrow_mut().clear());
-            let fresh = Sets::new(&s);
+            let kept = Sets::new(c, &s);
+            c.units.borrow_mut().clear();
+            let fresh = Sets::new(c, &s);
             assert_eq!(kept, fresh, "{:?}", s.all_cands());
             let Some(sets) = fresh else {
                 continue;
@@ -1480,11 +1484,8 @@ mod tests {
                 a.unit.cmp(&b.unit).then_with(|| lex(a.cells, b.cells))
             });
             assert_eq!(sets.by_rank, order);
-            for (r, &i) in order.iter().enumerate() {
-                assert_eq!(sets.rank[i] as usize, r);
-            }
         }
-        let reused = REUSED.get() - before;
+        let reused = c.reused.get();
         assert!(
             builds > 1000 && reused > 10 * builds,
             "{builds} builds, {reused} units' sets taken from the build before"
@@ -1499,12 +1500,11 @@ mod tests {
     /// sets then.
     #[test]
     fn searches_skipping_sets_found_barren_find_what_full_ones_do() {
-        let full = |s: &State, find: fn(&mut Finder<'_>)| {
-            NO_BARREN.set(true);
-            let steps = run(s, find, 1);
-            NO_BARREN.set(false);
-            steps
-        };
+        // The quick searches in one engine, one after another; the full ones in another whose
+        // searches skip no sets.
+        let cx = Engine::new();
+        let no_barren = crate::logic::tests::searching(|x| x.no_barren_sets = true);
+        let full = |s: &State, find: fn(&mut Finder<'_>)| run_in(&no_barren, s, find, 1);
         // (state, technique): `XZ` or `WING`, the search of `finds`.
         let finds: [fn(&mut Finder<'_>); 2] = [xz, xy_wing];
         let mut runs: Vec<(State, usize)> = Vec::new();
@@ -1528,10 +1528,10 @@ mod tests {
         let (mut found, mut skipped) = (0, 0);
         for (s, t) in runs.iter().filter(|r| r.0.size() <= MAX_DIGITS) {
             let find = finds[*t];
-            let sets = Sets::of(s);
-            let old = (sets.as_ref().as_ref()).and_then(|sets| sets.barren(*t));
+            let sets = Sets::of(&cx, s);
+            let old = (sets.as_ref().as_ref()).and_then(|sets| sets.barren(&cx, *t));
             skipped += old.map_or(0, |o| o.iter().filter(|&&x| x).count());
-            let quick = run(s, find, 1);
+            let quick = run_in(&cx, s, find, 1);
             let full = full(s, find);
             assert_eq!(quick, full, "{:?}", s.all_cands());
             found += full.len();
@@ -1574,12 +1574,12 @@ mod tests {
     fn the_first_wing_is_the_first_walking_every_two_linked_pairs_in_order() {
         let states = crate::logic::tests::stall_states(3);
         let (mut found, mut none) = (0, 0);
-        NO_BARREN.set(true);
+        let cx = crate::logic::tests::searching(|x| x.no_barren_sets = true);
         for s in states.iter().filter(|s| s.size() <= MAX_DIGITS) {
-            let Some(sets) = Sets::new(s) else {
+            let Some(sets) = Sets::new(&cx.caches.als, s) else {
                 continue;
             };
-            let quick = first_wing(&sets).map(|f| (f.chain, f.rccs));
+            let quick = first_wing(&cx, &sets).map(|f| (f.chain, f.rccs));
             assert_eq!(quick, first_wing_by_pairs(&sets), "{:?}", s.all_cands());
             if quick.is_some() {
                 found += 1;
@@ -1587,7 +1587,6 @@ mod tests {
                 none += 1;
             }
         }
-        NO_BARREN.set(false);
         assert!(found > 500 && none > 200, "{found} wings, {none} without");
     }
 
@@ -1596,10 +1595,11 @@ mod tests {
         let states = crate::logic::tests::path_states();
         let (mut lists, mut apart) = (0, 0);
         for s in states.iter().filter(|s| s.size() <= MAX_DIGITS).step_by(7) {
-            let Some(sets) = Sets::new(s) else {
+            let Some(sets) = Sets::new(&Engine::new().caches.als, s) else {
                 continue;
             };
             let als = &sets.als;
+            let rank = ranks(&sets);
             // RCC `x` of sets `a` and `b`: every cell of either holding `x` sees every cell of
             // the other holding `x` (a shared cell does not see itself).
             let rcc = |a: &Als, b: &Als| {
@@ -1619,10 +1619,10 @@ mod tests {
                     })
                     .filter(|l| l.rcc != 0)
                     .collect();
-                want.sort_by_key(|l| sets.rank[l.next as usize]);
+                want.sort_by_key(|l| rank[l.next as usize]);
                 // The forward searches' lists: those ranked after the set.
                 let later = |want: &[Link]| -> Vec<Link> {
-                    let after = |l: &&Link| sets.rank[l.next as usize] > sets.rank[i];
+                    let after = |l: &&Link| rank[l.next as usize] > rank[i];
                     want.iter().filter(after).copied().collect()
                 };
                 assert_eq!(sets.overlapping.of(i), &want[..], "set {i}");

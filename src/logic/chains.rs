@@ -50,7 +50,7 @@ use super::{
     als, barren,
     state::Memo,
     step::{removal_text, say},
-    Finder, State, Step, Technique,
+    Engine, Finder, State, Step, Technique,
 };
 
 /// No node.
@@ -96,8 +96,7 @@ impl Links {
 }
 
 /// What an ALS node belongs to: its set's cells and its set's nodes (`first..first + len`).
-#[derive(Clone, Copy)]
-#[cfg_attr(test, derive(Debug, PartialEq))]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct AlsNode {
     set: u128,
     first: u32,
@@ -106,7 +105,7 @@ struct AlsNode {
 
 /// The link graph of a state: nodes (candidates, then groups) and their strong and weak links in
 /// compressed adjacency lists.
-#[cfg_attr(test, derive(Debug, PartialEq))]
+#[derive(Debug, PartialEq)]
 pub(super) struct Graph {
     n: usize,
     /// The digit of each node.
@@ -141,13 +140,18 @@ pub(super) struct Graph {
 /// half the groups' weak links were such. A group has a strong link in a unit where the
 /// digit's other places (three or more in all) are one cell, or are all the places of another
 /// intersection of the unit (another group).
-fn strongly_linked_groups(s: &State, mut visit: impl FnMut(u8, [usize; 2], [u32; 2], &[u32])) {
+/// With `all`, every group is visited, strongly linked or not (a test holds the graph of the
+/// groups that are against the graph of all).
+fn strongly_linked_groups(
+    s: &State,
+    all: bool,
+    mut visit: impl FnMut(u8, [usize; 2], [u32; 2], &[u32]),
+) {
     let n = s.size();
     let tables = s.tables();
     // True when the group whose places in unit `u` are `own` has a strong link there.
     let linked = |u: usize, own: u32, d: u8| {
-        #[cfg(test)]
-        if tests::ALL_GROUPS.with(|a| a.get()) {
+        if all {
             return true;
         }
         let places = s.places(u, d);
@@ -302,7 +306,9 @@ impl Graph {
         self.cand_node[cell * self.n + d as usize - 1]
     }
 
-    pub fn build(s: &State, links: Links) -> Graph {
+    /// The graph of `s` with `links`; grouped, with every group when the engine's switch
+    /// `all_groups` is on (see [`strongly_linked_groups`]).
+    pub fn build(cx: &Engine, s: &State, links: Links) -> Graph {
         let tables = s.tables();
         let n = s.size();
         let cells = s.shape().cells();
@@ -348,7 +354,7 @@ impl Graph {
         let mut group_units: Vec<[usize; 2]> = Vec::with_capacity(group_room);
         let mut group_places: Vec<[u32; 2]> = Vec::with_capacity(group_room);
         if links.grouped() {
-            strongly_linked_groups(s, |d, units, places, cells| {
+            strongly_linked_groups(s, cx.search.all_groups, |d, units, places, cells| {
                 g.push_node(d, cells);
                 group_units.push(units);
                 group_places.push(places);
@@ -369,7 +375,7 @@ impl Graph {
         };
         g.first_als = g.digit.len();
         if links == Links::GroupedAls {
-            als::each_set(s, |set, ds, with| {
+            als::each_set(cx, s, |set, ds, with| {
                 let first = g.digit.len() as u32;
                 let len = ds.count_ones();
                 for d in digits(ds) {
@@ -1016,7 +1022,11 @@ fn first_removal(step: &Step) -> (usize, u32) {
 
 /// The instances found so far: the best one, or when every step is wanted the shortest chain per
 /// effect.
-struct Collect {
+struct Collect<'a> {
+    /// The engine searching: its caches and switches.
+    cx: &'a Engine,
+    /// Steps without sentences.
+    quiet: bool,
     all: bool,
     /// (score, links, step) of the best instance.
     best: Option<(u32, usize, Step)>,
@@ -1029,9 +1039,11 @@ struct Collect {
     cap: Option<usize>,
 }
 
-impl Collect {
-    fn new(f: &Finder<'_>) -> Collect {
+impl<'a> Collect<'a> {
+    fn new(f: &Finder<'a>) -> Collect<'a> {
         Collect {
+            cx: f.cx,
+            quiet: f.quiet(),
             all: f.wants_all(),
             best: None,
             map: HashMap::new(),
@@ -1050,8 +1062,7 @@ impl Collect {
         if !self.all || self.limit == 0 || self.map.len() < self.limit {
             return usize::MAX;
         }
-        #[cfg(test)]
-        if tests::UNCAPPED.with(|u| u.get()) {
+        if self.cx.search.uncapped {
             return usize::MAX;
         }
         if let Some(cap) = self.cap {
@@ -1127,9 +1138,9 @@ pub(super) fn x_chain(f: &mut Finder<'_>) {
     let mut col = Collect::new(f);
     for d in 1..=f.state.size() as u8 {
         let exhaustive = col.all || col.best.is_none();
-        barren::search_digit(Technique::XChain, f.state, d, exhaustive, || {
+        barren::search_digit(f.cx, Technique::XChain, f.state, d, exhaustive, || {
             let before = col.kept();
-            let g = Graph::build(f.state, Links::Digit(d));
+            let g = Graph::build(f.cx, f.state, Links::Digit(d));
             search(f.state, &g, Technique::XChain, LONG_CHAIN, &mut col);
             col.kept() > before
         });
@@ -1139,33 +1150,32 @@ pub(super) fn x_chain(f: &mut Finder<'_>) {
 
 pub(super) fn xy_chain(f: &mut Finder<'_>) {
     let mut col = Collect::new(f);
-    let g = Graph::build(f.state, Links::Bivalue);
+    let g = Graph::build(f.cx, f.state, Links::Bivalue);
     search(f.state, &g, Technique::XyChain, LONG_CHAIN, &mut col);
     col.finish(f);
 }
 
 pub(super) fn nice_loop(f: &mut Finder<'_>) {
-    if !f.wants_all() && !a_chain_may_conclude(f.state) {
+    if !f.wants_all() && !a_chain_may_conclude(f.cx, f.state) {
         return;
     }
     let mut col = Collect::new(f);
     // The grouped graph is at hand: the gate above built it.
-    let g = grouped_graph(f.state).without_groups();
+    let g = grouped_graph(f.cx, f.state).without_groups();
     search(f.state, &g, Technique::NiceLoop, LOOP_CHAIN, &mut col);
     col.finish(f);
 }
 
-thread_local! {
+/// What the chain family keeps in the engine.
+#[derive(Default)]
+pub(super) struct Cache {
     /// The grouped graph of the last state asked for: grouped nice loops and forcing chains
     /// search the same state (nothing between them on the ladder found a step), and building
     /// the graph is a good part of either.
-    static LAST_GROUPED: RefCell<Memo<Graph>> = const { RefCell::new(Memo::new()) };
-}
-
-thread_local! {
+    grouped: RefCell<Memo<Graph>>,
     /// [`Reaches`] of the last state asked for: the nice loop gate, the nice loop searches'
     /// starts and the forcing chains' look before their search read it on the same state.
-    static LAST_REACHES: RefCell<Memo<Reaches>> = const { RefCell::new(Memo::new()) };
+    reaches: RefCell<Memo<Reaches>>,
 }
 
 /// What the strongly connected components of a grouped graph's states tell (see
@@ -1235,8 +1245,8 @@ impl Reaches {
 }
 
 /// [`Reaches`] of the grouped graph of `s`, shared with the previous call on the same state.
-pub(super) fn reaches(s: &State) -> Rc<Reaches> {
-    LAST_REACHES.with(|last| last.borrow_mut().get(s, |s| Reaches::of(&grouped_graph(s))))
+pub(super) fn reaches(cx: &Engine, s: &State) -> Rc<Reaches> {
+    (cx.caches.chains.reaches.borrow_mut()).get(s, |s| Reaches::of(&grouped_graph(cx, s)))
 }
 
 /// False when no chain through the links of the grouped graph removes or places anything, so
@@ -1251,24 +1261,10 @@ pub(super) fn reaches(s: &State) -> Rc<Reaches> {
 /// (plain and grouped) ask this first: at a stall of a hard puzzle most of them find nothing,
 /// and the look costs less than one of them (the X- and XY-Chain searches cost less than the
 /// look). Where nice loops are often found, as on 17-clue puzzles, the look is an extra cost.
-fn a_chain_may_conclude(s: &State) -> bool {
-    ungated() || reaches(s).refutes
-}
-
-/// True while a test holds the nice loop searches without their gates against those with.
-fn ungated() -> bool {
-    #[cfg(test)]
-    if tests::UNGATED.with(|u| u.get()) {
-        return true;
-    }
-    false
-}
-
-/// True when for some candidate `c` of `g` a path of links leads from "`c` is true" (state
-/// `2c + 1`) to "`c` is false" (`2c`).
-#[cfg(test)]
-fn some_candidate_refutes_itself(g: &Graph) -> bool {
-    Reaches::of(g).refutes
+/// True always when the engine's chain gates are off (a test holding the nice loop searches
+/// without their gates against those with).
+fn a_chain_may_conclude(cx: &Engine, s: &State) -> bool {
+    cx.search.ungated || reaches(cx, s).refutes
 }
 
 /// The least words of a [`Reaches`] row.
@@ -1449,23 +1445,20 @@ fn merge_row(own: &mut [u64], from: &[u64]) {
 }
 
 /// The grouped link graph of `s`, shared with the previous call on the same state.
-pub(super) fn grouped_graph(s: &State) -> Rc<Graph> {
-    LAST_GROUPED.with(|last| {
-        last.borrow_mut()
-            .get(s, |s| Graph::build(s, Links::Grouped))
-    })
+pub(super) fn grouped_graph(cx: &Engine, s: &State) -> Rc<Graph> {
+    (cx.caches.chains.grouped.borrow_mut()).get(s, |s| Graph::build(cx, s, Links::Grouped))
 }
 
 pub(super) fn grouped_nice_loop(f: &mut Finder<'_>) {
-    if !f.wants_all() && !a_chain_may_conclude(f.state) {
+    if !f.wants_all() && !a_chain_may_conclude(f.cx, f.state) {
         return;
     }
     let mut col = Collect::new(f);
     // ALS nodes only when every step is wanted (see the module's notes).
     let g = if col.all {
-        Rc::new(Graph::build(f.state, Links::GroupedAls))
+        Rc::new(Graph::build(f.cx, f.state, Links::GroupedAls))
     } else {
-        grouped_graph(f.state)
+        grouped_graph(f.cx, f.state)
     };
     if g.nodes() > g.first_group {
         search(
@@ -1535,7 +1528,7 @@ fn simple(path: &[u32], closed: bool) -> bool {
 }
 
 /// Every chain of the graph from each node to each node, kept as the technique wants.
-fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
+fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect<'_>) {
     let loops = matches!(t, Technique::NiceLoop | Technique::GroupedNiceLoop);
     let grouped = t == Technique::GroupedNiceLoop;
     let mut bfs = if grouped {
@@ -1546,7 +1539,7 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
     // A solving path's nice loops start only where a chain may conclude something (the
     // grouped graph's components, which the gate made; every step wanted, the grouped graph
     // has ALS nodes besides).
-    let reach = (loops && !col.all && !ungated()).then(|| reaches(s));
+    let reach = (loops && !col.all && !col.cx.search.ungated).then(|| reaches(col.cx, s));
     for a in 0..g.nodes() {
         if reach.as_ref().is_some_and(|r| !r.may_conclude(a)) {
             continue;
@@ -1649,7 +1642,7 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect) {
             if col.all && !col.improves(&effect.key(s), order) {
                 continue;
             }
-            col.offer(score, order, chain_step(s, g, t, &path, effect));
+            col.offer(score, order, chain_step(col.quiet, s, g, t, &path, effect));
         }
     }
 }
@@ -1761,7 +1754,14 @@ impl ChainEffect {
 
 /// The step of a chain from `path[0]` (false) to its last node (true), or with `loop_elims` of
 /// the continuous loop it closes.
-fn chain_step(s: &State, g: &Graph, t: Technique, path: &[u32], effect: ChainEffect) -> Step {
+fn chain_step(
+    quiet: bool,
+    s: &State,
+    g: &Graph,
+    t: Technique,
+    path: &[u32],
+    effect: ChainEffect,
+) -> Step {
     let a = path[0] as usize;
     let b = path[path.len() - 1] as usize;
     let ChainEffect {
@@ -1780,7 +1780,7 @@ fn chain_step(s: &State, g: &Graph, t: Technique, path: &[u32], effect: ChainEff
         }
     }
     let (da, db) = (g.digit[a], g.digit[b]);
-    let text = say(|| {
+    let text = say(quiet, || {
         let notation = match t {
             Technique::XChain => {
                 let names: Vec<String> = path.iter().map(|&v| g.node_name(s, v as usize)).collect();
@@ -1954,31 +1954,15 @@ fn links_text(units: &[Unit]) -> String {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::super::{Finder, State, Technique, ALL_STEPS_LIMIT};
+    use super::super::tests::{run_in, searching};
+    use super::super::{Engine, State, Technique, ALL_STEPS_LIMIT};
     use super::{grouped_graph, Graph, Links};
     use crate::grid::{bit, Mask, Shape};
 
-    thread_local! {
-        /// Set, every chain is searched to its full length, however many are kept.
-        pub(super) static UNCAPPED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-        /// Set, the chain searches run even where no candidate refutes itself.
-        pub(super) static UNGATED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-        /// Set, grouped graphs keep the groups without a strong link too.
-        pub(super) static ALL_GROUPS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    }
-
-    /// `f` run with [`ALL_GROUPS`] set, the grouped graph and its components made again.
-    fn with_all_groups<T>(f: impl FnOnce() -> T) -> T {
-        let forget = || {
-            super::LAST_GROUPED.with(|m| *m.borrow_mut() = super::Memo::new());
-            super::LAST_REACHES.with(|m| *m.borrow_mut() = super::Memo::new());
-        };
-        forget();
-        ALL_GROUPS.with(|a| a.set(true));
-        let out = f();
-        ALL_GROUPS.with(|a| a.set(false));
-        forget();
-        out
+    /// True when for some candidate `c` of `g` a path of links leads from "`c` is true" (state
+    /// `2c + 1`) to "`c` is false" (`2c`).
+    fn some_candidate_refutes_itself(g: &Graph) -> bool {
+        super::Reaches::of(g).refutes
     }
 
     #[test]
@@ -1991,8 +1975,8 @@ pub(super) mod tests {
             .step_by(4)
             .enumerate()
         {
-            let g = Graph::build(s, Links::Grouped);
-            let all = with_all_groups(|| Graph::build(s, Links::Grouped));
+            let g = Graph::build(&Engine::new(), s, Links::Grouped);
+            let all = Graph::build(&searching(|x| x.all_groups = true), s, Links::Grouped);
             let groups = |g: &Graph, strong_only: bool| -> Vec<(u8, Vec<u32>)> {
                 (g.first_group..g.nodes())
                     .filter(|&v| !strong_only || !g.strong(v).is_empty())
@@ -2013,7 +1997,9 @@ pub(super) mod tests {
                 };
                 for &limit in limits {
                     let steps = run(t, s, limit);
-                    let full = with_all_groups(|| run(t, s, limit));
+                    // Grouped graphs with the groups without a strong link too.
+                    let all_groups = searching(|x| x.all_groups = true);
+                    let full = run_in(&all_groups, t, s, limit);
                     assert_eq!(steps, full, "{t:?} {limit} {:?}", s.all_cands());
                     found += usize::from(!full.is_empty());
                 }
@@ -2119,9 +2105,7 @@ pub(super) mod tests {
     ];
 
     pub(in crate::logic) fn run(t: Technique, s: &State, limit: usize) -> Vec<super::Step> {
-        let mut f = Finder::new(s, limit);
-        super::super::find(t, &mut f);
-        f.into_steps()
+        run_in(&Engine::new(), t, s, limit)
     }
 
     /// Each case's technique finds exactly its placements and eliminations as the first step,
@@ -2339,7 +2323,7 @@ pub(super) mod tests {
              179 5 2 23 156 159 7 2456 24569 8 346 135 23 8 7 456 2456 1 46 9 35 59 156 4 8 3 \
              569 2 167 157 59 2 59 3 17 8 147 147 6 1 7 6 9 45 45 3 2 8 4 3 8 16 1267 26 5 17 9";
         let s = marks(state);
-        let g = grouped_graph(&s);
+        let g = grouped_graph(&Engine::new(), &s);
         let group = (0..g.nodes())
             .find(|&v| g.cells(v) == [6, 15] && g.digit[v] == 6)
             .expect("the group (6)r12c7") as u32;
@@ -2454,9 +2438,9 @@ pub(super) mod tests {
         );
         // A solving path takes grouped chains without sets, as HoDoKu's paths do: the graph it
         // searches has none.
-        let g = grouped_graph(&s);
+        let g = grouped_graph(&Engine::new(), &s);
         assert_eq!(g.first_als, g.nodes());
-        let with_sets = Graph::build(&s, Links::GroupedAls);
+        let with_sets = Graph::build(&Engine::new(), &s, Links::GroupedAls);
         assert!(with_sets.nodes() > with_sets.first_als);
         let first = run(Technique::GroupedNiceLoop, &s, 1);
         assert_eq!(first.len(), 1);
@@ -2512,9 +2496,9 @@ pub(super) mod tests {
              9 123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789",
         );
         let capped = run(Technique::GroupedNiceLoop, &s, ALL_STEPS_LIMIT);
-        UNCAPPED.with(|u| u.set(true));
-        let full = run(Technique::GroupedNiceLoop, &s, ALL_STEPS_LIMIT);
-        UNCAPPED.with(|u| u.set(false));
+        // Every chain searched to its full length, however many are kept.
+        let uncapped = searching(|x| x.uncapped = true);
+        let full = run_in(&uncapped, Technique::GroupedNiceLoop, &s, ALL_STEPS_LIMIT);
         assert_eq!(capped.len(), ALL_STEPS_LIMIT);
         assert_eq!(capped, full);
     }
@@ -2523,10 +2507,10 @@ pub(super) mod tests {
     fn the_grouped_graph_without_its_groups_is_the_plain_graph() {
         let states = super::super::tests::path_states_and_pruned(31, 3);
         for s in states.iter().step_by(5) {
-            let grouped = Graph::build(s, Links::Grouped);
+            let grouped = Graph::build(&Engine::new(), s, Links::Grouped);
             assert_eq!(
                 grouped.without_groups(),
-                Graph::build(s, Links::Plain),
+                Graph::build(&Engine::new(), s, Links::Plain),
                 "{:?}",
                 s.all_cands()
             );
@@ -2540,14 +2524,14 @@ pub(super) mod tests {
             .iter()
             .step_by(3)
         {
-            let g = Graph::build(s, Links::Grouped);
+            let g = Graph::build(&Engine::new(), s, Links::Grouped);
             let mut bfs = super::Bfs::new(g.nodes());
             let want = (0..g.first_group).any(|v| {
                 bfs.run(&g, 2 * v as u32 + 1, usize::MAX);
                 bfs.order().contains(&(2 * v as u32))
             });
             assert_eq!(
-                super::some_candidate_refutes_itself(&g),
+                some_candidate_refutes_itself(&g),
                 want,
                 "{:?}",
                 s.all_cands()
@@ -2570,7 +2554,7 @@ pub(super) mod tests {
     fn each_state_reaches_what_its_components_set_holds() {
         let (mut checked, mut refuting) = (0, 0);
         for s in super::super::tests::stall_states(7).iter().step_by(3) {
-            let g = Graph::build(s, Links::Grouped);
+            let g = Graph::build(&Engine::new(), s, Links::Grouped);
             let r = super::Reaches::of(&g);
             refuting += usize::from(r.refutes);
             let mut bfs = super::Bfs::new(g.nodes());
@@ -2602,13 +2586,13 @@ pub(super) mod tests {
         let (mut skipped, mut found) = (0, 0);
         // Up to 12x12: nice loops on large pruned states take a tenth of a second each.
         let states = super::super::tests::path_states_and_pruned(19, 3);
+        // The chain searches run even where no candidate refutes itself.
+        let ungated = searching(|x| x.ungated = true);
         for s in states.iter().filter(|s| s.size() <= 12).step_by(2) {
-            let gated = !super::a_chain_may_conclude(s);
+            let gated = !super::a_chain_may_conclude(&Engine::new(), s);
             for t in [Technique::NiceLoop, Technique::GroupedNiceLoop] {
                 let steps = run(t, s, 1);
-                UNGATED.with(|u| u.set(true));
-                let full = run(t, s, 1);
-                UNGATED.with(|u| u.set(false));
+                let full = run_in(&ungated, t, s, 1);
                 assert_eq!(steps, full, "{t:?} {:?}", s.all_cands());
                 found += usize::from(!full.is_empty());
             }
@@ -2650,7 +2634,7 @@ pub(super) mod tests {
             .into_iter()
             .chain((1..=s.size() as u8).map(Links::Digit));
             for links in kinds {
-                let g = Graph::build(s, links);
+                let g = Graph::build(&Engine::new(), s, links);
                 graphs += 1;
                 let own = matches!(links, Links::Plain | Links::Grouped | Links::GroupedAls);
                 for v in 0..g.nodes() {
@@ -2683,7 +2667,7 @@ pub(super) mod tests {
                 .into_iter()
                 .chain((1..=s.size() as u8).map(Links::Digit));
             for links in kinds {
-                let g = Graph::build(s, links);
+                let g = Graph::build(&Engine::new(), s, links);
                 graphs += 1;
                 let in_cell = !matches!(links, Links::Digit(_));
                 let in_units = links != Links::Bivalue;
@@ -2730,13 +2714,14 @@ pub(super) mod tests {
                 .collect()
         };
         // Two empty 6x6 grids: the same values and candidates, boxes of 2x3 and of 3x2.
+        let cx = Engine::new();
         for (r, c) in [(2, 3), (3, 2), (2, 3)] {
             let shape = Shape::with_box(6, r, c).unwrap();
             let s = State::new(&Grid::from_values(shape, vec![0; 36]).unwrap());
-            let kept = super::grouped_graph(&s);
+            let kept = super::grouped_graph(&cx, &s);
             assert_eq!(
                 groups(&kept),
-                groups(&Graph::build(&s, Links::Grouped)),
+                groups(&Graph::build(&Engine::new(), &s, Links::Grouped)),
                 "{r}x{c}"
             );
         }
@@ -2757,7 +2742,7 @@ pub(super) mod tests {
             State::new(&Grid::from_values(shape, values).unwrap())
         };
         for s in [marks(CASES[0].1), marks(CASES[5].1), six] {
-            let g = Graph::build(&s, Links::Grouped);
+            let g = Graph::build(&Engine::new(), &s, Links::Grouped);
             assert!(g.nodes() > g.first_group, "the state has groups");
             for a in 0..g.nodes() {
                 for b in 0..g.nodes() {
@@ -2783,7 +2768,7 @@ pub(super) mod tests {
             State::new(&Grid::from_values(shape, values).unwrap())
         };
         for s in [marks(CASES[0].1), marks(CASES[5].1), twelve] {
-            let g = Graph::build(&s, Links::Grouped);
+            let g = Graph::build(&Engine::new(), &s, Links::Grouped);
             assert!(g.nodes() > g.first_group, "the state has groups");
             for v in g.first_group..g.nodes() {
                 for w in (0..g.nodes()).filter(|&w| w != v && g.digit[w] == g.digit[v]) {

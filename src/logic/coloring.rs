@@ -135,12 +135,13 @@ fn trap(s: &State, cl: &Clusters, d: u8, i: usize, j: usize, outside: bool) -> V
 }
 
 pub(super) fn simple_colors(f: &mut Finder<'_>) {
+    let quiet = f.quiet();
     let s = f.state;
     let n = s.size();
     let mut steps = Vec::new();
-    let all = conjugate_pairs(s);
+    let all = conjugate_pairs(f.cx, s);
     for d in 1..=n as u8 {
-        barren::search_digit(Technique::SimpleColors, s, d, true, || {
+        barren::search_digit(f.cx, Technique::SimpleColors, s, d, true, || {
             let before = steps.len();
             let cl = clusters(s, &all[usize::from(d) - 1]);
             for k in 0..cl.colours.len() / 2 {
@@ -164,7 +165,7 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
                     if sees_itself(&cl, x) && !sees_itself(&cl, y) {
                         let elims: Vec<(usize, Mask)> =
                             cl.colours[x].iter().map(|&c| (c, bit(d))).collect();
-                        let text = say(|| {
+                        let text = say(quiet, || {
                             format!(
                                 "{}; two cells of {} see each other, so that side is false and {}.",
                                 intro(),
@@ -181,7 +182,7 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
                 }
                 let elims = trap(s, &cl, d, a, b, true);
                 if !elims.is_empty() {
-                    let text = say(|| {
+                    let text = say(quiet, || {
                         format!(
                             "{}; {} {} both sides, so {}.",
                             intro(),
@@ -204,12 +205,13 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
 }
 
 pub(super) fn multi_colors(f: &mut Finder<'_>) {
+    let quiet = f.quiet();
     let s = f.state;
     let n = s.size();
     let mut steps = Vec::new();
-    let all = conjugate_pairs(s);
+    let all = conjugate_pairs(f.cx, s);
     for d in 1..=n as u8 {
-        barren::search_digit(Technique::MultiColors, s, d, true, || {
+        barren::search_digit(f.cx, Technique::MultiColors, s, d, true, || {
             let before = steps.len();
             let cl = clusters(s, &all[usize::from(d) - 1]);
             let k = cl.colours.len() / 2;
@@ -244,7 +246,7 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
                         if sees_colour(&cl, i, 2 * c2) && sees_colour(&cl, i, 2 * c2 + 1) {
                             let elims: Vec<(usize, Mask)> =
                                 cl.colours[i].iter().map(|&c| (c, bit(d))).collect();
-                            let text = say(|| {
+                            let text = say(quiet, || {
                                 format!(
                                     "{}; cells of {} see both sides of the other cluster, so that \
                              side is not {} and {}.",
@@ -286,7 +288,7 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
                         continue;
                     }
                     let elims = sorted(elims);
-                    let text = say(|| {
+                    let text = say(quiet, || {
                         let why: Vec<String> = links
                             .iter()
                             .map(|&(i, j)| {
@@ -327,7 +329,7 @@ fn sorted(mut v: Vec<(usize, Mask)>) -> Vec<(usize, Mask)> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::single_digit::check_table;
+    use super::super::single_digit::tests::check_table;
     use super::super::Technique;
 
     const SIMPLE_COLORS_1: &str = "

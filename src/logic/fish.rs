@@ -138,7 +138,7 @@ struct Found {
 }
 
 impl Found {
-    fn step(&self, s: &State) -> Step {
+    fn step(&self, quiet: bool, s: &State) -> Step {
         let d = self.digit;
         let elims: Vec<(usize, Mask)> = self.elims.iter().map(|&c| (c, bit(d))).collect();
         let base: Vec<Unit> = self.base.iter().map(|&u| s.unit_name(u)).collect();
@@ -158,7 +158,7 @@ impl Found {
         } else {
             sees.to_string()
         };
-        let text = say(|| {
+        let text = say(quiet, || {
             format!(
                 "{} on {}: in {}, {} fits only in {}{fins}, so {}{sees}.",
                 self.technique.name(),
@@ -187,7 +187,7 @@ fn report(f: &mut Finder<'_>, found: Vec<Found>) {
     }
     let s = f.state;
     if f.wants_all() {
-        let steps = found.iter().map(|x| x.step(s)).collect();
+        let steps = found.iter().map(|x| x.step(f.quiet(), s)).collect();
         f.add_best(steps);
     } else {
         // The first of those removing the most, built into a step alone.
@@ -198,7 +198,7 @@ fn report(f: &mut Finder<'_>, found: Vec<Found>) {
                 _ => Some(x),
             })
             .expect("not empty");
-        f.add(best.step(s));
+        f.add(best.step(f.quiet(), s));
     }
 }
 
@@ -240,7 +240,7 @@ pub(super) fn basic(f: &mut Finder<'_>, k: usize) {
     let n = s.size();
     let mut found = Vec::new();
     for d in 1..=n as u8 {
-        barren::search_digit(basic_technique(k), s, d, true, || {
+        barren::search_digit(f.cx, basic_technique(k), s, d, true, || {
             let before = found.len();
             basic_digit(s, k, d, &mut found);
             found.len() > before
@@ -319,18 +319,25 @@ pub(super) fn finned(f: &mut Finder<'_>, k: usize, sashimi: bool) {
         .collect();
     for d in 1..=n as u8 {
         let exhaustive = best.is_none_or(|b| b == 0);
-        barren::search_digit_since(finned_technique(k, sashimi), s, d, exhaustive, |gone| {
-            // The rows and the columns holding a place gone since a barren search (units
-            // `0..n` are the rows, `n..2n` the columns).
-            let gone = gone.map(|g| {
-                let units = gone_units(g, &shape.tables().unit_bits);
-                let lines = (1u128 << n) - 1;
-                ((units & lines) as u32, (units >> n & lines) as u32)
-            });
-            let before = found.len();
-            finned_digit(s, (k, sashimi), d, &spans, gone, &mut best, &mut found);
-            found.len() > before
-        });
+        barren::search_digit_since(
+            f.cx,
+            finned_technique(k, sashimi),
+            s,
+            d,
+            exhaustive,
+            |gone| {
+                // The rows and the columns holding a place gone since a barren search (units
+                // `0..n` are the rows, `n..2n` the columns).
+                let gone = gone.map(|g| {
+                    let units = gone_units(g, &shape.tables().unit_bits);
+                    let lines = (1u128 << n) - 1;
+                    ((units & lines) as u32, (units >> n & lines) as u32)
+                });
+                let before = found.len();
+                finned_digit(s, (k, sashimi), d, &spans, gone, &mut best, &mut found);
+                found.len() > before
+            },
+        );
     }
     report(f, found);
 }
@@ -676,7 +683,7 @@ fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
         // search found barren is searched again, unless templates rule the digit out (they
         // hold for the fish listed only then too).
         if best.is_none() {
-            if !templates::every_place_fits(s, d) {
+            if !templates::every_place_fits(f.cx, s, d) {
                 franken_digit(
                     s,
                     kind,
@@ -691,7 +698,7 @@ fn search_in<const W: usize>(f: &mut Finder<'_>, kind: Kind, k: usize) {
             continue;
         }
         let exhaustive = best.is_none_or(|b| b == 0);
-        barren::search_digit_since(technique, s, d, exhaustive, |gone| {
+        barren::search_digit_since(f.cx, technique, s, d, exhaustive, |gone| {
             let gone = gone.map(|g| gone_units(g, unit_bits));
             let before = found.len();
             franken_digit(
@@ -1051,7 +1058,8 @@ impl<const W: usize> Search<'_, W> {
 mod tests {
     use super::*;
     use crate::grid::{Grid, Shape};
-    use crate::logic::{Finder, Options};
+    use crate::logic::Engine;
+    use crate::logic::Options;
     use crate::solver::count_solutions;
 
     /// A 9x9 state from 81 whitespace-separated tokens: a placed digit written `+5`, or the
@@ -1078,7 +1086,8 @@ mod tests {
 
     /// Runs one fish technique alone: the step the solving path takes, or every instance.
     fn run(s: &State, t: Technique, limit: usize) -> Vec<Step> {
-        let mut f = Finder::new(s, limit);
+        let cx = Engine::new();
+        let mut f = cx.finder(s, limit);
         match t {
             Technique::XWing => basic(&mut f, 2),
             Technique::Swordfish => basic(&mut f, 3),

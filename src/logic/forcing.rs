@@ -33,7 +33,7 @@ use std::cell::RefCell;
 
 use super::chains::{Bfs, Graph};
 use super::marks::Marks;
-use super::{Finder, State, Step, Technique};
+use super::{Engine, Finder, State, Step, Technique};
 
 /// The most links of a forcing chain.
 const CHAIN_LINKS: usize = 20;
@@ -47,9 +47,11 @@ const MAX_SIZE: usize = 9;
 ///
 /// The two tables are 210 KB each at 9x9, and a search writes the rows of the premises it
 /// looks at, a third of them or fewer. So a dropped `Reach` clears just those rows and leaves
-/// the tables to the next one on its thread ([`SPARE`]), instead of a new search zeroing
+/// the tables to the next one of its engine ([`Cache`]), instead of a new search zeroing
 /// (and faulting in) 420 KB each time. Every row is written only once its premise is `done`.
-struct Reach {
+struct Reach<'a> {
+    /// Where the tables go when this is dropped.
+    spare: &'a Spare,
     n: usize,
     on: Vec<u128>,
     off: Vec<u128>,
@@ -57,21 +59,30 @@ struct Reach {
     done: Vec<bool>,
 }
 
-thread_local! {
-    /// The tables of the last `Reach` dropped on this thread, all zero.
-    static SPARE: RefCell<Option<(Vec<u128>, Vec<u128>)>> = const { RefCell::new(None) };
+/// The tables of the last [`Reach`] dropped, all zero.
+type Spare = RefCell<Option<(Vec<u128>, Vec<u128>)>>;
+
+/// What the forcing family keeps in the engine.
+#[derive(Default)]
+pub(super) struct Cache {
+    /// The tables of the last [`Reach`] dropped, all zero.
+    spare: Spare,
+    /// The last one-step net search's [`Closures`].
+    closures: RefCell<Option<Closures>>,
 }
 
-impl Reach {
-    fn new(s: &State) -> Reach {
+impl<'a> Reach<'a> {
+    fn new(cx: &'a Engine, s: &State) -> Reach<'a> {
         let n = s.size();
         let cands = s.shape().cells() * n;
         let len = 2 * cands * n;
-        let (on, off) = match SPARE.with(|k| k.borrow_mut().take()) {
+        let spare = &cx.caches.forcing.spare;
+        let (on, off) = match spare.borrow_mut().take() {
             Some((on, off)) if on.len() == len && off.len() == len => (on, off),
             _ => (vec![0; len], vec![0; len]),
         };
         Reach {
+            spare,
             n,
             on,
             off,
@@ -93,7 +104,7 @@ impl Reach {
     }
 }
 
-impl Drop for Reach {
+impl Drop for Reach<'_> {
     fn drop(&mut self) {
         let n = self.n;
         for (p, _) in self.done.iter().enumerate().filter(|(_, &done)| done) {
@@ -101,8 +112,7 @@ impl Drop for Reach {
             self.off[p * n..(p + 1) * n].fill(0);
         }
         let tables = (std::mem::take(&mut self.on), std::mem::take(&mut self.off));
-        // Gone only while the thread ends; the tables are then simply freed.
-        let _ = SPARE.try_with(|k| *k.borrow_mut() = Some(tables));
+        *self.spare.borrow_mut() = Some(tables);
     }
 }
 
@@ -128,8 +138,14 @@ fn boards_of(s: &State) -> Vec<u128> {
 }
 
 /// Chains: what single links imply from each premise (those of `need` when given).
-fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs, need: Option<&[bool]>) -> Reach {
-    let mut r = Reach::new(s);
+fn chain_reach<'a>(
+    cx: &'a Engine,
+    s: &State,
+    g: &Graph,
+    bfs: &mut Bfs,
+    need: Option<&[bool]>,
+) -> Reach<'a> {
+    let mut r = Reach::new(cx, s);
     let n = r.n;
     // Groups carry implications along but are neither premises nor conclusions.
     for v in (0..g.nodes()).filter(|&v| !g.is_group(v)) {
@@ -162,7 +178,7 @@ fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs, need: Option<&[bool]>) -> Re
     r
 }
 
-/// What each premise led to at the last net search on this thread that wanted one step, on bit
+/// What each premise led to at the last net search of its engine that wanted one step, on bit
 /// boards: the state searched, and per premise the marks its singles were filled in to, or
 /// that it broke the state.
 ///
@@ -173,7 +189,7 @@ fn chain_reach(s: &State, g: &Graph, bfs: &mut Bfs, need: Option<&[bool]>) -> Re
 /// to what it filled in to before with the later state's changes made and filled in again, and
 /// a premise that broke the earlier state breaks the later one. Most premises had taken the
 /// removed candidates already, and need no singles at all.
-#[cfg_attr(test, derive(Clone))]
+#[derive(Clone)]
 struct Closures {
     shape: Shape,
     values: Vec<u8>,
@@ -191,16 +207,11 @@ const NOT_KEPT: u8 = 0;
 const KEPT: u8 = 1;
 const BROKE: u8 = 2;
 
-thread_local! {
-    /// The last one-step net search's [`Closures`] on this thread.
-    static CLOSURES: RefCell<Option<Closures>> = const { RefCell::new(None) };
-}
-
 impl Closures {
     /// The closures of the last search, for a search of `s` (`base` its marks): with the
     /// changes since when `s` follows from the state they were made in, else with none kept.
-    fn take(s: &State, base: &Marks, premises: usize) -> (Closures, Option<Changes>) {
-        let last = CLOSURES.with(|k| k.borrow_mut().take());
+    fn take(cx: &Engine, s: &State, base: &Marks, premises: usize) -> (Closures, Option<Changes>) {
+        let last = cx.caches.forcing.closures.borrow_mut().take();
         let mut k = last
             .filter(|k| k.marks.len() == premises)
             .unwrap_or_else(|| Closures {
@@ -224,10 +235,10 @@ impl Closures {
         (k, changes)
     }
 
-    /// Keeps these closures for the next search on this thread.
-    fn put(mut self) {
+    /// Keeps these closures for the next search of the engine.
+    fn put(mut self, cx: &Engine) {
         std::mem::swap(&mut self.kept, &mut self.next);
-        CLOSURES.with(|k| *k.borrow_mut() = Some(self));
+        *cx.caches.forcing.closures.borrow_mut() = Some(self);
     }
 
     /// How `s` follows from the state these closures were made in, when it does: every digit
@@ -322,8 +333,8 @@ struct Changes {
 /// premises after it are then neither searched nor marked done. Premises on bit boards then
 /// start from what they led to at the last such search, where this state follows from that
 /// one (see [`Closures`]).
-fn net_reach(s: &State, first: bool) -> (Reach, Vec<bool>) {
-    let mut r = Reach::new(s);
+fn net_reach<'a>(cx: &'a Engine, s: &State, first: bool) -> (Reach<'a>, Vec<bool>) {
+    let mut r = Reach::new(cx, s);
     let n = r.n;
     let mut broken = vec![false; r.done.len()];
     // A state with an empty cell or a digit without a place breaks under every premise.
@@ -335,7 +346,7 @@ fn net_reach(s: &State, first: bool) -> (Reach, Vec<bool>) {
     let mut closures = small
         .as_ref()
         .filter(|_| first && !dead)
-        .map(|m| Closures::take(s, m, r.done.len()));
+        .map(|m| Closures::take(cx, s, m, r.done.len()));
     'premises: for c in s.empty_cells() {
         for d in digits(s.cands(c)) {
             let k = c * n + d as usize - 1;
@@ -399,7 +410,7 @@ fn net_reach(s: &State, first: bool) -> (Reach, Vec<bool>) {
         }
     }
     if let Some((k, _)) = closures {
-        k.put();
+        k.put(cx);
     }
     (r, broken)
 }
@@ -570,7 +581,7 @@ impl Found {
 /// How many candidates each premise makes true or false (a conclusion resting on fewer is
 /// better), counted when first asked: most searches find nothing, and then never ask.
 struct Costs<'a> {
-    r: &'a Reach,
+    r: &'a Reach<'a>,
     /// Per premise, its count, or `u32::MAX` before it is asked for.
     counted: Vec<u32>,
 }
@@ -656,9 +667,11 @@ fn first_emptied_unit(
 /// of a digit made false likewise give the unit's verity, and a candidate `k` made true and
 /// false gives the verity of `k` true and `k` false. Those sets exist when the cell has two
 /// candidates or more and the unit two places or more; at a stall of a solving path they do.
-fn dual(s: &State) -> bool {
-    #[cfg(test)]
-    if NO_DUAL.with(std::cell::Cell::get) {
+///
+/// False always when the engine's switch `no_dual` is on (a test holding this shortcut against
+/// the full search).
+fn dual(cx: &Engine, s: &State) -> bool {
+    if cx.search.no_dual {
         return false;
     }
     let n = s.size();
@@ -692,15 +705,15 @@ enum Needed {
 /// there are no sets to read) or a state where `dual` fails: every premise.
 ///
 /// [`chains::Reaches`]: super::chains::Reaches
-fn premises_needed(s: &State) -> Needed {
-    if !dual(s) {
+fn premises_needed(cx: &Engine, s: &State) -> Needed {
+    if !dual(cx, s) {
         return Needed::Every;
     }
-    let r = super::chains::reaches(s);
+    let r = super::chains::reaches(cx, s);
     if r.refutes {
         return Needed::Every;
     }
-    let g = super::chains::grouped_graph(s);
+    let g = super::chains::grouped_graph(cx, s);
     let n = s.size();
     // A candidate state's premise: candidate `cell * n + d - 1`, true or false alike.
     let premise = |st: u32| {
@@ -769,12 +782,6 @@ fn premises_needed(s: &State) -> Needed {
         }
     }
     Needed::Some(need)
-}
-
-#[cfg(test)]
-thread_local! {
-    /// Tests turn [`dual`] off, to hold its shortcut against the full search.
-    static NO_DUAL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Visits the sets of premises a verity rests on, each as its premise numbers (see [`Reach`])
@@ -872,8 +879,9 @@ fn narrow(on: &mut [u128], off: &mut [u128], on_p: &[u128], off_p: &[u128]) -> b
 /// were filled in until nothing followed, and breaking was checked on the way), so only
 /// verities are looked for.
 fn analyse(
+    cx: &Engine,
     s: &State,
-    r: &Reach,
+    r: &Reach<'_>,
     broken: &[bool],
     settled: bool,
     all: bool,
@@ -958,7 +966,7 @@ fn analyse(
     }
     // Chains, no contradiction: then no verity either, in a state with no single (see
     // [`dual`]).
-    if !settled && out.list.is_empty() && dual(s) {
+    if !settled && out.list.is_empty() && dual(cx, s) {
         return out.list;
     }
     // Verities: every set of premises, as it is visited.
@@ -1020,15 +1028,15 @@ pub(super) fn forcing_chain(f: &mut Finder<'_>) {
     }
     // Most stalls that come this far have no forcing chain: then no search; else only the
     // premises that can take part in one are followed.
-    let need = match premises_needed(s) {
+    let need = match premises_needed(f.cx, s) {
         Needed::Nothing => return,
         Needed::Every => None,
         Needed::Some(need) => Some(need),
     };
-    let g = super::chains::grouped_graph(s);
+    let g = super::chains::grouped_graph(f.cx, s);
     let mut bfs = Bfs::new(g.nodes());
-    let r = chain_reach(s, &g, &mut bfs, need.as_deref());
-    let found = analyse(s, &r, &[], false, f.wants_all());
+    let r = chain_reach(f.cx, s, &g, &mut bfs, need.as_deref());
+    let found = analyse(f.cx, s, &r, &[], false, f.wants_all());
     emit(f, found, |f, proof| {
         chain_step(f.state, &g, &mut bfs, proof)
     });
@@ -1039,13 +1047,13 @@ pub(super) fn forcing_net(f: &mut Finder<'_>) {
     if s.size() > MAX_SIZE {
         return;
     }
-    let found = net_conclusions(s, f.wants_all());
+    let found = net_conclusions(f.cx, s, f.wants_all());
     emit(f, found, |f, proof| net_step(f.state, proof));
 }
 
 /// A net's conclusions as [`analyse`] gives them: every one when `all`, else the best.
-fn net_conclusions(s: &State, all: bool) -> Vec<(u32, u32, Proof)> {
-    let (r, broken) = net_reach(s, !all);
+fn net_conclusions(cx: &Engine, s: &State, all: bool) -> Vec<(u32, u32, Proof)> {
+    let (r, broken) = net_reach(cx, s, !all);
     // One step wanted and a false candidate breaks the state: the first such is the best.
     let placement = (0..broken.len())
         .step_by(2)
@@ -1053,7 +1061,7 @@ fn net_conclusions(s: &State, all: bool) -> Vec<(u32, u32, Proof)> {
         .filter(|_| !all);
     match placement {
         Some(p) => vec![(100, 0, Proof::Broken { p })],
-        None => analyse(s, &r, &broken, true, all),
+        None => analyse(cx, s, &r, &broken, true, all),
     }
 }
 
@@ -1448,8 +1456,8 @@ mod tests {
 
     /// What a one-step net search finds of each premise, for comparing two searches: which
     /// premises were done and which broke, and the rows of those done that did not break.
-    fn premises_found(s: &State) -> (Vec<bool>, Vec<bool>, Vec<u128>, Vec<u128>) {
-        let (r, broken) = net_reach(s, true);
+    fn premises_found(cx: &Engine, s: &State) -> (Vec<bool>, Vec<bool>, Vec<u128>, Vec<u128>) {
+        let (r, broken) = net_reach(cx, s, true);
         let n = r.n;
         let (mut on, mut off) = (Vec::new(), Vec::new());
         for p in (0..r.done.len()).filter(|&p| r.done[p] && !broken[p]) {
@@ -1466,22 +1474,19 @@ mod tests {
     /// solution's too (so that premises that filled in before break now).
     #[test]
     fn a_net_search_from_the_last_ones_closures_finds_what_one_from_scratch_does() {
-        let fresh = |s: &State| {
-            let last = CLOSURES.with(|k| k.borrow_mut().take());
-            let found = premises_found(s);
-            CLOSURES.with(|k| *k.borrow_mut() = last);
-            found
-        };
+        // From scratch: an engine of its own, which has no closures.
+        let fresh = |s: &State| premises_found(&Engine::new(), s);
         let (mut followed, mut pruned) = (0, 0);
         let mut seed = 20_261_205u64;
-        CLOSURES.with(|k| *k.borrow_mut() = None);
+        let cx = Engine::new();
+        let closures = &cx.caches.forcing.closures;
         for s in super::super::tests::stall_states(5)
             .iter()
             .filter(|s| s.size() == 9)
         {
-            let before = CLOSURES.with(|k| k.borrow().as_ref().map(|c| c.changes_to(s).is_some()));
+            let before = (closures.borrow().as_ref()).map(|c| c.changes_to(s).is_some());
             followed += usize::from(before == Some(true));
-            assert!(fresh(s) == premises_found(s), "{:?}", s.all_cands());
+            assert!(fresh(s) == premises_found(&cx, s), "{:?}", s.all_cands());
             // A copy with candidates taken away follows from the state just searched.
             let mut t = s.fork();
             for c in s.empty_cells() {
@@ -1494,13 +1499,13 @@ mod tests {
                     }
                 }
             }
-            let last = CLOSURES.with(|k| k.borrow_mut().take());
-            CLOSURES.with(|k| *k.borrow_mut() = last.clone());
+            // The path's next stall follows from this one, not from the copy.
+            let last = closures.borrow().clone();
             if !t.has_gap() {
                 pruned += 1;
-                assert!(fresh(&t) == premises_found(&t), "{:?}", t.all_cands());
+                assert!(fresh(&t) == premises_found(&cx, &t), "{:?}", t.all_cands());
             }
-            CLOSURES.with(|k| *k.borrow_mut() = last);
+            *closures.borrow_mut() = last;
         }
         assert!(followed > 50 && pruned > 50, "{followed} {pruned}");
     }
@@ -1513,7 +1518,8 @@ mod tests {
         let states = super::super::tests::path_states();
         for s in states.iter().step_by(3).filter(|s| s.size() == 9) {
             let n = s.size();
-            let (r, broken) = net_reach(s, false);
+            let cx = Engine::new();
+            let (r, broken) = net_reach(&cx, s, false);
             let mut t = s.fork();
             for c in s.empty_cells() {
                 for d in digits(s.cands(c)) {
@@ -1588,13 +1594,14 @@ mod tests {
         let mut placements = 0;
         let states = super::super::tests::path_states();
         for s in states.iter().step_by(2).filter(|s| s.size() <= MAX_SIZE) {
-            let g = super::super::chains::grouped_graph(s);
+            let cx = Engine::new();
+            let g = super::super::chains::grouped_graph(&cx, s);
             let mut bfs = Bfs::new(g.nodes());
-            let r = chain_reach(s, &g, &mut bfs, None);
-            let mut every = analyse(s, &r, &[], false, true);
+            let r = chain_reach(&cx, s, &g, &mut bfs, None);
+            let mut every = analyse(&cx, s, &r, &[], false, true);
             every.sort_by_key(|e| (std::cmp::Reverse(e.0), e.1));
             every.truncate(1);
-            let best = analyse(s, &r, &[], false, false);
+            let best = analyse(&cx, s, &r, &[], false, false);
             assert_eq!(format!("{best:?}"), format!("{every:?}"));
             placements += usize::from(matches!(best.first(), Some((100, ..))));
         }
@@ -1608,9 +1615,10 @@ mod tests {
         let mut early = 0;
         let states = super::super::tests::path_states();
         for s in states.iter().step_by(3).filter(|s| s.size() == 9) {
-            let (r, broken) = net_reach(s, false);
-            let full = analyse(s, &r, &broken, true, false);
-            let best = net_conclusions(s, false);
+            let cx = Engine::new();
+            let (r, broken) = net_reach(&cx, s, false);
+            let full = analyse(&cx, s, &r, &broken, true, false);
+            let best = net_conclusions(&Engine::new(), s, false);
             assert_eq!(format!("{best:?}"), format!("{full:?}"));
             early += usize::from(matches!(best.first(), Some((100, 0, Proof::Broken { .. }))));
         }
@@ -1699,10 +1707,13 @@ mod tests {
     #[test]
     fn a_chain_search_cut_short_finds_what_a_full_one_does() {
         let (mut cut, mut some, mut found, mut states) = (0, 0, 0, 0);
+        // The full search: without the verities' shortcut.
+        let no_dual = super::super::tests::searching(|x| x.no_dual = true);
         for (i, s) in super::super::tests::stall_states(3).iter().enumerate() {
-            assert!(dual(s), "a stall has no single: {:?}", s.all_cands());
+            let cx = Engine::new();
+            assert!(dual(&cx, s), "a stall has no single: {:?}", s.all_cands());
             states += 1;
-            match premises_needed(s) {
+            match premises_needed(&cx, s) {
                 Needed::Nothing => cut += 1,
                 Needed::Some(need) if need.contains(&false) => some += 1,
                 _ => {}
@@ -1710,9 +1721,7 @@ mod tests {
             let limits: &[usize] = if i % 8 == 0 { &[1, usize::MAX] } else { &[1] };
             for &limit in limits {
                 let steps = run(Technique::ForcingChain, s, limit);
-                let full = super::super::step::with_flag(&NO_DUAL, || {
-                    run(Technique::ForcingChain, s, limit)
-                });
+                let full = super::super::tests::run_in(&no_dual, Technique::ForcingChain, s, limit);
                 assert_eq!(steps, full, "{limit} {:?}", s.all_cands());
                 found += usize::from(!full.is_empty() && limit == 1);
             }

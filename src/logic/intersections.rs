@@ -54,6 +54,7 @@ fn confined(f: &mut Finder<'_>, pointing: bool) {
 /// Offers the step of digit `d` confined to intersection `x`, if it is. Returns true when the
 /// finder has enough.
 fn confined_in(f: &mut Finder<'_>, x: &Intersection, pointing: bool, d: u8) -> bool {
+    let quiet = f.quiet();
     let s = f.state;
     // Pointing: the digit is confined in the box, eliminated in the line; claiming: the other
     // way round.
@@ -87,7 +88,7 @@ fn confined_in(f: &mut Finder<'_>, x: &Intersection, pointing: bool, d: u8) -> b
             s.unit_name(x.b),
         )
     };
-    let text = say(|| {
+    let text = say(quiet, || {
         format!(
             "In {from_u}, {} lies only in {} ({}), so {}.",
             s.sym(d),
@@ -108,6 +109,7 @@ fn confined_in(f: &mut Finder<'_>, x: &Intersection, pointing: bool, d: u8) -> b
 /// cells, so they leave the rest of the box and of the line. Only a subset that removes digits
 /// from both counts as locked; one that clears a single unit is that unit's naked subset.
 pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
+    let quiet = f.quiet();
     let s = f.state;
     let tech = if k == 2 {
         Technique::LockedPair
@@ -151,7 +153,7 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
             }
             let elims: Vec<(usize, Mask)> = in_box.into_iter().chain(in_line).collect();
             let (bu, lu) = (s.unit_name(b), s.unit_name(line));
-            let text = say(|| {
+            let text = say(quiet, || {
                 format!(
                     "{} hold only {} between them and lie in both {bu} and {lu}, so {}.",
                     s.names_text(&combo),

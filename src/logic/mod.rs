@@ -3,8 +3,10 @@
 //!
 //! - [`State`]: placed digits and the candidates of every other cell.
 //! - [`Step`]: one deduction as data (technique, placements, eliminations, pattern, sentence).
-//! - [`next_step`]: the easiest step available; [`all_steps`]: every step available;
-//!   [`solve`]: the whole path, which [`rate`] turns into a score and a level.
+//! - [`Engine`]: what a caller holds to solve: it owns the caches one search keeps for the
+//!   next. [`Engine::next_step`]: the easiest step available; [`Engine::all_steps`]: every step
+//!   available; [`Engine::solve`]: the whole path, which [`rate`] turns into a score and a
+//!   level. [`next_step`], [`all_steps`] and [`solve`] do the same with an engine of their own.
 //! - One file per technique family: `singles.rs`, `intersections.rs`, `subsets.rs`, ...,
 //!   `trial.rs` (the last resort). A family finds its technique's instances and hands each to a
 //!   [`Finder`], which keeps the first or collects them all.
@@ -16,6 +18,7 @@ mod als;
 mod barren;
 mod chains;
 mod coloring;
+mod engine;
 mod fish;
 mod forcing;
 mod intersections;
@@ -37,10 +40,11 @@ mod wings;
 
 use rustc_hash::FxHashSet;
 
+pub use engine::Engine;
 pub use rating::{rate, rate_techniques, Level, Rating};
 pub use state::State;
+pub(crate) use step::and_list;
 pub use step::Step;
-pub(crate) use step::{and_list, quietly};
 pub use technique::Technique;
 
 use crate::grid::Mask;
@@ -75,6 +79,10 @@ type Effect = (step::Placements, Vec<(usize, Mask)>);
 /// Collects the steps a technique finds: the first only, or up to a limit of distinct ones.
 pub(crate) struct Finder<'a> {
     pub state: &'a State,
+    /// The engine searching: its caches and switches.
+    pub cx: &'a Engine,
+    /// Steps found carry no sentence (see [`step::say`]).
+    quiet: bool,
     limit: usize,
     /// The step kept when one is wanted: no vector to allocate at every step of a path.
     one: Option<Step>,
@@ -89,9 +97,11 @@ pub(crate) struct Finder<'a> {
 }
 
 impl<'a> Finder<'a> {
-    fn new(state: &'a State, limit: usize) -> Self {
+    fn new(cx: &'a Engine, state: &'a State, limit: usize, quiet: bool) -> Self {
         Finder {
             state,
+            cx,
+            quiet,
             limit,
             one: None,
             list: Vec::new(),
@@ -193,6 +203,11 @@ impl<'a> Finder<'a> {
         self.limit > 1
     }
 
+    /// True when the steps are found without sentences.
+    pub fn quiet(&self) -> bool {
+        self.quiet
+    }
+
     /// True when no more steps are wanted.
     pub fn done(&self) -> bool {
         self.count() >= self.limit
@@ -265,11 +280,10 @@ fn find(t: Technique, f: &mut Finder<'_>) {
 
 /// The starting state of a parsed puzzle: its givens placed, every other candidate its givens
 /// allow, digits named in the puzzle's alphabet. A pencil-mark puzzle starts from its marks
-/// (less the digits of solved peers, which no state keeps as candidates).
+/// (less the digits of solved peers, which no state keeps as candidates). A caller that rates
+/// puzzles in bulk starts each with [`Engine::start`], which also begins the puzzle's path in
+/// its engine.
 pub fn start(puzzle: &crate::syntax::Puzzle) -> State {
-    // A new puzzle: what one-digit searches found barren on another one's places will not be
-    // asked again, and looking in a set that grew on a long path costs cache misses.
-    barren::forget();
     let grid = puzzle.grid();
     puzzle
         .pencil
@@ -279,82 +293,22 @@ pub fn start(puzzle: &crate::syntax::Puzzle) -> State {
         .with_symbols(puzzle.alphabet.symbols.to_vec())
 }
 
-/// The easiest step available in `state`: the first technique of the ladder that finds one.
+/// [`Engine::next_step`] with an engine of its own, for a caller that asks once.
 pub fn next_step(state: &State, opts: &Options) -> Option<Step> {
-    next_step_on(state, opts, Technique::ALL)
-}
-
-/// [`next_step`] with the techniques of `ladder` only (a part of the ladder, in its order).
-fn next_step_on(state: &State, opts: &Options, ladder: &[Technique]) -> Option<Step> {
-    // One finder for the whole ladder: one that found nothing is as new (a single step wanted,
-    // it remembers nothing else), and on a path of singles making and dropping one per
-    // technique tried cost a fortieth of the rating.
-    let mut f = Finder::new(state, 1);
-    ladder.iter().filter(|&&t| opts.allows(t)).find_map(|&t| {
-        find(t, &mut f);
-        f.last()
-    })
-}
-
-/// The step technique `t` alone finds first in `state` (the one a solving path takes when `t`
-/// is the easiest technique that applies), or `None`; `None` too when `opts` rules `t` out.
-/// [`next_step`] is this for each technique of the ladder in turn, until one finds a step: a
-/// caller doing that itself sees what each technique costs (`cargo bench --bench rating --
-/// --by-technique`).
-pub fn step_by(state: &State, t: Technique, opts: &Options) -> Option<Step> {
-    if !opts.allows(t) {
-        return None;
-    }
-    let mut f = Finder::new(state, 1);
-    find(t, &mut f);
-    f.last()
+    Engine::new().next_step(state, opts)
 }
 
 /// The most steps [`all_steps`] lists per technique.
 pub const ALL_STEPS_LIMIT: usize = 100;
 
-/// Every step available in `state`, technique by technique (at most [`ALL_STEPS_LIMIT`] each),
-/// without trial.
+/// [`Engine::all_steps`] with an engine of its own, for a caller that asks once.
 pub fn all_steps(state: &State, opts: &Options) -> Vec<Step> {
-    let opts = Options {
-        trial: false,
-        ..*opts
-    };
-    let mut out = Vec::new();
-    for &t in Technique::ALL.iter().filter(|&&t| opts.allows(t)) {
-        let mut f = Finder::new(state, ALL_STEPS_LIMIT);
-        find(t, &mut f);
-        out.append(&mut f.into_steps());
-    }
-    out
+    Engine::new().all_steps(state, opts)
 }
 
-/// The techniques of [`solve`]'s path, with every step's sentence left empty, and whether the
-/// path ends solved: all a rating reads (on a puzzle of singles, writing the sentences took most
-/// of the time, and keeping whole steps a little more).
-pub fn solve_techniques(state: State, opts: &Options) -> (Vec<Technique>, bool) {
-    let mut techniques = Vec::with_capacity(state.empty_cells().count() + 8);
-    let (_, solved) = solve_techniques_on(state, opts, Technique::ALL, 0, &mut techniques);
-    (techniques, solved)
-}
-
-/// [`solve_techniques`] with the techniques of `ladder` only (the start of the ladder), adding
-/// to `techniques`: the path stops where none of them applies, at the state that
-/// [`solve_techniques`] takes its next step from with a later technique. Returns that state and
-/// whether it is solved. `known`: how many techniques at the start of `ladder` are known to
-/// find nothing in `state` (it is where a shorter ladder stopped), so the first step skips them.
-pub fn solve_techniques_on(
-    state: State,
-    opts: &Options,
-    ladder: &[Technique],
-    known: usize,
-    techniques: &mut Vec<Technique>,
-) -> (State, bool) {
-    step::quietly(|| {
-        walk(state, opts, ladder, known, |_, taken| {
-            techniques.push(taken.technique())
-        })
-    })
+/// [`Engine::solve`] with an engine of its own, for a caller that solves one puzzle.
+pub fn solve(state: State, opts: &Options) -> Path {
+    Engine::new().solve(state, opts)
 }
 
 /// The start of the ladder up to the first technique that assumes the puzzle has one solution:
@@ -376,83 +330,9 @@ pub struct Path {
     pub solved: bool,
 }
 
-/// Solves from `state` step by step, always with the easiest step available, until the grid is
-/// full or nothing applies (no step, or a broken state).
-pub fn solve(state: State, opts: &Options) -> Path {
-    // A step per empty cell when singles solve it, and growing a vector of steps copies them.
-    let mut steps = Vec::with_capacity(state.empty_cells().count() + 8);
-    let (end, solved) = walk(state, opts, Technique::ALL, 0, |s, taken| {
-        steps.push(match taken {
-            Taken::Step(step) => step,
-            Taken::Single(x) => x.step(s),
-        })
-    });
-    Path { steps, end, solved }
-}
-
 /// The singles, the start of the ladder (no options leave them out).
 const SINGLES: [Technique; 3] = [
     Technique::FullHouse,
     Technique::NakedSingle,
     Technique::HiddenSingle,
 ];
-
-/// What a walk took: a step, or a single (which the taker makes a step when it wants one).
-enum Taken {
-    Step(Step),
-    Single(singles::Single),
-}
-
-impl Taken {
-    fn technique(&self) -> Technique {
-        match self {
-            Taken::Step(step) => step.technique,
-            Taken::Single(x) => x.technique,
-        }
-    }
-}
-
-/// The walk of [`solve`] with the techniques of `ladder`, the first step without the first
-/// `known` of them: each step, once applied, goes to `keep` with the state after it. Returns the
-/// last state and whether it is solved.
-fn walk(
-    state: State,
-    opts: &Options,
-    ladder: &[Technique],
-    known: usize,
-    mut keep: impl FnMut(&State, Taken),
-) -> (State, bool) {
-    let mut state = state;
-    // Every step places a digit or removes a candidate, so a path is at most this long.
-    let bound = state.shape().cells() * (state.size() + 1);
-    let mut taken = 0;
-    let mut broken = state.is_broken();
-    while !state.is_solved() && taken < bound && !broken {
-        let from = if taken == 0 {
-            known.min(ladder.len())
-        } else {
-            0
-        };
-        let rest = &ladder[from..];
-        // The singles come first on the ladder and are taken from the queues of the order
-        // they arose in, without a finder; the rest of the ladder only when there is none.
-        let taken_now = match rest.strip_prefix(SINGLES.as_slice()) {
-            Some(after) if state.arisen().is_some() => match singles::next_single(&state) {
-                Some(x) => Some(Taken::Single(x)),
-                None => next_step_on(&state, opts, after).map(Taken::Step),
-            },
-            _ => next_step_on(&state, opts, rest).map(Taken::Step),
-        };
-        let Some(now) = taken_now else {
-            break;
-        };
-        broken = match &now {
-            Taken::Step(step) => state.apply_checked(step),
-            Taken::Single(x) => state.place_checked(x.cell, x.digit),
-        };
-        keep(&state, now);
-        taken += 1;
-    }
-    let solved = state.is_solved() && !broken;
-    (state, solved)
-}

@@ -29,7 +29,7 @@ use super::{
     barren,
     state::Memo,
     step::{removal_text, say},
-    Finder, State, Step, Technique,
+    Engine, Finder, State, Step, Technique,
 };
 
 /// What kind of unit a conjugate pair lives in.
@@ -51,16 +51,17 @@ pub(super) struct Pair {
     pub kind: Kind,
 }
 
-thread_local! {
-    /// The conjugate pairs of the last state asked for: seven techniques in a row on the
-    /// ladder read them in the same state.
-    static LAST: RefCell<Memo<Vec<Vec<Pair>>>> = const { RefCell::new(Memo::new()) };
+/// What the one-digit techniques keep in the engine: the conjugate pairs of the last state
+/// asked for (seven techniques in a row on the ladder read them in the same state).
+#[derive(Default)]
+pub(super) struct Cache {
+    pairs: RefCell<Memo<Vec<Vec<Pair>>>>,
 }
 
 /// Every conjugate pair of every digit (`pairs[d - 1]`), each digit's rows first, then columns,
 /// then boxes; each pair of cells once. Shared with the previous call on the same state.
-pub(super) fn conjugate_pairs(s: &State) -> Rc<Vec<Vec<Pair>>> {
-    LAST.with(|last| last.borrow_mut().get(s, pairs_of))
+pub(super) fn conjugate_pairs(cx: &Engine, s: &State) -> Rc<Vec<Vec<Pair>>> {
+    (cx.caches.single_digit.pairs.borrow_mut()).get(s, pairs_of)
 }
 
 fn pairs_of(s: &State) -> Vec<Vec<Pair>> {
@@ -129,7 +130,7 @@ fn class(s: &State, p: &Pair, a1: usize, q: &Pair, a2: usize) -> Technique {
 
 /// Finds every chain `b1=a1-a2=b2` of technique `t` over the conjugate pairs of each digit.
 fn chains(f: &mut Finder<'_>, t: Technique) {
-    let all = conjugate_pairs(f.state);
+    let all = conjugate_pairs(f.cx, f.state);
     // Every step wanted: Turbot Fish lists every such chain, Skyscrapers and Kites too, as
     // HoDoKu's "find all steps" does; a solving path takes them as the easier techniques.
     let any_class = t == Technique::TurbotFish && f.wants_all();
@@ -149,7 +150,7 @@ fn by_digit(f: &mut Finder<'_>, t: Technique, mut search: impl FnMut(&mut Finder
         if f.wants_all() {
             done = search(f, d);
         } else {
-            barren::search_digit(t, s, d, true, || {
+            barren::search_digit(f.cx, t, s, d, true, || {
                 let before = f.count();
                 done = search(f, d);
                 f.count() > before
@@ -164,6 +165,7 @@ fn by_digit(f: &mut Finder<'_>, t: Technique, mut search: impl FnMut(&mut Finder
 /// The chains of technique `t` of digit `d` over its conjugate pairs, into `f`: true when `f`
 /// wants no more.
 fn chains_digit(f: &mut Finder<'_>, t: Technique, d: u8, pairs: &[Pair], any_class: bool) -> bool {
+    let quiet = f.quiet();
     let s = f.state;
     for i in 0..pairs.len() {
         for j in i + 1..pairs.len() {
@@ -215,7 +217,7 @@ fn chains_digit(f: &mut Finder<'_>, t: Technique, d: u8, pairs: &[Pair], any_cla
                             format!("share {}", s.unit_name(shared))
                         }
                     };
-                    let text = say(|| {
+                    let text = say(quiet, || {
                         format!(
                             "{}: {} in {} lies only in {} and {}, and in {} only in {} and {}; \
                              {} and {} {how}, so they are not both {}, hence one of {} and {} \
@@ -297,7 +299,7 @@ pub(super) fn empty_rectangle(f: &mut Finder<'_>) {
             (rows, cols)
         })
         .collect();
-    let all = conjugate_pairs(s);
+    let all = conjugate_pairs(f.cx, s);
     by_digit(f, Technique::EmptyRectangle, |f, d| {
         empty_rectangle_digit(f, d, &spans, &all[usize::from(d) - 1])
     });
@@ -311,6 +313,7 @@ fn empty_rectangle_digit(
     spans: &[(Vec<usize>, Vec<usize>)],
     pairs: &[Pair],
 ) -> bool {
+    let quiet = f.quiet();
     let s = f.state;
     let sh = s.shape();
     let n = s.size();
@@ -360,7 +363,7 @@ fn empty_rectangle_digit(
                         }
                         let elims = vec![(target, b)];
                         let other = if pr.kind == Kind::Col { n + c } else { r };
-                        let text = say(|| {
+                        let text = say(quiet, || {
                             format!(
                                 "Empty Rectangle: in {}, {} lies only in {} and {}; in {} it \
                                  lies only in {} and {}, so either {} is {} or {} is, which \
@@ -397,81 +400,82 @@ fn empty_rectangle_digit(
     false
 }
 
-/// A 9x9 state from 81 whitespace-separated tokens: a single digit is placed, several digits are
-/// the candidates of an empty cell.
 #[cfg(test)]
-pub(super) fn pm(text: &str) -> State {
-    use crate::grid::Shape;
-    let tokens: Vec<&str> = text.split_whitespace().collect();
-    assert_eq!(tokens.len(), 81, "81 tokens");
-    let mut values = vec![0u8; 81];
-    let mut cands = vec![0 as Mask; 81];
-    for (i, t) in tokens.iter().enumerate() {
-        let ds: Vec<u8> = t.bytes().map(|ch| ch - b'0').collect();
-        if ds.len() == 1 {
-            values[i] = ds[0];
-        } else {
-            cands[i] = ds.iter().fold(0, |m, &d| m | bit(d));
+pub(super) mod tests {
+    use super::super::{Engine, Technique};
+    use super::*;
+    use crate::grid::{bit, Mask};
+
+    /// A 9x9 state from 81 whitespace-separated tokens: a single digit is placed, several
+    /// digits are the candidates of an empty cell.
+    pub(in crate::logic) fn pm(text: &str) -> State {
+        use crate::grid::Shape;
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(tokens.len(), 81, "81 tokens");
+        let mut values = vec![0u8; 81];
+        let mut cands = vec![0 as Mask; 81];
+        for (i, t) in tokens.iter().enumerate() {
+            let ds: Vec<u8> = t.bytes().map(|ch| ch - b'0').collect();
+            if ds.len() == 1 {
+                values[i] = ds[0];
+            } else {
+                cands[i] = ds.iter().fold(0, |m, &d| m | bit(d));
+            }
+        }
+        State::from_candidates(Shape::for_size(9).unwrap(), values, cands).unwrap()
+    }
+
+    /// Every step technique `t` finds in `state` (all-steps mode).
+    pub(in crate::logic) fn found(state: &State, t: Technique) -> Vec<Step> {
+        crate::logic::all_steps(state, &crate::logic::Options::default())
+            .into_iter()
+            .filter(|s| s.technique == t)
+            .collect()
+    }
+
+    /// Eliminations in the tests' notation: `r1c5:37 r2c2:4`, sorted.
+    pub(in crate::logic) fn elim_text(state: &State, step: &Step) -> String {
+        let parts: Vec<String> = step
+            .eliminations
+            .iter()
+            .map(|&(c, m)| format!("{}:{}", state.name(c), state.syms(m)))
+            .collect();
+        parts.join(" ")
+    }
+
+    /// Checks a table of cases: for each (technique, state, eliminations), the technique's first
+    /// instance makes exactly those eliminations, all-steps mode lists it too, and the step names
+    /// its technique and cells; for each (technique, state) of `nothing`, nothing is found.
+    pub(in crate::logic) fn check_table(
+        cases: &[(Technique, &str, &str)],
+        nothing: &[(Technique, &str)],
+    ) {
+        for &(t, grid, want) in cases {
+            let s = pm(grid);
+            let cx = Engine::new();
+            let mut f = cx.finder(&s, 1);
+            crate::logic::find(t, &mut f);
+            let step = f
+                .last()
+                .unwrap_or_else(|| panic!("{t} finds nothing in {grid}"));
+            assert_eq!(elim_text(&s, &step), want, "{t}: {}", step.explanation);
+            assert!(
+                step.explanation.starts_with(t.name()),
+                "{}",
+                step.explanation
+            );
+            assert!(step.cells.len() >= 3, "{t}: {:?}", step.cells);
+            let all = found(&s, t);
+            assert!(
+                all.iter().any(|st| elim_text(&s, st) == want),
+                "{t}: all-steps mode misses {want}"
+            );
+        }
+        for &(t, grid) in nothing {
+            let all = found(&pm(grid), t);
+            assert!(all.is_empty(), "{t} finds {:?}", all[0].explanation);
         }
     }
-    State::from_candidates(Shape::for_size(9).unwrap(), values, cands).unwrap()
-}
-
-/// Every step technique `t` finds in `state` (all-steps mode).
-#[cfg(test)]
-pub(super) fn found(state: &State, t: Technique) -> Vec<Step> {
-    super::all_steps(state, &super::Options::default())
-        .into_iter()
-        .filter(|s| s.technique == t)
-        .collect()
-}
-
-/// Eliminations in the tests' notation: `r1c5:37 r2c2:4`, sorted.
-#[cfg(test)]
-pub(super) fn elim_text(state: &State, step: &Step) -> String {
-    let parts: Vec<String> = step
-        .eliminations
-        .iter()
-        .map(|&(c, m)| format!("{}:{}", state.name(c), state.syms(m)))
-        .collect();
-    parts.join(" ")
-}
-
-/// Checks a table of cases: for each (technique, state, eliminations), the technique's first
-/// instance makes exactly those eliminations, all-steps mode lists it too, and the step names
-/// its technique and cells; for each (technique, state) of `nothing`, nothing is found.
-#[cfg(test)]
-pub(super) fn check_table(cases: &[(Technique, &str, &str)], nothing: &[(Technique, &str)]) {
-    for &(t, grid, want) in cases {
-        let s = pm(grid);
-        let mut f = Finder::new(&s, 1);
-        super::find(t, &mut f);
-        let step = f
-            .last()
-            .unwrap_or_else(|| panic!("{t} finds nothing in {grid}"));
-        assert_eq!(elim_text(&s, &step), want, "{t}: {}", step.explanation);
-        assert!(
-            step.explanation.starts_with(t.name()),
-            "{}",
-            step.explanation
-        );
-        assert!(step.cells.len() >= 3, "{t}: {:?}", step.cells);
-        let all = found(&s, t);
-        assert!(
-            all.iter().any(|st| elim_text(&s, st) == want),
-            "{t}: all-steps mode misses {want}"
-        );
-    }
-    for &(t, grid) in nothing {
-        let all = found(&pm(grid), t);
-        assert!(all.is_empty(), "{t} finds {:?}", all[0].explanation);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::single_digit::{check_table, elim_text, found, pm};
-    use super::super::Technique;
 
     const SKYSCRAPER_1: &str = "
         34789   34589   34567   245789  245689  1       256789  23679   23589

@@ -27,9 +27,9 @@ fn only_digit(s: &State, cell: usize) -> Option<u8> {
 }
 
 /// The step of a full house at `cell` in unit `u`, holding `d`.
-fn full_house_step(s: &State, cell: usize, u: usize, d: u8) -> Step {
+fn full_house_step(quiet: bool, s: &State, cell: usize, u: usize, d: u8) -> Step {
     let unit = s.unit_name(u);
-    let text = say(|| {
+    let text = say(quiet, || {
         format!(
             "{} is the last empty cell in {unit}, so {} is {}.",
             s.name(cell),
@@ -82,7 +82,7 @@ pub(super) struct Single {
 impl Single {
     /// The step of this single in state `s` (or any state of the same puzzle: the sentence
     /// names cells, units and symbols only).
-    pub fn step(&self, s: &State) -> Step {
+    pub fn step(&self, s: &State, quiet: bool) -> Step {
         let Single {
             technique,
             cell,
@@ -90,9 +90,9 @@ impl Single {
             unit,
         } = *self;
         match technique {
-            Technique::FullHouse => full_house_step(s, cell, unit, digit),
-            Technique::NakedSingle => naked_single_step(s, cell, digit),
-            _ => hidden_single_step(s, cell, digit, unit),
+            Technique::FullHouse => full_house_step(quiet, s, cell, unit, digit),
+            Technique::NakedSingle => naked_single_step(quiet, s, cell, digit),
+            _ => hidden_single_step(quiet, s, cell, digit, unit),
         }
     }
 }
@@ -133,7 +133,7 @@ pub(super) fn full_house(f: &mut Finder<'_>) {
     let s = f.state;
     if let (false, Some(a)) = (f.wants_all(), s.arisen()) {
         if let Some((c, u, d)) = first_full_house(s, a) {
-            f.add(full_house_step(s, c, u, d));
+            f.add(full_house_step(f.quiet(), s, c, u, d));
         }
         return;
     }
@@ -151,15 +151,15 @@ pub(super) fn full_house(f: &mut Finder<'_>) {
             continue;
         }
         let d = missing.trailing_zeros() as u8 + 1;
-        if f.add(full_house_step(s, cell, u, d)) {
+        if f.add(full_house_step(f.quiet(), s, cell, u, d)) {
             return;
         }
     }
 }
 
 /// The step of a naked single at `cell`, holding `d`.
-fn naked_single_step(s: &State, cell: usize, d: u8) -> Step {
-    let text = say(|| {
+fn naked_single_step(quiet: bool, s: &State, cell: usize, d: u8) -> Step {
+    let text = say(quiet, || {
         format!(
             "{} has no candidate left but {}, so {} is {}.",
             s.name(cell),
@@ -178,7 +178,7 @@ pub(super) fn naked_single(f: &mut Finder<'_>) {
     let s = f.state;
     if let (false, Some(a)) = (f.wants_all(), s.arisen()) {
         if let Some((c, d)) = first_naked_single(s, a) {
-            f.add(naked_single_step(s, c, d));
+            f.add(naked_single_step(f.quiet(), s, c, d));
         }
         return;
     }
@@ -196,7 +196,7 @@ pub(super) fn naked_single(f: &mut Finder<'_>) {
             }
             let cell = i * CHUNK + j;
             let d = m.trailing_zeros() as u8 + 1;
-            if f.add(naked_single_step(s, cell, d)) {
+            if f.add(naked_single_step(f.quiet(), s, cell, d)) {
                 return;
             }
         }
@@ -209,7 +209,7 @@ pub(super) fn hidden_single(f: &mut Finder<'_>) {
     let s = f.state;
     if let (false, Some(a)) = (f.wants_all(), s.arisen()) {
         if let Some((c, d, u)) = first_hidden_single(s, a) {
-            f.add(hidden_single_step(s, c, d, u));
+            f.add(hidden_single_step(f.quiet(), s, c, d, u));
         }
         return;
     }
@@ -220,7 +220,7 @@ pub(super) fn hidden_single(f: &mut Finder<'_>) {
             let Some(&cell) = s.unit(u).iter().find(|&&c| s.cands(c) & bit(d) != 0) else {
                 continue;
             };
-            if f.add(hidden_single_step(s, cell, d, u)) {
+            if f.add(hidden_single_step(f.quiet(), s, cell, d, u)) {
                 return;
             }
         }
@@ -228,9 +228,9 @@ pub(super) fn hidden_single(f: &mut Finder<'_>) {
 }
 
 /// The step of a hidden single: in unit `u`, `d` fits only `cell`.
-fn hidden_single_step(s: &State, cell: usize, d: u8, u: usize) -> Step {
+fn hidden_single_step(quiet: bool, s: &State, cell: usize, d: u8, u: usize) -> Step {
     let unit = s.unit_name(u);
-    let text = say(|| {
+    let text = say(quiet, || {
         format!(
             "In {unit}, {} fits only in {}, so {} is {}.",
             s.sym(d),

@@ -13,8 +13,8 @@ use std::rc::Rc;
 
 use super::Step;
 
-/// One value computed from a state, kept (per thread, in a `thread_local!`) for the next call on
-/// the same state: techniques that build the same structure run one after another on one state
+/// One value computed from a state, kept (in the engine's caches) for the next call on the same
+/// state: techniques that build the same structure run one after another on one state
 /// (the three ALS techniques; grouped nice loops and forcing chains). The key is the state's
 /// shape, values and candidates: the same values in another box shape (2x3 and 3x2) make
 /// another structure.
@@ -25,11 +25,13 @@ pub(super) struct Memo<T> {
 /// What a [`Memo`] keeps: the state's shape, values and candidates, and the value.
 type Kept<T> = (Shape, Vec<u8>, Vec<Mask>, Rc<T>);
 
-impl<T> Memo<T> {
-    pub const fn new() -> Memo<T> {
+impl<T> Default for Memo<T> {
+    fn default() -> Memo<T> {
         Memo { last: None }
     }
+}
 
+impl<T> Memo<T> {
     /// The value for `s`: the kept one when `s` is the state it was made from, else `make`'s,
     /// kept in its place.
     pub fn get(&mut self, s: &State, make: impl FnOnce(&State) -> T) -> Rc<T> {
@@ -174,14 +176,6 @@ impl<T> Queue<T> {
 
     pub fn push_back(&mut self, item: T) {
         self.items.push(item);
-    }
-
-    /// Keeps the entries `keep` holds (for tests).
-    #[cfg(test)]
-    pub fn retain(&mut self, keep: impl FnMut(&T) -> bool) {
-        self.items.drain(..self.head);
-        self.head = 0;
-        self.items.retain(keep);
     }
 }
 
@@ -443,66 +437,6 @@ impl State {
             breaks: 0,
             arisen: Some(Box::new(arisen)),
         }
-    }
-
-    /// [`State::replay`] made change by change: what its order of singles stands for.
-    #[cfg(test)]
-    pub(super) fn replay_in_steps(shape: Shape, values: &[u8], cands: &[Mask]) -> State {
-        let n = shape.size;
-        let cells = shape.cells();
-        let tables = shape.tables();
-        let full = full_mask(n);
-        let mut boards = vec![0u64; n * tables.words];
-        for d in 0..n {
-            for c in 0..cells {
-                boards[d * tables.words + c / 64] |= 1 << (c % 64);
-            }
-        }
-        let mut s = State {
-            shape,
-            tables: Tables(tables),
-            values: vec![0; cells],
-            empty: cells,
-            cands: vec![full; cells],
-            symbols: default_symbols(n),
-            given: values.iter().map(|&v| v != 0).collect(),
-            placed: vec![0; 3 * n],
-            clash: false,
-            boards,
-            spots: vec![(1u32 << n) - 1; 3 * n * n],
-            ones: vec![0; 3 * n],
-            breaks: 0,
-            arisen: Some(Box::default()),
-        };
-        for (c, &v) in values.iter().enumerate() {
-            if v != 0 {
-                s.place(c, v);
-            }
-        }
-        for (c, &m) in cands.iter().enumerate() {
-            if values[c] == 0 {
-                s.eliminate(c, !m & full);
-            }
-        }
-        // `place` noted any digit placed twice (each cell is placed once here).
-        s.breaks = 0;
-        s.prune_arisen();
-        s
-    }
-
-    /// The same state with the singles that no longer hold dropped from its queues (readers
-    /// skip them): two states that agree on this take the same singles in the same order.
-    #[cfg(test)]
-    pub(super) fn live(&self) -> State {
-        let mut s = self.clone();
-        if let Some(a) = s.arisen.as_deref_mut() {
-            let (values, cands) = (&self.values, &self.cands);
-            let single = |c: usize| values[c] == 0 && cands[c].count_ones() == 1;
-            a.naked.retain(|&c| single(c as usize));
-            a.hidden
-                .retain(|&(c, d, _)| values[c as usize] == 0 && cands[c as usize] & bit(d) != 0);
-        }
-        s
     }
 
     /// A state from placed values and the candidates of the other cells (a pencil-mark grid).
@@ -1116,4 +1050,82 @@ impl Changes<'_> {
 fn arose_hidden(a: &mut Arisen, tables: &ShapeTables, u: usize, left: u32, d: u8) {
     let at = tables.units[u][left.trailing_zeros() as usize];
     a.hidden.push_back((at as u32, d, u as u32));
+}
+
+/// Test helpers that read a state's insides.
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+
+    /// Keeps the entries of `q` that `keep` holds.
+    fn retain<T>(q: &mut Queue<T>, keep: impl FnMut(&T) -> bool) {
+        q.items.drain(..q.head);
+        q.head = 0;
+        q.items.retain(keep);
+    }
+
+    impl State {
+        /// [`State::replay`] made change by change: what its order of singles stands for.
+        pub(in crate::logic) fn replay_in_steps(
+            shape: Shape,
+            values: &[u8],
+            cands: &[Mask],
+        ) -> State {
+            let n = shape.size;
+            let cells = shape.cells();
+            let tables = shape.tables();
+            let full = full_mask(n);
+            let mut boards = vec![0u64; n * tables.words];
+            for d in 0..n {
+                for c in 0..cells {
+                    boards[d * tables.words + c / 64] |= 1 << (c % 64);
+                }
+            }
+            let mut s = State {
+                shape,
+                tables: Tables(tables),
+                values: vec![0; cells],
+                empty: cells,
+                cands: vec![full; cells],
+                symbols: default_symbols(n),
+                given: values.iter().map(|&v| v != 0).collect(),
+                placed: vec![0; 3 * n],
+                clash: false,
+                boards,
+                spots: vec![(1u32 << n) - 1; 3 * n * n],
+                ones: vec![0; 3 * n],
+                breaks: 0,
+                arisen: Some(Box::default()),
+            };
+            for (c, &v) in values.iter().enumerate() {
+                if v != 0 {
+                    s.place(c, v);
+                }
+            }
+            for (c, &m) in cands.iter().enumerate() {
+                if values[c] == 0 {
+                    s.eliminate(c, !m & full);
+                }
+            }
+            // `place` noted any digit placed twice (each cell is placed once here).
+            s.breaks = 0;
+            s.prune_arisen();
+            s
+        }
+
+        /// The same state with the singles that no longer hold dropped from its queues (readers
+        /// skip them): two states that agree on this take the same singles in the same order.
+        pub(in crate::logic) fn live(&self) -> State {
+            let mut s = self.clone();
+            if let Some(a) = s.arisen.as_deref_mut() {
+                let (values, cands) = (&self.values, &self.cands);
+                let single = |c: usize| values[c] == 0 && cands[c].count_ones() == 1;
+                retain(&mut a.naked, |&c| single(c as usize));
+                retain(&mut a.hidden, |&(c, d, _)| {
+                    values[c as usize] == 0 && cands[c as usize] & bit(d) != 0
+                });
+            }
+            s
+        }
+    }
 }

@@ -2,9 +2,6 @@
 //! pattern, the units it lives in, and one English sentence. `explain`, the rating and the editor
 //! all read the same steps; only the edges render them.
 
-use std::cell::Cell;
-use std::thread::LocalKey;
-
 use crate::grid::{Mask, Unit};
 
 use super::Technique;
@@ -63,20 +60,15 @@ impl Step {
         self
     }
 
-    /// Adds the cells that prove the step (none while [`quietly`] runs: a rating reads only
-    /// the technique, placements and eliminations).
+    /// Adds the cells that prove the step.
     pub fn cells(mut self, cells: impl IntoIterator<Item = usize>) -> Step {
-        if !is_quiet() {
-            self.cells.extend(cells);
-        }
+        self.cells.extend(cells);
         self
     }
 
-    /// Adds a unit the pattern lives in (none while [`quietly`] runs).
+    /// Adds a unit the pattern lives in.
     pub fn unit(mut self, unit: Unit) -> Step {
-        if !is_quiet() {
-            self.units.push(unit);
-        }
+        self.units.push(unit);
         self
     }
 
@@ -100,44 +92,14 @@ impl Step {
     }
 }
 
-thread_local! {
-    /// True while [`quietly`] runs: the steps found on this thread carry no sentence, cells or
-    /// units.
-    static QUIET: Cell<bool> = const { Cell::new(false) };
-}
-
-/// A step's sentence: `text()`, or an empty string while [`quietly`] runs (a rating reads only
-/// the techniques, and writing a sentence costs more than finding a single).
-pub(crate) fn say(text: impl FnOnce() -> String) -> String {
-    if is_quiet() {
+/// A step's sentence: `text()`, or an empty string when `quiet` (a rating reads only the
+/// techniques, and writing a sentence costs more than finding a single).
+pub(crate) fn say(quiet: bool, text: impl FnOnce() -> String) -> String {
+    if quiet {
         String::new()
     } else {
         text()
     }
-}
-
-fn is_quiet() -> bool {
-    QUIET.with(Cell::get)
-}
-
-/// Runs `work` with the sentences of the steps it finds left empty (see [`say`]), and their
-/// cells and units too.
-pub(crate) fn quietly<T>(work: impl FnOnce() -> T) -> T {
-    with_flag(&QUIET, work)
-}
-
-/// Runs `work` with the per-thread `flag` set, and puts it back as it was however `work` ends
-/// (a panic included).
-pub(super) fn with_flag<T>(flag: &'static LocalKey<Cell<bool>>, work: impl FnOnce() -> T) -> T {
-    /// Restores the flag on drop.
-    struct Restore(&'static LocalKey<Cell<bool>>, bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            self.0.with(|f| f.set(self.1));
-        }
-    }
-    let _restore = Restore(flag, flag.with(|f| f.replace(true)));
-    work()
 }
 
 /// `a`, `a and b`, `a, b and c`.

@@ -186,6 +186,7 @@ fn hidden_technique(k: usize) -> Technique {
 /// `k` cells of a unit whose candidates together are `k` digits: those digits leave the rest of
 /// the unit.
 pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
+    let wordless = f.quiet();
     let s = f.state;
     let n = s.size();
     let least = least_in_subset(f);
@@ -195,7 +196,7 @@ pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
     // is not made again on the same cells (every step wanted, subsets of one cell count too).
     let remember = !f.wants_all();
     let quiet = if remember {
-        barren::quiet_units(s, k - 2)
+        barren::quiet_units(f.cx, s, k - 2)
     } else {
         0
     };
@@ -212,12 +213,12 @@ pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
         };
         let found = naked_sets(s, s.unit(u), k, least, clears);
         if let (true, Some(c)) = (found.is_empty(), cells) {
-            barren::remember_quiet_unit(s, k - 2, u, c);
+            barren::remember_quiet_unit(f.cx, s, k - 2, u, c);
         }
         for (combo, union) in found {
             let elims = subset_removals(s, s.unit(u).iter().copied(), &combo, union);
             let unit = s.unit_name(u);
-            let text = say(|| {
+            let text = say(wordless, || {
                 format!(
                     "In {unit}, {} hold only {} between them, so {}.",
                     s.names_text(&combo),
@@ -239,13 +240,14 @@ pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
 /// `k` digits of a unit that fit only `k` cells between them: those cells lose every other
 /// candidate.
 pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
+    let wordless = f.quiet();
     let s = f.state;
     let n = s.size();
     // As for naked subsets: a solving path's search that found nothing in a unit is not made
     // again on the same cells.
     let remember = !f.wants_all();
     let quiet = if remember {
-        barren::quiet_units(s, 3 + k - 2)
+        barren::quiet_units(f.cx, s, 3 + k - 2)
     } else {
         0
     };
@@ -280,7 +282,7 @@ pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
             },
         );
         if let (true, Some(c)) = (found.is_empty(), cells) {
-            barren::remember_quiet_unit(s, 3 + k - 2, u, c);
+            barren::remember_quiet_unit(f.cx, s, 3 + k - 2, u, c);
         }
         for (combo, places) in found {
             let mask = combo.iter().fold(0, |m, &d| m | bit(d));
@@ -293,7 +295,7 @@ pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
                 .collect();
             let elims = subset_removals(s, cells.iter().copied(), &[], !mask);
             let unit = s.unit_name(u);
-            let text = say(|| {
+            let text = say(wordless, || {
                 format!(
                     "In {unit}, {} fit only in {}, so {}.",
                     s.syms_text(mask),
@@ -315,7 +317,7 @@ pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::barren;
+    use crate::logic::Engine;
 
     /// Along the solving paths of every size (consecutive states, so that units come back
     /// unchanged), and at the stalls of hard puzzles with copies less some candidates, each
@@ -335,25 +337,25 @@ mod tests {
         let states = crate::logic::tests::path_states_and_pruned(29, 3)
             .into_iter()
             .chain(crate::logic::tests::stall_states(4));
-        barren::SKIPPED.with(|n| n.set(0));
+        // One engine remembers along the states; the other searches every unit.
+        let cx = Engine::new();
+        let unremembered = crate::logic::tests::searching(|x| x.unremembered = true);
         let (mut states_seen, mut found) = (0, 0);
         for s in states {
             for &(search, k) in &searches {
-                let run = |s: &State| {
-                    let mut f = Finder::new(s, 1);
+                let run = |cx: &Engine, s: &State| {
+                    let mut f = cx.finder(s, 1);
                     search(&mut f, k);
                     f.into_steps()
                 };
-                let remembered = run(&s);
-                barren::UNREMEMBERED.with(|u| u.set(true));
-                let full = run(&s);
-                barren::UNREMEMBERED.with(|u| u.set(false));
+                let remembered = run(&cx, &s);
+                let full = run(&unremembered, &s);
                 assert_eq!(remembered, full, "k {k}: {:?}", s.all_cands());
                 found += usize::from(!full.is_empty());
             }
             states_seen += 1;
         }
-        let skipped = barren::SKIPPED.with(|n| n.get());
+        let skipped = cx.caches.barren.skipped.get();
         assert!(
             states_seen > 5000 && found > 20_000 && skipped > 100_000,
             "{states_seen} states, {found} subsets, {skipped} units skipped"

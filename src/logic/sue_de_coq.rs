@@ -126,6 +126,7 @@ pub(super) fn sue_de_coq(f: &mut Finder<'_>) {
 /// The search, parts too poor to meet the cell count dropped first when `prune` (see the
 /// parts of each `C`; a test compares with the search that keeps them).
 fn search(f: &mut Finder<'_>, prune: bool) {
+    let quiet = f.quiet();
     let s = f.state;
     let n = s.size();
     if n > 9 {
@@ -153,7 +154,7 @@ fn search(f: &mut Finder<'_>, prune: bool) {
         }
         // What is found where a box meets a line depends on their cells only (on 9x9, 18).
         let cells = region(s, boxc.iter().chain(linec).copied());
-        if region_is_barren(Technique::SueDeCoq, at, &cells) {
+        if region_is_barren(f.cx, Technique::SueDeCoq, at, &cells) {
             continue;
         }
         let found = steps.len();
@@ -265,7 +266,7 @@ fn search(f: &mut Finder<'_>, prune: bool) {
             }
         }
         if steps.len() == found {
-            remember_region(Technique::SueDeCoq, at, cells);
+            remember_region(f.cx, Technique::SueDeCoq, at, cells);
         }
     }
     let steps: Vec<Step> = steps
@@ -274,7 +275,7 @@ fn search(f: &mut Finder<'_>, prune: bool) {
             let (lu, bu) = (s.unit_name(line), s.unit_name(b));
             let mut step = Step::new(Technique::SueDeCoq, String::new()).eliminate(elims);
             let twice = vl & vb;
-            let text = say(|| format!(
+            let text = say(quiet, || format!(
                 "Sue de Coq: {} where {bu} meets {lu} hold {}; with {} ({}) in {lu} and {} ({}) in {bu}, these {} cells hold exactly {} digits{}, so {}.",
                 s.names_text(&c),
                 spaced(s, v),
@@ -302,7 +303,7 @@ fn search(f: &mut Finder<'_>, prune: bool) {
 mod tests {
     use super::*;
     use crate::grid::{bit, Grid, Shape};
-    use crate::logic::barren;
+    use crate::logic::Engine;
 
     /// A 9x9 state from 81 whitespace-separated tokens: one digit is a placed cell, several are
     /// the cell's candidates. A one-liner (81 characters, `.` an empty cell) gives every empty
@@ -331,8 +332,8 @@ mod tests {
         State::from_candidates(Shape::for_size(9).unwrap(), values, cands).unwrap()
     }
 
-    fn run(state: &State, limit: usize) -> Vec<Step> {
-        let mut f = Finder::new(state, limit);
+    fn run(cx: &Engine, state: &State, limit: usize) -> Vec<Step> {
+        let mut f = cx.finder(state, limit);
         sue_de_coq(&mut f);
         f.into_steps()
     }
@@ -381,7 +382,7 @@ mod tests {
     fn each_case_finds_its_eliminations() {
         for &(what, marks, want) in CASES {
             let s = pencil(marks);
-            let steps = run(&s, 1);
+            let steps = run(&Engine::new(), &s, 1);
             assert_eq!(steps.len(), 1, "{what}");
             let got: Vec<(String, String)> = steps[0]
                 .eliminations
@@ -395,7 +396,7 @@ mod tests {
             assert_eq!(got, want, "{what}: {}", steps[0].explanation);
             assert_eq!(steps[0].units.len(), 2);
             assert!(steps[0].explanation.starts_with("Sue de Coq: "));
-            let all = run(&s, 100);
+            let all = run(&Engine::new(), &s, 100);
             assert!(all
                 .iter()
                 .any(|st| st.eliminations == steps[0].eliminations));
@@ -415,7 +416,7 @@ mod tests {
         toks[19] = "34567";
         let s = pencil(&toks.join(" "));
         let want = vec![(8, bit(1) | bit(2)), (19, bit(3) | bit(4))];
-        let steps = run(&s, 100);
+        let steps = run(&Engine::new(), &s, 100);
         let step = steps.iter().find(|st| st.eliminations == want);
         assert_eq!(
             step.map(|st| st.cells.clone()),
@@ -428,11 +429,11 @@ mod tests {
     fn parts_too_poor_for_the_count_are_dropped_and_nothing_else() {
         // The solving paths' states, and copies with candidates taken away (some broken).
         // Every intersection searched, remembered barren or not (see the next test).
-        barren::UNREMEMBERED.with(|u| u.set(true));
+        let cx = crate::logic::tests::searching(|x| x.unremembered = true);
         let (mut states, mut found) = (0, 0);
         for s in crate::logic::tests::path_states_and_pruned(13, 2) {
             let each = |prune| {
-                let mut f = Finder::new(&s, 100);
+                let mut f = cx.finder(&s, 100);
                 search(&mut f, prune);
                 f.into_steps()
             };
@@ -459,6 +460,9 @@ mod tests {
             "2...4.5...1.....3............6...8.2.7.3.9......1.....4...5.6.....7...9...8......",
             "....3..715..4.2............2..6..4...38.7..............7..8..1.6..5..2...........",
         ];
+        // One engine remembers along the paths; the other searches every intersection.
+        let cx = Engine::new();
+        let unremembered = crate::logic::tests::searching(|x| x.unremembered = true);
         let (mut states, mut found) = (0, 0);
         for line in TOP {
             let start = pencil(line);
@@ -466,10 +470,8 @@ mod tests {
             let mut s = start;
             for step in &path.steps {
                 for limit in [1, 100] {
-                    let remembered = run(&s, limit);
-                    barren::UNREMEMBERED.with(|u| u.set(true));
-                    let full = run(&s, limit);
-                    barren::UNREMEMBERED.with(|u| u.set(false));
+                    let remembered = run(&cx, &s, limit);
+                    let full = run(&unremembered, &s, limit);
                     assert_eq!(remembered, full, "{:?}", s.all_cands());
                     found += usize::from(!full.is_empty());
                 }
@@ -477,7 +479,7 @@ mod tests {
                 s.apply(step);
             }
         }
-        let skipped = barren::SKIPPED.with(|n| n.get());
+        let skipped = cx.caches.barren.skipped.get();
         assert!(
             states > 300 && found > 200 && skipped > 10_000,
             "{states} states, {found} with a Sue de Coq, {skipped} intersections skipped"
@@ -487,11 +489,11 @@ mod tests {
     #[test]
     fn nothing_is_found_without_the_pattern() {
         let s = pencil(&vec!["123456789"; 81].join(" "));
-        assert!(run(&s, 100).is_empty());
+        assert!(run(&Engine::new(), &s, 100).is_empty());
         // A top1465 position where ALS-XZ applies, but no Sue de Coq.
         let s = pencil(
             "79 356 24 48 567 1 23 5689 568 79 356 24 48 567 567 23 5689 1 1 56 8 9 2 3 567 4 567 8 7 3 56 1 4 56 2 9 2 1 5 3 689 69 4 7 68 4 9 6 7 58 2 1 58 3 56 4 9 2 3 8 567 1 567 56 8 7 1 4 56 9 3 2 3 2 1 56 79 79 8 56 4",
         );
-        assert!(run(&s, 100).is_empty());
+        assert!(run(&Engine::new(), &s, 100).is_empty());
     }
 }

@@ -19,7 +19,7 @@ use std::cell::RefCell;
 
 use crate::grid::bit;
 
-use super::State;
+use super::{Engine, State};
 
 /// The most cells a grid has (25x25), in 64-bit words.
 const WORDS: usize = 10;
@@ -31,29 +31,23 @@ const BUDGET: u32 = 20_000;
 /// holding the digit placed (bit `u` for unit `u`).
 type Key = (u8, u8, [u64; WORDS], u128);
 
-thread_local! {
-    /// Per digit (index `d - 1`), the last answer: a step changes the places of one digit or
-    /// two, and the one-digit techniques ask about every digit, one technique after another.
-    static LAST: RefCell<Vec<Option<(Key, bool)>>> = const { RefCell::new(Vec::new()) };
-    /// Tests turn templates off, to hold the searches they spare against full searches.
-    #[cfg(test)]
-    static OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs `work` with templates answering "no" on this thread: every search runs in full.
-#[cfg(test)]
-pub(super) fn off<T>(work: impl FnOnce() -> T) -> T {
-    super::step::with_flag(&OFF, work)
+/// What templates keep in the engine: per digit (index `d - 1`), the last answer (a step
+/// changes the places of one digit or two, and the one-digit techniques ask about every digit,
+/// one technique after another).
+#[derive(Default)]
+pub(super) struct Cache {
+    last: RefCell<Vec<Option<(Key, bool)>>>,
 }
 
 /// True when every place of digit `d` lies in some template of `s`: then no one-digit
 /// technique can remove a candidate of `d` or place it. False when one does not, and when that
-/// could not be settled within the budget.
-pub(super) fn every_place_fits(s: &State, d: u8) -> bool {
-    #[cfg(test)]
-    if OFF.with(std::cell::Cell::get) {
+/// could not be settled within the budget; false always when the engine's templates are off
+/// (a test holding the searches they spare against full searches).
+pub(super) fn every_place_fits(cx: &Engine, s: &State, d: u8) -> bool {
+    if cx.search.templates_off {
         return false;
     }
+    let last = &cx.caches.templates.last;
     let shape = s.shape();
     let n = shape.size;
     let board = s.board(d);
@@ -64,21 +58,19 @@ pub(super) fn every_place_fits(s: &State, d: u8) -> bool {
         .fold(0u128, |m, u| m | 1 << u);
     let key = (n as u8, shape.box_rows as u8, places, placed);
     let slot = usize::from(d) - 1;
-    let known = LAST.with(|last| match last.borrow().get(slot) {
+    let known = match last.borrow().get(slot) {
         Some(Some((k, answer))) if *k == key => Some(*answer),
         _ => None,
-    });
+    };
     if let Some(answer) = known {
         return answer;
     }
     let answer = settle(s, d, placed);
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        if last.len() <= slot {
-            last.resize(slot + 1, None);
-        }
-        last[slot] = Some((key, answer));
-    });
+    let mut last = last.borrow_mut();
+    if last.len() <= slot {
+        last.resize(slot + 1, None);
+    }
+    last[slot] = Some((key, answer));
     answer
 }
 

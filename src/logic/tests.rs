@@ -5,6 +5,20 @@ use super::*;
 use crate::grid::{bit, Grid, Mask, Shape};
 use crate::solver::count_solutions;
 
+/// An engine whose searches run as `set` switches them (every switch off is what ships).
+pub(super) fn searching(set: impl FnOnce(&mut engine::Search)) -> Engine {
+    let mut cx = Engine::new();
+    set(&mut cx.search);
+    cx
+}
+
+/// The steps technique `t` finds in `s` with engine `cx`, up to `limit`.
+pub(super) fn run_in(cx: &Engine, t: Technique, s: &State, limit: usize) -> Vec<Step> {
+    let mut f = cx.finder(s, limit);
+    find(t, &mut f);
+    f.into_steps()
+}
+
 fn nine(line: &str) -> Grid {
     let values = line
         .chars()
@@ -211,12 +225,12 @@ fn a_quiet_path_is_the_same_path_without_sentences_or_patterns() {
     for (puzzle, _, _) in sample().into_iter().step_by(10) {
         let start = State::new(&nine(&puzzle));
         let loud = solve(start.clone(), &Options::default());
-        let quiet = step::quietly(|| solve(start.clone(), &Options::default()));
+        let quiet = Engine::quiet().solve(start.clone(), &Options::default());
         assert_eq!(loud.steps.len(), quiet.steps.len(), "{puzzle}");
         // What a rating reads: the same techniques, and whether the path is solved.
         let techniques: Vec<Technique> = loud.steps.iter().map(|s| s.technique).collect();
         assert_eq!(
-            solve_techniques(start, &Options::default()),
+            Engine::new().solve_techniques(start, &Options::default()),
             (techniques, loud.solved),
             "{puzzle}"
         );
@@ -232,10 +246,13 @@ fn a_quiet_path_is_the_same_path_without_sentences_or_patterns() {
             );
         }
     }
-    // Sentences come back after a quiet run, also when it ends in a panic.
-    let caught = std::panic::catch_unwind(|| step::quietly(|| panic!("in a quiet run")));
-    assert!(caught.is_err());
-    assert_eq!(step::say(|| "said".into()), "said");
+    // An engine that rated quietly still writes the sentences of a path it solves.
+    let mut engine = Engine::new();
+    let (puzzle, _, _) = &sample()[0];
+    let start = State::new(&nine(puzzle));
+    engine.solve_techniques(start.clone(), &Options::default());
+    let loud = engine.solve(start, &Options::default());
+    assert!(loud.steps.iter().all(|s| !s.explanation.is_empty()));
 }
 
 /// The proper puzzles of the fixtures, of every size.
@@ -405,7 +422,8 @@ fn pointing_goes_box_by_box_and_in_a_box_digit_by_digit() {
     let twos = [1, 2, 10, 11, 19, 20].map(|c| (c, bit(2)));
     let threes = [9, 10, 11, 18, 19, 20].map(|c| (c, bit(3)));
     let s = state_without(&line, &[twos, threes].concat());
-    let mut f = Finder::new(&s, 1);
+    let cx = Engine::new();
+    let mut f = cx.finder(&s, 1);
     find(Technique::LockedCandidatesPointing, &mut f);
     let steps = f.into_steps();
     let step = &steps[0];
@@ -543,7 +561,8 @@ fn trial_removes_a_candidate_that_fails() {
         nine("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
     let solution = count_solutions(&grid, 2).first.unwrap();
     let state = State::new(&grid);
-    let mut f = Finder::new(&state, 1);
+    let cx = Engine::new();
+    let mut f = cx.finder(&state, 1);
     trial::trial(&mut f);
     let step = f.last().expect("trial finds a failing candidate");
     let (cell, mask) = step.eliminations[0];
@@ -660,7 +679,8 @@ fn the_order_singles_arose_in_misses_none() {
                 Technique::NakedSingle,
                 Technique::HiddenSingle,
             ] {
-                let (mut queued, mut scanned) = (Finder::new(&state, 1), Finder::new(&scan, 1));
+                let cx = Engine::new();
+                let (mut queued, mut scanned) = (cx.finder(&state, 1), cx.finder(&scan, 1));
                 find(t, &mut queued);
                 find(t, &mut scanned);
                 assert_eq!(
@@ -672,8 +692,8 @@ fn the_order_singles_arose_in_misses_none() {
             }
             // The walk's shortcut takes the step the three finders would.
             assert_eq!(
-                singles::next_single(&state).map(|x| x.step(&state)),
-                next_step_on(&state, &Options::default(), &SINGLES),
+                singles::next_single(&state).map(|x| x.step(&state, false)),
+                Engine::new().next_step_on(&state, &Options::default(), &SINGLES, false),
                 "{:?}",
                 state.values()
             );
@@ -715,12 +735,12 @@ fn a_remote_pair_on_a_path_takes_the_chain_that_removes_most() {
 /// (`barren.rs`): they skip a digit on the same places, and fish search a digit whose places
 /// shrank since only with a base unit that lost one; and they skip a digit whose places all lie
 /// in templates (`templates.rs`). Each search must find what the same search with nothing
-/// remembered and templates off (alone in a new thread) finds.
+/// remembered and templates off (in a new engine) finds.
 #[test]
 fn a_search_that_remembers_barren_places_or_asks_templates_finds_what_a_full_search_finds() {
     // The step a solving path would take: its technique, cells and eliminations.
-    let one = |s: &State, t: Technique| -> Option<String> {
-        let mut f = Finder::new(s, 1);
+    let one = |cx: &Engine, s: &State, t: Technique| -> Option<String> {
+        let mut f = cx.finder(s, 1);
         find(t, &mut f);
         f.last()
             .map(|s| format!("{} {:?} {:?}", s.technique, s.cells, s.eliminations))
@@ -730,18 +750,15 @@ fn a_search_that_remembers_barren_places_or_asks_templates_finds_what_a_full_sea
         let grid = nine(puzzle);
         let path = solve(State::new(&grid), &Options::default());
         let mut s = State::new(&grid);
+        // The searches that remember, in one engine along the path.
+        let cx = Engine::new();
         for step in &path.steps {
-            // Each technique in a thread of its own, so that none reads another's memory, and
-            // without templates (which spare a search too).
-            let state = &s;
-            let full = std::thread::scope(|scope| {
-                ONE_DIGIT
-                    .map(|t| scope.spawn(move || templates::off(|| one(state, t))))
-                    .map(|h| h.join().unwrap())
-            });
+            // Each technique in an engine of its own, so that none reads another's memory,
+            // and without templates (which spare a search too).
+            let full = ONE_DIGIT.map(|t| one(&searching(|x| x.templates_off = true), &s, t));
             for (i, (t, full)) in ONE_DIGIT.into_iter().zip(full).enumerate() {
                 found[i] += usize::from(full.is_some());
-                assert_eq!(one(&s, t), full, "{t} in {puzzle}");
+                assert_eq!(one(&cx, &s, t), full, "{t} in {puzzle}");
             }
             s.apply(step);
         }
@@ -911,7 +928,7 @@ fn templates_agree_with_listing_every_template() {
                 continue;
             };
             listed += 1;
-            let got = templates::every_place_fits(s, d);
+            let got = templates::every_place_fits(&Engine::new(), s, d);
             assert_eq!(got, want, "digit {d} in {:?}", s.values());
             if got {
                 fits += 1;
@@ -932,25 +949,14 @@ fn no_one_digit_technique_finds_anything_for_a_digit_whose_places_all_fit() {
     let mut found = 0;
     for s in path_states().iter().step_by(5) {
         let fitting: Mask = (1..=s.size() as u8)
-            .filter(|&d| templates::every_place_fits(s, d))
+            .filter(|&d| templates::every_place_fits(&Engine::new(), s, d))
             .fold(0, |m, d| m | bit(d));
         // Every instance, searched in full (no templates, no memory of barren searches).
-        let steps = std::thread::scope(|scope| {
-            scope
-                .spawn(|| {
-                    templates::off(|| {
-                        let mut steps = Vec::new();
-                        for t in ONE_DIGIT {
-                            let mut f = Finder::new(s, ALL_STEPS_LIMIT);
-                            find(t, &mut f);
-                            steps.append(&mut f.into_steps());
-                        }
-                        steps
-                    })
-                })
-                .join()
-                .unwrap()
-        });
+        let cx = searching(|x| x.templates_off = true);
+        let mut steps = Vec::new();
+        for t in ONE_DIGIT {
+            steps.append(&mut run_in(&cx, t, s, ALL_STEPS_LIMIT));
+        }
         for step in &steps {
             let touched = step.placements.iter().fold(0, |m, &(_, d)| m | bit(d))
                 | step.eliminations.iter().fold(0, |m, &(_, e)| m | e);
@@ -1000,8 +1006,9 @@ fn rows_columns_and_boxes_from_the_tables_are_the_shapes() {
 #[test]
 fn each_technique_in_turn_finds_the_next_step() {
     let opts = Options::default();
+    let mut engine = Engine::new();
     for s in path_states().into_iter().chain(stall_states(8)) {
-        let by_turns = Technique::ALL.iter().find_map(|&t| step_by(&s, t, &opts));
+        let by_turns = (Technique::ALL.iter()).find_map(|&t| engine.step_by(&s, t, &opts));
         assert_eq!(by_turns, next_step(&s, &opts), "{:?}", s.all_cands());
     }
 }

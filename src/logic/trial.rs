@@ -17,11 +17,12 @@ use super::{step::say, Finder, State, Step, Technique};
 const NODE_BUDGET: u64 = 20_000;
 
 pub(super) fn trial(f: &mut Finder<'_>) {
+    let quiet = f.quiet();
     let s = f.state;
     let Some((_, cell, d)) = cheapest_failure(s, true).0 else {
         return;
     };
-    let text = say(|| {
+    let text = say(quiet, || {
         format!(
             "If {} were {}, the puzzle would have no solution, so {} is not {}.",
             s.name(cell),

@@ -60,7 +60,7 @@ use super::{
     state::Memo,
     step::{removal_text, say},
     subsets::subset_removals,
-    Finder, State, Step, Technique,
+    Engine, Finder, State, Step, Technique,
 };
 
 /// Four cells in two rows, two columns and two boxes, in reading order.
@@ -189,7 +189,7 @@ impl std::ops::Deref for Corners {
 fn each_ur(f: &mut Finder<'_>, lacking: bool, mut find: impl FnMut(&State, &Ur, &mut Vec<Step>)) {
     let s = f.state;
     let mut out = Vec::new();
-    for ur in urs(s, lacking).iter() {
+    for ur in urs(f.cx, s, lacking).iter() {
         find(s, ur, &mut out);
         for step in out.drain(..) {
             if f.add(step) {
@@ -199,22 +199,20 @@ fn each_ur(f: &mut Finder<'_>, lacking: bool, mut find: impl FnMut(&State, &Ur, 
     }
 }
 
-thread_local! {
-    /// The rectangles of the last state asked for, `[0]` with both digits in every corner, `[1]`
-    /// with one at least: the six uniqueness tests and the hidden rectangle look at the same
-    /// ones, one after another on the same state.
-    static LAST_URS: [RefCell<Memo<Vec<Ur>>>; 2] =
-        const { [RefCell::new(Memo::new()), RefCell::new(Memo::new())] };
+/// What the uniqueness family keeps in the engine: the rectangles of the last state asked for,
+/// `[0]` with both digits in every corner, `[1]` with one at least (the six uniqueness tests
+/// and the hidden rectangle look at the same ones, one after another on the same state).
+#[derive(Default)]
+pub(super) struct Cache {
+    urs: [RefCell<Memo<Vec<Ur>>>; 2],
 }
 
 /// The rectangles of `s` that [`each_ur`] offers, in its order, shared with the previous call
 /// on the same state.
-fn urs(s: &State, lacking: bool) -> Rc<Vec<Ur>> {
-    LAST_URS.with(|m| {
-        m[usize::from(lacking)]
-            .borrow_mut()
-            .get(s, |s| list_urs(s, lacking))
-    })
+fn urs(cx: &Engine, s: &State, lacking: bool) -> Rc<Vec<Ur>> {
+    cx.caches.uniqueness.urs[usize::from(lacking)]
+        .borrow_mut()
+        .get(s, |s| list_urs(s, lacking))
 }
 
 /// The rectangles of `s`: see [`each_ur`].
@@ -307,12 +305,13 @@ fn seen_elims(s: &State, cells: &[usize], mask: Mask) -> Vec<(usize, Mask)> {
 }
 
 pub(super) fn uniqueness_test(f: &mut Finder<'_>, kind: u8) {
+    let quiet = f.quiet();
     each_ur(f, kind == 4, |s, ur, out| match kind {
-        1 => ut1(s, ur, out),
-        2 | 5 => one_extra_digit(s, ur, kind, out),
-        3 => ut3(s, ur, out),
-        4 => ut4(s, ur, out),
-        _ => ut6(s, ur, out),
+        1 => ut1(quiet, s, ur, out),
+        2 | 5 => one_extra_digit(quiet, s, ur, kind, out),
+        3 => ut3(quiet, s, ur, out),
+        4 => ut4(quiet, s, ur, out),
+        _ => ut6(quiet, s, ur, out),
     });
 }
 
@@ -338,7 +337,7 @@ fn with_units(step: Step, units: Vec<Unit>) -> Step {
     units.into_iter().fold(step, Step::unit)
 }
 
-fn ut1(s: &State, ur: &Ur, out: &mut Vec<Step>) {
+fn ut1(quiet: bool, s: &State, ur: &Ur, out: &mut Vec<Step>) {
     if ur.ext.count_ones() != 1 {
         return;
     }
@@ -347,7 +346,7 @@ fn ut1(s: &State, ur: &Ur, out: &mut Vec<Step>) {
     };
     let cell = ur.cell(i);
     let elims = vec![(cell, s.cands(cell) & ur.ab())];
-    let text = say(|| {
+    let text = say(quiet, || {
         format!(
         "Uniqueness Test 1: {}; if {} were {} or {} the puzzle would have two solutions, so {}.",
         hold_only(s, ur, &ur.bivalue()),
@@ -372,7 +371,7 @@ fn roof(ur: &Ur) -> Option<[usize; 2]> {
     (i ^ j != 3).then_some([i, j])
 }
 
-fn ut3(s: &State, ur: &Ur, out: &mut Vec<Step>) {
+fn ut3(quiet: bool, s: &State, ur: &Ur, out: &mut Vec<Step>) {
     let Some([i, j]) = roof(ur) else { return };
     let e = ur.extra[i] | ur.extra[j];
     if e.count_ones() > 4 {
@@ -423,7 +422,7 @@ fn ut3(s: &State, ur: &Ur, out: &mut Vec<Step>) {
                     units.iter().map(|&v| s.unit_name(v).to_string()).collect();
                 let unit = s.unit_name(u);
                 let in_units = names.join(" and ");
-                let text = say(|| {
+                let text = say(quiet, || {
                     format!(
                         "Uniqueness Test 3: {}, so {} must hold {} or the puzzle would have \
                      two solutions; with {} they form a naked subset of {} in {in_units}, so \
@@ -444,7 +443,7 @@ fn ut3(s: &State, ur: &Ur, out: &mut Vec<Step>) {
                 );
             }
         }
-        ut3_hidden(s, ur, &roof, e, u, out);
+        ut3_hidden(quiet, s, ur, &roof, e, u, out);
     }
 }
 
@@ -453,7 +452,15 @@ fn ut3(s: &State, ur: &Ur, out: &mut Vec<Step>) {
 /// and up to two more digits (none an extra of the roof), `k` digits in all, fit in the unit only
 /// in the roof and in `k - 1` other cells, those cells hold one each of them and lose every other
 /// digit.
-fn ut3_hidden(s: &State, ur: &Ur, roof: &[usize], e: Mask, u: usize, out: &mut Vec<Step>) {
+fn ut3_hidden(
+    quiet: bool,
+    s: &State,
+    ur: &Ur,
+    roof: &[usize],
+    e: Mask,
+    u: usize,
+    out: &mut Vec<Step>,
+) {
     let cells = s.unit(u);
     let roof_pos = cells
         .iter()
@@ -480,7 +487,7 @@ fn ut3_hidden(s: &State, ur: &Ur, roof: &[usize], e: Mask, u: usize, out: &mut V
                 continue;
             }
             let unit = s.unit_name(u);
-            let text = say(|| {
+            let text = say(quiet, || {
                 format!(
                     "Uniqueness Test 3: {}, so {} cannot both hold {} or the puzzle would have \
                      two solutions; in {unit} {} fit only there and in {}, a hidden subset, so {}.",
@@ -512,7 +519,7 @@ fn ut3_step(
         .unit(unit)
 }
 
-fn ut4(s: &State, ur: &Ur, out: &mut Vec<Step>) {
+fn ut4(quiet: bool, s: &State, ur: &Ur, out: &mut Vec<Step>) {
     let Some([i, j]) = roof(ur) else { return };
     let roof = ur.cells(&[i, j]);
     for u in ur.rect.shared_units(s, i, j) {
@@ -527,7 +534,7 @@ fn ut4(s: &State, ur: &Ur, out: &mut Vec<Step>) {
                 .filter(|e| e.1 != 0)
                 .collect();
             let unit = s.unit_name(u);
-            let text = say(|| {
+            let text = say(quiet, || {
                 format!(
                 "Uniqueness Test 4: {}, and in {unit}, {} fits only in {}, so one of them is {}; \
                  if either were {} the puzzle would have two solutions, so {}.",
@@ -551,7 +558,7 @@ fn ut4(s: &State, ur: &Ur, out: &mut Vec<Step>) {
 /// Tests 2 and 5: every corner with extras holds just one extra digit `x`, the same in each;
 /// for test 2 they are two corners sharing a row or column, for test 5 two opposite corners or
 /// three. One of them is `x`, so `x` leaves every cell that sees all of them.
-fn one_extra_digit(s: &State, ur: &Ur, kind: u8, out: &mut Vec<Step>) {
+fn one_extra_digit(quiet: bool, s: &State, ur: &Ur, kind: u8, out: &mut Vec<Step>) {
     if !(2..=3).contains(&ur.ext.count_ones()) {
         return;
     }
@@ -570,7 +577,7 @@ fn one_extra_digit(s: &State, ur: &Ur, kind: u8, out: &mut Vec<Step>) {
     if elims.is_empty() {
         return;
     }
-    let text = say(|| {
+    let text = say(quiet, || {
         format!(
         "Uniqueness Test {kind}: {}, and {} hold only {}; one of them must be {} or the puzzle \
          would have two solutions, so {}.",
@@ -584,7 +591,7 @@ fn one_extra_digit(s: &State, ur: &Ur, kind: u8, out: &mut Vec<Step>) {
     out.push(ut_step(s, ur, kind, text, elims));
 }
 
-fn ut6(s: &State, ur: &Ur, out: &mut Vec<Step>) {
+fn ut6(quiet: bool, s: &State, ur: &Ur, out: &mut Vec<Step>) {
     if ur.ext != 0b1001 && ur.ext != 0b0110 {
         return;
     }
@@ -605,7 +612,7 @@ fn ut6(s: &State, ur: &Ur, out: &mut Vec<Step>) {
         };
         let elims: Vec<(usize, Mask)> = ext.iter().map(|&c| (c, bit(d))).collect();
         let n = s.size();
-        let text = say(|| {
+        let text = say(quiet, || {
             format!(
                 "Uniqueness Test 6: {}, and in {name} {} and {}, {} fits only in the rectangle's \
              corners; were {} {} the puzzle would have two solutions, so {}.",
@@ -623,6 +630,7 @@ fn ut6(s: &State, ur: &Ur, out: &mut Vec<Step>) {
 }
 
 pub(super) fn hidden_rectangle(f: &mut Finder<'_>) {
+    let quiet = f.quiet();
     each_ur(f, true, |s, ur, out| {
         for &i in ur.bivalue().iter() {
             let o = i ^ 3;
@@ -641,7 +649,7 @@ pub(super) fn hidden_rectangle(f: &mut Finder<'_>) {
                     continue;
                 }
                 let elims = vec![(cell, bit(other))];
-                let text = say(|| {
+                let text = say(quiet, || {
                     format!(
                     "Hidden Rectangle: {}, and in {} and {}, {} fits only in the rectangle; if {} \
                      were {} the puzzle would have two solutions, so {}.",
@@ -699,7 +707,7 @@ pub(super) fn avoidable_rectangle(f: &mut Finder<'_>, kind: u8) {
                     let Some(rect) = Rect::new(s, (re, rq), (ce, cp)) else {
                         continue;
                     };
-                    if f.add(ar1(s, &rect, e, [p, q, opp])) {
+                    if f.add(ar1(f.quiet(), s, &rect, e, [p, q, opp])) {
                         return;
                     }
                 }
@@ -744,7 +752,7 @@ pub(super) fn avoidable_rectangle(f: &mut Finder<'_>, kind: u8) {
                     Rect::new(s, (re, rg), (ce, k))
                 };
                 let Some(rect) = rect else { continue };
-                if let Some(step) = ar2(s, &rect, [oe, og], [e, g], x) {
+                if let Some(step) = ar2(f.quiet(), s, &rect, [oe, og], [e, g], x) {
                     if f.add(step) {
                         return;
                     }
@@ -755,10 +763,10 @@ pub(super) fn avoidable_rectangle(f: &mut Finder<'_>, kind: u8) {
 }
 
 /// Type 1: `p` and `q` (opposite each other) hold `b`, `opp` holds `a`; the empty `e` is not `a`.
-fn ar1(s: &State, rect: &Rect, e: usize, [p, q, opp]: [usize; 3]) -> Step {
+fn ar1(quiet: bool, s: &State, rect: &Rect, e: usize, [p, q, opp]: [usize; 3]) -> Step {
     let (a, b) = (s.value(opp), s.value(p));
     let elims = vec![(e, bit(a))];
-    let text = say(|| {
+    let text = say(quiet, || {
         format!(
             "Avoidable Rectangle Type 1: {} ({}), {} ({}) and {} ({}) were solved, none of them a \
          given; if {} were {} the puzzle would have two solutions, so {}.",
@@ -781,13 +789,20 @@ fn ar1(s: &State, rect: &Rect, e: usize, [p, q, opp]: [usize; 3]) -> Step {
 
 /// Type 2: the solved `i`, `j` share a line; the empty corners opposite them, `oi` and `oj`,
 /// hold `i`'s and `j`'s digit and `x`; one of them is `x`.
-fn ar2(s: &State, rect: &Rect, [i, j]: [usize; 2], empty: [usize; 2], x: Mask) -> Option<Step> {
+fn ar2(
+    quiet: bool,
+    s: &State,
+    rect: &Rect,
+    [i, j]: [usize; 2],
+    empty: [usize; 2],
+    x: Mask,
+) -> Option<Step> {
     let [oi, oj] = empty;
     let elims = seen_elims(s, &empty, x);
     if elims.is_empty() {
         return None;
     }
-    let text = say(|| {
+    let text = say(quiet, || {
         format!(
         "Avoidable Rectangle Type 2: {} ({}) and {} ({}) were solved, neither a given, {} holds \
          only {} and {} only {}; one of them must be {} or the puzzle would have two solutions, \
@@ -811,6 +826,7 @@ fn ar2(s: &State, rect: &Rect, [i, j]: [usize; 2], empty: [usize; 2], x: Mask) -
 }
 
 pub(super) fn bug_plus_1(f: &mut Finder<'_>) {
+    let quiet = f.quiet();
     let s = f.state;
     let mut triple = None;
     for c in s.empty_cells() {
@@ -857,7 +873,7 @@ pub(super) fn bug_plus_1(f: &mut Finder<'_>) {
     }
     let [row, col, bx] = mine.map(|u| s.unit_name(u));
     let others = s.cands(cell) & !bit(d);
-    let text = say(|| {
+    let text = say(quiet, || {
         format!(
         "BUG+1: every empty cell but {} holds two candidates, and {} fits three times in {row}, \
          {col} and {bx}; were {} not {} the puzzle would have no solution or two, so {} is {} \
@@ -885,7 +901,7 @@ pub(super) fn bug_plus_1(f: &mut Finder<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{find, solve, Finder, Options, ALL_STEPS_LIMIT};
+    use super::super::{find, solve, Options, ALL_STEPS_LIMIT};
     use super::*;
     use crate::grid::{Grid, Shape};
     use crate::solver::count_solutions;
@@ -939,7 +955,8 @@ mod tests {
     }
 
     fn found(s: &State, t: Technique) -> Vec<Step> {
-        let mut f = Finder::new(s, ALL_STEPS_LIMIT);
+        let cx = Engine::new();
+        let mut f = cx.finder(s, ALL_STEPS_LIMIT);
         find(t, &mut f);
         f.into_steps()
     }
@@ -1310,7 +1327,8 @@ mod tests {
     #[test]
     fn a_ut3_subset_in_a_line_and_a_box_clears_both_in_one_step() {
         let s = pm(UT3_TWO_UNITS);
-        let mut f = Finder::new(&s, 1);
+        let cx = Engine::new();
+        let mut f = cx.finder(&s, 1);
         find(Technique::UniquenessTest3, &mut f);
         let steps = f.into_steps();
         let st = &steps[0];
@@ -1388,12 +1406,13 @@ mod tests {
                 .collect()
         };
         let (mut states, mut listed) = (0, 0);
+        let cx = Engine::new();
         for s in crate::logic::tests::path_states() {
             for lacking in [false, true] {
-                let kept = urs(&s, lacking);
+                let kept = urs(&cx, &s, lacking);
                 assert_eq!(summary(&kept), summary(&list_urs(&s, lacking)));
                 // Asked again on the same state: the same list, not listed again.
-                assert!(Rc::ptr_eq(&kept, &urs(&s, lacking)));
+                assert!(Rc::ptr_eq(&kept, &urs(&cx, &s, lacking)));
                 listed += kept.len();
             }
             states += 1;

@@ -22,6 +22,7 @@ use crate::grid::{bit, digits, Mask};
 
 use super::single_digit::conjugate_pairs;
 use super::{
+    engine::Search,
     step::{removal_text, say},
     Finder, State, Step, Technique,
 };
@@ -70,7 +71,7 @@ pub(super) fn remote_pair(f: &mut Finder<'_>) {
         let group: Vec<usize> = run.iter().map(|e| e.1).collect();
         let k = group.len();
         if !f.wants_all() {
-            best_paths.extend(remote_pair_paths(s, mask, &group));
+            best_paths.extend(remote_pair_paths(f, mask, &group));
             continue;
         }
         // Breadth-first search from each cell: distances and parents inside the group.
@@ -109,7 +110,7 @@ pub(super) fn remote_pair(f: &mut Finder<'_>) {
                 path.reverse();
                 let chain: Vec<usize> = path.iter().map(|&i| group[i]).collect();
                 let elims = chain_removals(s, mask, &chain);
-                if !elims.is_empty() && f.add(remote_pair_step(s, mask, &chain, elims)) {
+                if !elims.is_empty() && f.add(remote_pair_step(f.quiet(), s, mask, &chain, elims)) {
                     return;
                 }
             }
@@ -121,6 +122,172 @@ pub(super) fn remote_pair(f: &mut Finder<'_>) {
 /// The most simple paths [`remote_pair_paths`] follows in one group of cells.
 const REMOTE_PAIR_PATHS: usize = 20_000;
 
+/// (candidates removed, chain, eliminations) of the best path so far.
+type Best = (u32, Vec<usize>, Vec<(usize, Mask)>);
+/// What a path removes, kept as it grows (grids of at most 128 cells): per cell of the
+/// path, the peers of the cells up to it of each parity, and the cells seeing two of its
+/// cells an odd number (at least 3) of links apart, up to it. A path's count is then a
+/// few bit operations instead of [`chain_removals`] on every path.
+struct Sight<'a> {
+    peers: &'a [u128],
+    /// The cells holding a digit of the pair, and those holding both.
+    any: u128,
+    both: u128,
+    chain: u128,
+    parity: Vec<[u128; 2]>,
+    seen: Vec<u128>,
+}
+impl Sight<'_> {
+    fn push(&mut self, c: usize) {
+        let m = self.parity.len();
+        let p = self.peers[c];
+        let mut parity = self.parity.last().copied().unwrap_or([0; 2]);
+        parity[m % 2] |= p;
+        let far = if m >= 3 {
+            p & self.parity[m - 3][1 - m % 2]
+        } else {
+            0
+        };
+        self.seen.push(self.seen.last().copied().unwrap_or(0) | far);
+        self.parity.push(parity);
+        self.chain |= 1 << c;
+    }
+    fn pop(&mut self, c: usize) {
+        self.parity.pop();
+        self.seen.pop();
+        self.chain &= !(1 << c);
+    }
+    /// Per cell of `group`, the most candidates a path through it may remove. A path
+    /// stays in its cell's part of the group (the cells linked to it), and where that
+    /// part's cells take two colours, every link joining two of different colours (as
+    /// they must, when the pair's digits alternate along every path), a cell removes
+    /// only when it sees cells of both colours: cells an odd number of links apart
+    /// differ. Where they cannot, a cell removes only when it sees two of the part.
+    fn most(&self, s: &State, group: &[usize]) -> Vec<u32> {
+        const NONE: u8 = u8::MAX;
+        let count = |e: u128| {
+            let e = e & self.any;
+            e.count_ones() + (e & self.both).count_ones()
+        };
+        let mut most = vec![0; group.len()];
+        let mut colour = vec![NONE; group.len()];
+        let mut part = Vec::with_capacity(group.len());
+        for first in 0..group.len() {
+            if colour[first] != NONE {
+                continue;
+            }
+            colour[first] = 0;
+            part.clear();
+            part.push(first);
+            let mut two_coloured = true;
+            let mut at = 0;
+            while at < part.len() {
+                let x = part[at];
+                at += 1;
+                for y in 0..group.len() {
+                    if !s.sees(group[x], group[y]) {
+                        continue;
+                    }
+                    if colour[y] == NONE {
+                        colour[y] = 1 - colour[x];
+                        part.push(y);
+                    } else if colour[y] == colour[x] {
+                        two_coloured = false;
+                    }
+                }
+            }
+            let (mut seen, mut one, mut two) = ([0u128; 2], 0u128, 0u128);
+            for &x in &part {
+                let p = self.peers[group[x]];
+                seen[usize::from(colour[x])] |= p;
+                two |= one & p;
+                one |= p;
+            }
+            let bound = count(if two_coloured { seen[0] & seen[1] } else { two });
+            for &x in &part {
+                most[x] = bound;
+            }
+        }
+        most
+    }
+    /// The candidates the path removes, as [`chain_removals`] counts them.
+    fn count(&self) -> u32 {
+        let e = self.seen.last().copied().unwrap_or(0) & !self.chain & self.any;
+        e.count_ones() + (e & self.both).count_ones()
+    }
+}
+struct Walk<'a> {
+    s: &'a State,
+    /// The engine's switches (see [`remote_pair_paths`]).
+    search: Search,
+    mask: Mask,
+    group: &'a [usize],
+    path: Vec<usize>,
+    on: Vec<bool>,
+    paths: usize,
+    best: Option<Best>,
+    sight: Option<Sight<'a>>,
+    /// The most the paths from the current start may remove (see [`Sight::most`]).
+    most: u32,
+}
+impl Walk<'_> {
+    fn enter(&mut self, y: usize) {
+        self.on[y] = true;
+        self.path.push(y);
+        if let Some(sight) = &mut self.sight {
+            sight.push(self.group[y]);
+        }
+    }
+    fn leave(&mut self) {
+        if let Some(y) = self.path.pop() {
+            self.on[y] = false;
+            if let Some(sight) = &mut self.sight {
+                sight.pop(self.group[y]);
+            }
+        }
+    }
+    /// True once no path can remove more than the best so far (only a path removing
+    /// more replaces it).
+    fn done(&self) -> bool {
+        if self.search.unbound {
+            return false;
+        }
+        self.best.as_ref().map_or(0, |b| b.0) >= self.most
+    }
+    fn go(&mut self) {
+        if self.paths >= REMOTE_PAIR_PATHS || self.done() {
+            return;
+        }
+        self.paths += 1;
+        if self.path.len() >= 4 && self.path.len() % 2 == 0 {
+            let best = self.best.as_ref().map_or(0, |b| b.0);
+            let quick = self.sight.as_ref().map(Sight::count);
+            // Only a path that beats the best so far is written out; checking the counts,
+            // every path is, to hold its quick count against the full one.
+            let check = self.search.check_counts;
+            if check || quick.is_none_or(|q| q > best) {
+                let chain: Vec<usize> = self.path.iter().map(|&i| self.group[i]).collect();
+                let elims = chain_removals(self.s, self.mask, &chain);
+                let count = elims.iter().map(|e| e.1.count_ones()).sum();
+                if check {
+                    assert!(quick.is_none_or(|q| q == count), "remote pair {chain:?}");
+                }
+                if count > best {
+                    self.best = Some((count, chain, elims));
+                }
+            }
+        }
+        let last = *self.path.last().unwrap();
+        for y in 0..self.group.len() {
+            if !self.on[y] && self.s.sees(self.group[last], self.group[y]) {
+                self.enter(y);
+                self.go();
+                self.leave();
+            }
+        }
+    }
+}
+
 /// The remote pairs of `group` (cells holding only `mask`) along every simple path of linked
 /// cells (up to [`REMOTE_PAIR_PATHS`]): for each path of an even number of cells, four or more
 /// (its ends hold different digits), the cells that see two of its cells an odd number (at
@@ -128,171 +295,12 @@ const REMOTE_PAIR_PATHS: usize = 20_000;
 /// is returned, as a solving path takes it: HoDoKu's does, along a longer path than the
 /// shortest where that removes more, and not the whole linked set where no one path covers it.
 /// The walk from a cell stops once no path through it can remove more than the best so far
-/// (most often nothing: on 17-clue puzzles this halved the time of remote pairs).
-fn remote_pair_paths(s: &State, mask: Mask, group: &[usize]) -> Option<Step> {
-    /// (candidates removed, chain, eliminations) of the best path so far.
-    type Best = (u32, Vec<usize>, Vec<(usize, Mask)>);
-    /// What a path removes, kept as it grows (grids of at most 128 cells): per cell of the
-    /// path, the peers of the cells up to it of each parity, and the cells seeing two of its
-    /// cells an odd number (at least 3) of links apart, up to it. A path's count is then a
-    /// few bit operations instead of [`chain_removals`] on every path.
-    struct Sight<'a> {
-        peers: &'a [u128],
-        /// The cells holding a digit of the pair, and those holding both.
-        any: u128,
-        both: u128,
-        chain: u128,
-        parity: Vec<[u128; 2]>,
-        seen: Vec<u128>,
-    }
-    impl Sight<'_> {
-        fn push(&mut self, c: usize) {
-            let m = self.parity.len();
-            let p = self.peers[c];
-            let mut parity = self.parity.last().copied().unwrap_or([0; 2]);
-            parity[m % 2] |= p;
-            let far = if m >= 3 {
-                p & self.parity[m - 3][1 - m % 2]
-            } else {
-                0
-            };
-            self.seen.push(self.seen.last().copied().unwrap_or(0) | far);
-            self.parity.push(parity);
-            self.chain |= 1 << c;
-        }
-        fn pop(&mut self, c: usize) {
-            self.parity.pop();
-            self.seen.pop();
-            self.chain &= !(1 << c);
-        }
-        /// Per cell of `group`, the most candidates a path through it may remove. A path
-        /// stays in its cell's part of the group (the cells linked to it), and where that
-        /// part's cells take two colours, every link joining two of different colours (as
-        /// they must, when the pair's digits alternate along every path), a cell removes
-        /// only when it sees cells of both colours: cells an odd number of links apart
-        /// differ. Where they cannot, a cell removes only when it sees two of the part.
-        fn most(&self, s: &State, group: &[usize]) -> Vec<u32> {
-            const NONE: u8 = u8::MAX;
-            let count = |e: u128| {
-                let e = e & self.any;
-                e.count_ones() + (e & self.both).count_ones()
-            };
-            let mut most = vec![0; group.len()];
-            let mut colour = vec![NONE; group.len()];
-            let mut part = Vec::with_capacity(group.len());
-            for first in 0..group.len() {
-                if colour[first] != NONE {
-                    continue;
-                }
-                colour[first] = 0;
-                part.clear();
-                part.push(first);
-                let mut two_coloured = true;
-                let mut at = 0;
-                while at < part.len() {
-                    let x = part[at];
-                    at += 1;
-                    for y in 0..group.len() {
-                        if !s.sees(group[x], group[y]) {
-                            continue;
-                        }
-                        if colour[y] == NONE {
-                            colour[y] = 1 - colour[x];
-                            part.push(y);
-                        } else if colour[y] == colour[x] {
-                            two_coloured = false;
-                        }
-                    }
-                }
-                let (mut seen, mut one, mut two) = ([0u128; 2], 0u128, 0u128);
-                for &x in &part {
-                    let p = self.peers[group[x]];
-                    seen[usize::from(colour[x])] |= p;
-                    two |= one & p;
-                    one |= p;
-                }
-                let bound = count(if two_coloured { seen[0] & seen[1] } else { two });
-                for &x in &part {
-                    most[x] = bound;
-                }
-            }
-            most
-        }
-        /// The candidates the path removes, as [`chain_removals`] counts them.
-        fn count(&self) -> u32 {
-            let e = self.seen.last().copied().unwrap_or(0) & !self.chain & self.any;
-            e.count_ones() + (e & self.both).count_ones()
-        }
-    }
-    struct Walk<'a> {
-        s: &'a State,
-        mask: Mask,
-        group: &'a [usize],
-        path: Vec<usize>,
-        on: Vec<bool>,
-        paths: usize,
-        best: Option<Best>,
-        sight: Option<Sight<'a>>,
-        /// The most the paths from the current start may remove (see [`Sight::most`]).
-        most: u32,
-    }
-    impl Walk<'_> {
-        fn enter(&mut self, y: usize) {
-            self.on[y] = true;
-            self.path.push(y);
-            if let Some(sight) = &mut self.sight {
-                sight.push(self.group[y]);
-            }
-        }
-        fn leave(&mut self) {
-            if let Some(y) = self.path.pop() {
-                self.on[y] = false;
-                if let Some(sight) = &mut self.sight {
-                    sight.pop(self.group[y]);
-                }
-            }
-        }
-        /// True once no path can remove more than the best so far (only a path removing
-        /// more replaces it).
-        fn done(&self) -> bool {
-            #[cfg(test)]
-            if tests::UNBOUND.with(|u| u.get()) {
-                return false;
-            }
-            self.best.as_ref().map_or(0, |b| b.0) >= self.most
-        }
-        fn go(&mut self) {
-            if self.paths >= REMOTE_PAIR_PATHS || self.done() {
-                return;
-            }
-            self.paths += 1;
-            if self.path.len() >= 4 && self.path.len() % 2 == 0 {
-                let best = self.best.as_ref().map_or(0, |b| b.0);
-                let quick = self.sight.as_ref().map(Sight::count);
-                // Only a path that beats the best so far is written out; under test, every
-                // path is, to hold its quick count against the full one.
-                if cfg!(test) || quick.is_none_or(|q| q > best) {
-                    let chain: Vec<usize> = self.path.iter().map(|&i| self.group[i]).collect();
-                    let elims = chain_removals(self.s, self.mask, &chain);
-                    let count = elims.iter().map(|e| e.1.count_ones()).sum();
-                    if cfg!(test) {
-                        assert!(quick.is_none_or(|q| q == count), "remote pair {chain:?}");
-                    }
-                    if count > best {
-                        self.best = Some((count, chain, elims));
-                    }
-                }
-            }
-            let last = *self.path.last().unwrap();
-            for y in 0..self.group.len() {
-                if !self.on[y] && self.s.sees(self.group[last], self.group[y]) {
-                    self.enter(y);
-                    self.go();
-                    self.leave();
-                }
-            }
-        }
-    }
+/// (most often nothing: on 17-clue puzzles this halved the time of remote pairs), unless the
+/// engine's switch `unbound` says otherwise; its switch `check_counts` writes out every path
+/// and holds the quick count against the full one.
+fn remote_pair_paths(f: &Finder<'_>, mask: Mask, group: &[usize]) -> Option<Step> {
+    let s = f.state;
+    let search = f.cx.search;
     let peers = &s.tables().peer_bits[..];
     let sight = (!peers.is_empty()).then(|| {
         let (mut any, mut both) = (0u128, 0u128);
@@ -312,6 +320,7 @@ fn remote_pair_paths(s: &State, mask: Mask, group: &[usize]) -> Option<Step> {
     });
     let mut walk = Walk {
         s,
+        search,
         mask,
         group,
         path: Vec::new(),
@@ -334,7 +343,7 @@ fn remote_pair_paths(s: &State, mask: Mask, group: &[usize]) -> Option<Step> {
         walk.leave();
     }
     let (_, chain, elims) = walk.best?;
-    Some(remote_pair_step(s, mask, &chain, elims))
+    Some(remote_pair_step(f.quiet(), s, mask, &chain, elims))
 }
 
 /// What a remote pair chain removes: for every two of its cells an odd number (at least 3) of
@@ -352,11 +361,17 @@ fn chain_removals(s: &State, mask: Mask, chain: &[usize]) -> Vec<(usize, Mask)> 
 }
 
 /// The step of a remote pair chain removing `elims`.
-fn remote_pair_step(s: &State, mask: Mask, chain: &[usize], elims: Vec<(usize, Mask)>) -> Step {
+fn remote_pair_step(
+    quiet: bool,
+    s: &State,
+    mask: Mask,
+    chain: &[usize],
+    elims: Vec<(usize, Mask)>,
+) -> Step {
     let step = Step::new(Technique::RemotePair, String::new())
         .eliminate(elims)
         .cells(chain.iter().copied());
-    let text = say(|| {
+    let text = say(quiet, || {
         format!(
             "Remote Pair: {} all hold only {}, and each sees the next, so they alternate \
              between {}; {} and {} hold different digits, so {}.",
@@ -387,6 +402,7 @@ fn remote_pair_set(
     order: &[usize],
     dist: &[usize],
 ) -> bool {
+    let quiet = f.quiet();
     let s = f.state;
     let cells: Vec<usize> = order.iter().map(|&i| group[i]).collect();
     // Two linked cells of the same parity: the cells cannot alternate (a broken state).
@@ -422,7 +438,7 @@ fn remote_pair_set(
             .map(|&i| group[i])
             .collect()
     };
-    let text = say(|| {
+    let text = say(quiet, || {
         format!(
             "Remote Pair: {} all hold only {}, and linked cells see each other, so {} hold one \
              of the two and {} the other; a cell that sees both kinds loses both, so {}.",
@@ -440,12 +456,13 @@ fn remote_pair_set(
 }
 
 pub(super) fn w_wing(f: &mut Finder<'_>) {
+    let quiet = f.quiet();
     let s = f.state;
     let cells = bivalue(s);
     if cells.len() < 2 {
         return;
     }
-    let pairs = conjugate_pairs(s);
+    let pairs = conjugate_pairs(f.cx, s);
     // Every step wanted, the two cells may see each other, as HoDoKu's "find all steps" lists
     // them (a naked pair then removes as much, and a solving path takes that first).
     let any = f.wants_all();
@@ -478,7 +495,7 @@ pub(super) fn w_wing(f: &mut Finder<'_>) {
                 if elims.is_empty() {
                     continue;
                 }
-                let text = say(|| {
+                let text = say(quiet, || {
                     format!(
                         "W-Wing: {} and {} hold only {}; {} in {} lies only in {} and {}, which \
                          see them, so they are not both {}, hence one of them is {}, and {}.",
@@ -507,6 +524,7 @@ pub(super) fn w_wing(f: &mut Finder<'_>) {
 }
 
 pub(super) fn xy_wing(f: &mut Finder<'_>) {
+    let quiet = f.quiet();
     let s = f.state;
     let cells = bivalue(s);
     // One step wanted: the wing whose three cells, in reading order, come first (HoDoKu's
@@ -534,7 +552,7 @@ pub(super) fn xy_wing(f: &mut Finder<'_>) {
                 if elims.is_empty() {
                     continue;
                 }
-                let text = say(|| {
+                let text = say(quiet, || {
                     format!(
                     "XY-Wing: {} ({}) sees {} ({}) and {} ({}); either way one of {} and {} is \
                      {}, so {}.",
@@ -573,6 +591,7 @@ pub(super) fn xy_wing(f: &mut Finder<'_>) {
 }
 
 pub(super) fn xyz_wing(f: &mut Finder<'_>) {
+    let quiet = f.quiet();
     let s = f.state;
     for pivot in s.empty_cells() {
         let pm = s.cands(pivot);
@@ -595,7 +614,7 @@ pub(super) fn xyz_wing(f: &mut Finder<'_>) {
                 if elims.is_empty() {
                     continue;
                 }
-                let text = say(|| {
+                let text = say(quiet, || {
                     format!(
                     "XYZ-Wing: {} ({}) sees {} ({}) and {} ({}); one of the three is {}, so {}.",
                     s.name(pivot),
@@ -621,14 +640,9 @@ pub(super) fn xyz_wing(f: &mut Finder<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::single_digit::{check_table, elim_text, found, pm};
+    use super::super::single_digit::tests::{check_table, elim_text, found, pm};
+    use super::super::tests::{run_in, searching};
     use super::super::Technique;
-
-    thread_local! {
-        /// Tests turn off the bound on what a remote pair's paths may remove, to hold the
-        /// search it cuts short against the whole search.
-        pub(super) static UNBOUND: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    }
 
     /// A remote pair search that stops once no path can remove more than the best so far
     /// takes the step the whole search takes: on the states of the fixtures' solving paths,
@@ -636,14 +650,19 @@ mod tests {
     /// need not alternate), and the stalls of the extreme puzzles' paths.
     #[test]
     fn a_remote_pair_search_cut_short_takes_the_step_the_whole_search_does() {
-        use super::super::chains::tests::run;
         let mut states = super::super::tests::path_states_and_pruned(5, 3);
         states.extend(super::super::tests::stall_states(1));
         let (mut found, mut broken) = (0, 0);
+        // Both hold every path's quick count against the full one; the whole search walks
+        // past the bound on what a path may remove.
+        let bound = searching(|x| x.check_counts = true);
+        let unbound = searching(|x| {
+            x.check_counts = true;
+            x.unbound = true;
+        });
         for s in &states {
-            let cut = run(Technique::RemotePair, s, 1);
-            let whole =
-                super::super::step::with_flag(&UNBOUND, || run(Technique::RemotePair, s, 1));
+            let cut = run_in(&bound, Technique::RemotePair, s, 1);
+            let whole = run_in(&unbound, Technique::RemotePair, s, 1);
             assert_eq!(cut, whole, "{:?}", s.all_cands());
             found += usize::from(!cut.is_empty());
             broken += usize::from(!cut.is_empty() && s.is_broken());
@@ -799,7 +818,7 @@ mod tests {
 
     #[test]
     fn every_step_lists_w_wings_whose_cells_see_each_other() {
-        use super::super::{Finder, State};
+        use super::super::State;
         use crate::grid::{Grid, Shape};
         // A 17-clue position: r7c5 and r9c5 hold only 3 and 4 (a locked pair too), and HoDoKu's
         // "find all steps" lists them as a W-Wing removing 3 from r1c5, r3c5, r7c4 and r7c6.
@@ -819,7 +838,8 @@ mod tests {
             "{all:?}"
         );
         // A solving path asks for one step: the cells must not see each other.
-        let mut f = Finder::new(&s, 1);
+        let cx = crate::logic::Engine::new();
+        let mut f = cx.finder(&s, 1);
         super::w_wing(&mut f);
         assert!(f
             .into_steps()

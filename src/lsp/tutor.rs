@@ -85,7 +85,7 @@ impl Tutor {
         if let Known::Is(g) = self.known_glance(snap, p) {
             return g;
         }
-        let rated = levels::rate(p);
+        let rated = levels::rate(&mut crate::logic::Engine::new(), p);
         let mut ratings = lock(&self.ratings);
         if ratings.len() >= MAX_RATINGS {
             ratings.clear();
