@@ -101,6 +101,11 @@ pub struct CheckArgs {
     #[arg(long)]
     pub rate: bool,
 
+    /// Read every file as this format, whatever its extension: sudoku, csv (or tsv), bank,
+    /// sdk, sdm (default: the extension, else what the text looks like).
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    pub from: Option<crate::syntax::formats::Format>,
+
     /// Report only these codes (comma-separated, `ALL` for every code), at their configured
     /// severities; a code the configuration turns off is reported at its default severity.
     #[arg(long, value_delimiter = ',', value_name = "CODE")]
@@ -167,6 +172,10 @@ pub struct SolveArgs {
     /// Rewrite the file in place (atomically) instead of printing it.
     #[arg(long)]
     pub write: bool,
+
+    /// Read the file as this format, whatever its extension (see `check --from`).
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    pub from: Option<crate::syntax::formats::Format>,
 
     /// Use this configuration file instead of looking for `sudoku-lsp.toml`.
     #[arg(long, value_name = "FILE")]
@@ -318,4 +327,15 @@ impl ColorChoice {
             }
         }
     }
+}
+
+/// A format name for `--from` (see [`crate::syntax::formats::Format::from_name`]).
+pub fn parse_format(s: &str) -> Result<crate::syntax::formats::Format, String> {
+    crate::syntax::formats::Format::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = crate::syntax::formats::Format::ALL
+            .iter()
+            .map(|f| f.name())
+            .collect();
+        format!("unknown format `{s}` (known: {}, tsv)", names.join(", "))
+    })
 }

@@ -13,9 +13,11 @@ use std::sync::Arc;
 use super::args::SolveArgs;
 use super::{report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::fill::fill_text;
-use crate::analysis::{analyze, Analysis, Verdict};
+use crate::analysis::{analyze_as, Analysis, Verdict};
 use crate::config::{ConfigCache, ProjectConfig};
+use crate::finding::Code;
 use crate::syntax::decode;
+use crate::syntax::formats::Reading;
 use crate::text::LineIndex;
 
 /// Fills in the puzzles of `args.file`, prints the result or writes it back, and returns the
@@ -39,7 +41,16 @@ pub fn run(args: SolveArgs) -> i32 {
             return EXIT_FINDINGS;
         }
     };
-    let analysis = analyze(text, &config.config);
+    let reading = Reading::decide(args.from, Some(path), text);
+    let analysis = analyze_as(text, reading, &config.config);
+    if let Some(f) = analysis
+        .findings
+        .iter()
+        .find(|f| f.code == Code::NotAPuzzleFile)
+    {
+        report_trouble(&format!("{shown}: {}; nothing was filled in", f.message));
+        return EXIT_FINDINGS;
+    }
     let filled = fill_text(text, &analysis);
     report_unfilled(&shown, text, &analysis, &filled.unfilled);
 

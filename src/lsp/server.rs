@@ -32,7 +32,7 @@ use crate::lsp::convert::{self, ActionKind, Mapper};
 use crate::lsp::features;
 use crate::lsp::features::Snapshot;
 use crate::lsp::settings::{lock, SECTION};
-use crate::lsp::state::{file_path, is_sudoku, Caps, Document, State};
+use crate::lsp::state::{file_path, Caps, Document, State};
 use crate::lsp::tutor::{self, Tutor};
 use crate::lsp::{outline, tokens};
 
@@ -197,7 +197,7 @@ impl Backend {
         let options = DidChangeWatchedFilesRegistrationOptions {
             watchers: vec![
                 FileSystemWatcher {
-                    glob_pattern: GlobPattern::String("**/*.sudoku".to_string()),
+                    glob_pattern: GlobPattern::String("**/*.{sudoku,sdk,sdm,csv,tsv}".to_string()),
                     kind: None,
                 },
                 FileSystemWatcher {
@@ -526,7 +526,7 @@ impl LanguageServer for Backend {
             };
             if path.file_name().is_some_and(|n| n == FILE_NAME) {
                 config_changed = true;
-            } else if is_sudoku(&path) {
+            } else if crate::walk::is_puzzle_file(&path) {
                 work.push((change.uri, path, change.typ));
             }
         }
