@@ -61,13 +61,19 @@ fn json(args: &[&str]) -> (i32, Value) {
     (r.code, v)
 }
 
-/// Every code of every diagnostic in a JSON document, in output order.
-fn codes(doc: &Value) -> Vec<String> {
+/// Every item under `key` (`diagnostics`, `puzzles`) of every file of a JSON document, in
+/// output order.
+fn each<'a>(doc: &'a Value, key: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
     doc["files"]
         .as_array()
         .unwrap()
         .iter()
-        .flat_map(|f| f["diagnostics"].as_array().unwrap().iter())
+        .flat_map(move |f| f[key].as_array().unwrap().iter())
+}
+
+/// Every code of every diagnostic in a JSON document, in output order.
+fn codes(doc: &Value) -> Vec<String> {
+    each(doc, "diagnostics")
         .map(|d| d["code"].as_str().unwrap().to_string())
         .collect()
 }
@@ -1502,11 +1508,7 @@ snapshot_folders! {
 
 /// Each diagnostic of a JSON document as (code, line, column).
 fn places(doc: &Value) -> Vec<(String, u64, u64)> {
-    doc["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|f| f["diagnostics"].as_array().unwrap().iter())
+    each(doc, "diagnostics")
         .map(|d| {
             let at = &d["range"]["start"];
             (
@@ -1643,4 +1645,140 @@ fn solve_writes_a_tables_solution_column() {
     }
     let (code, _) = json(&["check", "--format", "json", tsv.to_str().unwrap()]);
     assert_eq!(code, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// convert
+
+/// Each puzzle's size, givens, verdict and solution, as `check --format json` lists them.
+fn puzzle_summaries(doc: &Value) -> Vec<String> {
+    each(doc, "puzzles")
+        .map(|p| {
+            format!(
+                "{} {} {} {}",
+                p["size"], p["givens"], p["solutions"], p["solution"]
+            )
+        })
+        .collect()
+}
+
+/// Runs `convert` and returns (exit code, stdout, stderr).
+fn convert(args: &[&str]) -> Run {
+    let mut all = vec!["convert"];
+    all.extend_from_slice(args);
+    run(&all)
+}
+
+#[test]
+fn convert_to_sudoku_keeps_every_puzzle() {
+    let dir = temp();
+    for file in [
+        "fixtures/ok/classic.sudoku",
+        "fixtures/ok/pencil-marks.sudoku",
+        "fixtures/layouts/pencil-marks.sudoku",
+        "fixtures/layouts/6x6-box-3x2.sudoku",
+        "fixtures/layouts/symbols.sudoku",
+        "fixtures/layouts/16x16-letters.sudoku",
+        "fixtures/formats/csv/bank-with-ids.csv",
+        "fixtures/formats/sdk/sadman.sdk",
+        "fixtures/formats/bank/rated.txt",
+    ] {
+        let out = dir.path().join("out.sudoku");
+        let r = convert(&[file, "--to", "sudoku", "-o", out.to_str().unwrap()]);
+        assert_eq!(r.code, 0, "{file}: {}", r.stderr);
+        let (_, want) = json(&["check", "--format", "json", file]);
+        let (_, got) = json(&["check", "--format", "json", out.to_str().unwrap()]);
+        assert_eq!(puzzle_summaries(&got), puzzle_summaries(&want), "{file}");
+        let mut codes_want = codes(&want);
+        let mut codes_got = codes(&got);
+        codes_want.sort();
+        codes_got.sort();
+        assert_eq!(codes_got, codes_want, "{file}");
+    }
+}
+
+#[test]
+fn convert_between_csv_and_sudoku_round_trips() {
+    let dir = temp();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    for file in [
+        "fixtures/formats/csv/kaggle.csv",
+        "fixtures/formats/csv/bank-with-ids.csv",
+        "fixtures/formats/sdk/sadman.sdk",
+    ] {
+        let r = convert(&[file, "--to", "csv", "-o", &path("a.csv")]);
+        assert_eq!(r.code, 0, "{file}: {}", r.stderr);
+        let r = convert(&[&path("a.csv"), "--to", "sudoku", "-o", &path("b.sudoku")]);
+        assert_eq!(r.code, 0, "{file}: {}", r.stderr);
+        let r = convert(&[&path("b.sudoku"), "--to", "csv", "-o", &path("c.csv")]);
+        assert_eq!(r.code, 0, "{file}: {}", r.stderr);
+        let a = std::fs::read_to_string(path("a.csv")).unwrap();
+        let c = std::fs::read_to_string(path("c.csv")).unwrap();
+        assert_eq!(a, c, "{file}");
+        let (_, want) = json(&["check", "--format", "json", file]);
+        let (_, got) = json(&["check", "--format", "json", &path("a.csv")]);
+        assert_eq!(puzzle_summaries(&got), puzzle_summaries(&want), "{file}");
+    }
+    // The metadata goes across: an .sdk file's author and description are columns.
+    let r = convert(&["fixtures/formats/sdk/sadman.sdk", "--to", "csv"]);
+    let header = r.stdout.lines().next().unwrap();
+    assert_eq!(
+        header,
+        "puzzle,level,author,date,source,url,description,comment"
+    );
+}
+
+#[test]
+fn convert_refuses_to_lose_anything_unless_lossy() {
+    let dir = temp();
+    let out = dir.path().join("out.csv");
+    let out_s = out.to_str().unwrap();
+    let r = convert(&[
+        "fixtures/layouts/pencil-marks.sudoku",
+        "--to",
+        "csv",
+        "-o",
+        out_s,
+    ]);
+    assert_eq!(r.code, 2);
+    assert!(!out.exists(), "nothing is written");
+    assert!(
+        r.stderr
+            .contains("puzzle 1: its pencil marks would be lost"),
+        "{}",
+        r.stderr
+    );
+    let r = convert(&[
+        "fixtures/layouts/pencil-marks.sudoku",
+        "--to",
+        "csv",
+        "--lossy",
+        "-o",
+        out_s,
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("its pencil marks: dropped"),
+        "{}",
+        r.stderr
+    );
+    assert!(out.exists());
+    // One puzzle a line holds no solution.
+    let r = convert(&["fixtures/formats/csv/kaggle.csv", "--to", "line"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("its @solution would be lost"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty());
+    // An .sdm file is one puzzle a line already.
+    let r = convert(&["fixtures/formats/sdm/collection.sdm", "--to", "line"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let sdm = std::fs::read_to_string(root().join("fixtures/formats/sdm/collection.sdm")).unwrap();
+    assert_eq!(r.stdout, sdm.replace('0', "."));
+    // No puzzle file at all: nothing to convert.
+    let r = convert(&["fixtures/not-a-puzzle-file/puzzles.json", "--to", "csv"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("JSON"), "{}", r.stderr);
 }

@@ -49,6 +49,9 @@ pub enum Command {
     /// layout (exit 0: all formatted, 1: something left untouched, or with --check/--diff
     /// something would change, 2: could not run).
     Fmt(FmtArgs),
+    /// Convert puzzle files to another format: .sudoku, one puzzle a line, or CSV (exit 2 and
+    /// nothing written when something would be lost, unless --lossy).
+    Convert(ConvertArgs),
 }
 
 /// The arguments of `completions`.
@@ -338,4 +341,40 @@ pub fn parse_format(s: &str) -> Result<crate::syntax::formats::Format, String> {
             .collect();
         format!("unknown format `{s}` (known: {}, tsv)", names.join(", "))
     })
+}
+
+/// The arguments of `convert`.
+#[derive(Debug, clap::Args)]
+pub struct ConvertArgs {
+    /// The files to convert (`-` reads standard input); their puzzles go out in order.
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// The format to write.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub to: ConvertTo,
+
+    /// Write here (atomically) instead of to standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// Read every file as this format, whatever its extension (see `check --from`).
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    pub from: Option<crate::syntax::formats::Format>,
+
+    /// Write even when the target cannot hold everything (pencil marks, metadata), saying on
+    /// stderr what was dropped.
+    #[arg(long)]
+    pub lossy: bool,
+}
+
+/// What `convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConvertTo {
+    /// The .sudoku format: every puzzle with its directives; nothing is lost.
+    Sudoku,
+    /// One puzzle a line (`.` blank), its rating after it.
+    Line,
+    /// A CSV table: id, puzzle, solution, rating, level and a column for every other field.
+    Csv,
 }

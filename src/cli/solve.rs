@@ -162,15 +162,30 @@ fn reason(analysis: &Analysis, puzzle: usize) -> &'static str {
 /// carried over.
 pub(super) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let target = std::fs::canonicalize(path)?;
-    let dir = target.parent().unwrap_or_else(|| Path::new("."));
     let permissions = std::fs::metadata(&target)?.permissions();
+    replace_with(&target, bytes, Some(permissions))
+}
+
+/// Writes `bytes` to a temporary file in `target`'s folder, then renames it onto `target` (a
+/// new file, or one that is replaced whole), with `permissions` when given.
+pub(super) fn replace_with(
+    target: &Path,
+    bytes: &[u8],
+    permissions: Option<std::fs::Permissions>,
+) -> io::Result<()> {
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
     let mut temp = tempfile::Builder::new()
         .prefix(".sudoku-lsp-")
         .suffix(".tmp")
         .tempfile_in(dir)?;
     temp.write_all(bytes)?;
     temp.as_file().sync_all()?;
-    temp.as_file().set_permissions(permissions)?;
-    temp.persist(&target).map_err(|e| e.error)?;
+    if let Some(permissions) = permissions {
+        temp.as_file().set_permissions(permissions)?;
+    }
+    temp.persist(target).map_err(|e| e.error)?;
     Ok(())
 }

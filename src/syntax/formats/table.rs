@@ -17,6 +17,8 @@ const PUZZLE_NAMES: [&str; 7] = [
 const SOLUTION_NAMES: [&str; 3] = ["solution", "solutions", "answer"];
 /// Header names of the level column: a declared level when one of ours, else metadata.
 const LEVEL_NAMES: [&str; 2] = ["level", "difficulty"];
+/// Columns named as a `.sudoku` key that describes a puzzle: read as that directive.
+const DESCRIBING: [&str; 6] = ["title", "author", "source", "url", "date", "tags"];
 /// Header names of the rating column.
 const RATING_NAMES: [&str; 2] = ["rating", "score"];
 
@@ -487,6 +489,12 @@ fn row_directives(text: &str, cols: &CsvColumns, rec: &Record) -> Vec<Directive>
             "rating"
         } else if Some(i) == cols.level && is_our_level(&v) {
             "level"
+        } else if let Some(k) = cols
+            .names
+            .get(i)
+            .and_then(|n| DESCRIBING.iter().find(|k| *k == n))
+        {
+            k
         } else {
             let name = cols.names.get(i).map_or("", String::as_str);
             out.push(meta_directive(name, &v, f.raw));
