@@ -1782,3 +1782,42 @@ fn convert_refuses_to_lose_anything_unless_lossy() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("JSON"), "{}", r.stderr);
 }
+
+#[test]
+fn convert_writes_sdk_and_sdm_files() {
+    // Each reads back as the file it came from (an .sdk file's `[Puzzle]` line aside).
+    let r = convert(&["fixtures/formats/sdk/sadman.sdk", "--to", "sdk"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let sdk = std::fs::read_to_string(root().join("fixtures/formats/sdk/sadman.sdk")).unwrap();
+    assert_eq!(r.stdout, sdk.replace("[Puzzle]\n", ""));
+    let r = convert(&["fixtures/formats/sdm/collection.sdm", "--to", "sdm"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let sdm = std::fs::read_to_string(root().join("fixtures/formats/sdm/collection.sdm")).unwrap();
+    assert_eq!(r.stdout, sdm);
+    // Several puzzles into .sdk need a folder: one file each.
+    let r = convert(&["fixtures/formats/sdm/collection.sdm", "--to", "sdk"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("-o DIR"), "{}", r.stderr);
+    let dir = temp();
+    let out = dir.path().to_str().unwrap();
+    let r = convert(&[
+        "fixtures/formats/sdm/collection.sdm",
+        "--to",
+        "sdk",
+        "-o",
+        out,
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let (_, want) = json(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/formats/sdm/collection.sdm",
+    ]);
+    let (_, got) = json(&["check", "--format", "json", out]);
+    assert_eq!(puzzle_summaries(&got), puzzle_summaries(&want));
+    // A 16x16 puzzle does not fit either.
+    let r = convert(&["fixtures/layouts/16x16-letters.sudoku", "--to", "sdm"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("the whole 16x16 puzzle"), "{}", r.stderr);
+}

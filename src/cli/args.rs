@@ -354,7 +354,8 @@ pub struct ConvertArgs {
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub to: ConvertTo,
 
-    /// Write here (atomically) instead of to standard output.
+    /// Write here (atomically) instead of to standard output; an existing folder gets one
+    /// file a puzzle (for `--to sdk`).
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
 
@@ -377,4 +378,9 @@ pub enum ConvertTo {
     Line,
     /// A CSV table: id, puzzle, solution, rating, level and a column for every other field.
     Csv,
+    /// SadMan `.sdm`: one 9x9 puzzle a line, `0` blank.
+    Sdm,
+    /// SadMan/SudoCue `.sdk`: one 9x9 puzzle a file, with `#A`... metadata lines (several
+    /// puzzles need `-o DIR`).
+    Sdk,
 }

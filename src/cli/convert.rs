@@ -94,12 +94,22 @@ pub fn run(args: ConvertArgs) -> i32 {
             });
         }
     }
-    let (out, dropped) = match args.to {
-        ConvertTo::Sudoku => (write_sudoku(&items), Vec::new()),
-        ConvertTo::Line => write_line(&items),
-        ConvertTo::Csv => write_csv(&items),
+    let (outs, dropped) = match args.to {
+        ConvertTo::Sudoku => (vec![write_sudoku(&items)], Vec::new()),
+        ConvertTo::Line => one(write_line(&items)),
+        ConvertTo::Csv => one(write_csv(&items)),
+        ConvertTo::Sdm => one(write_sdm(&items)),
+        ConvertTo::Sdk => write_sdk(&items),
     };
     lost.extend(dropped);
+    let to_dir = args.output.as_deref().filter(|p| p.is_dir());
+    if outs.len() > 1 && to_dir.is_none() {
+        report_trouble(&format!(
+            "an .sdk file holds one puzzle: give -o DIR (an existing folder) to write these {} puzzles one file each; nothing was written",
+            outs.len()
+        ));
+        return EXIT_TROUBLE;
+    }
     if !lost.is_empty() && !args.lossy {
         for l in &lost {
             report_trouble(&format!("{l} would be lost"));
@@ -112,9 +122,11 @@ pub fn run(args: ConvertArgs) -> i32 {
     for l in &lost {
         super::report_note(&format!("{l}: dropped"));
     }
-    let written = match &args.output {
-        Some(path) => write_file(path, out.as_bytes()),
-        None => {
+    let written = match (&args.output, to_dir) {
+        (_, Some(dir)) => write_each(dir, &outs),
+        (Some(path), None) => write_file(path, outs.concat().as_bytes()),
+        (None, None) => {
+            let out = outs.concat();
             let mut stdout = io::stdout().lock();
             stdout
                 .write_all(out.as_bytes())
@@ -153,6 +165,22 @@ fn read(path: &Path) -> Result<Vec<u8>, String> {
         io::ErrorKind::NotFound => format!("{}: no such file", path.display()),
         _ => format!("{}: cannot read: {e}", path.display()),
     })
+}
+
+/// One output for all the puzzles.
+fn one((out, lost): (String, Vec<String>)) -> (Vec<String>, Vec<String>) {
+    (vec![out], lost)
+}
+
+/// Writes each output to its own file in `dir`: `puzzle-001.sdk`, ... (as many digits as the
+/// count needs).
+fn write_each(dir: &Path, outs: &[String]) -> io::Result<()> {
+    let width = outs.len().to_string().len();
+    for (i, out) in outs.iter().enumerate() {
+        let name = format!("puzzle-{:0width$}.sdk", i + 1);
+        write_file(&dir.join(name), out.as_bytes())?;
+    }
+    Ok(())
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename.
@@ -307,6 +335,32 @@ fn shape_losses(item: &Item<'_>, lost: &mut Vec<String>) {
     }
 }
 
+/// Reports every directive of the puzzle but those `kept` (and the shaping ones) as lost, and
+/// its trailing field unless it is its rating and `rating` is kept.
+fn field_losses(item: &Item<'_>, kept: &[&str], lost: &mut Vec<String>) {
+    let p = item.puzzle;
+    for (key, value) in directives(p) {
+        let name = match key {
+            "meta" => value.split_whitespace().next().unwrap_or("metadata"),
+            _ => key,
+        };
+        if kept.contains(&name) || SHAPING.contains(&key) {
+            continue;
+        }
+        let what = match key {
+            "meta" => format!("its {name}"),
+            _ => format!("its @{key}"),
+        };
+        lost.push(format!("{}: {what}", item.label));
+    }
+    if let Some(t) = p.trailing.and_then(|t| item.text.get(t.as_range())) {
+        let rating = kept.contains(&"rating") && p.rating.as_deref() == Some(t.trim());
+        if !rating {
+            lost.push(format!("{}: its trailing field `{t}`", item.label));
+        }
+    }
+}
+
 /// One puzzle a line, its rating after it; everything else is lost.
 fn write_line(items: &[Item<'_>]) -> (String, Vec<String>) {
     let mut out = String::new();
@@ -314,32 +368,102 @@ fn write_line(items: &[Item<'_>]) -> (String, Vec<String>) {
     for item in items {
         let p = item.puzzle;
         shape_losses(item, &mut lost);
+        field_losses(item, &["rating"], &mut lost);
         out += &cells(p);
         if let Some(r) = &p.rating {
             out += &format!(" {r}");
         }
         out.push('\n');
-        for (key, value) in directives(p) {
-            if key == "rating" || SHAPING.contains(&key) {
-                continue;
-            }
-            let what = if key == "meta" {
-                format!(
-                    "its {}",
-                    value.split_whitespace().next().unwrap_or("metadata")
-                )
-            } else {
-                format!("its @{key}")
-            };
-            lost.push(format!("{}: {what}", item.label));
-        }
-        if let Some(t) = p.trailing.and_then(|t| item.text.get(t.as_range())) {
-            if p.rating.as_deref() != Some(t.trim()) {
-                lost.push(format!("{}: its trailing field `{t}`", item.label));
-            }
-        }
     }
     (out, lost)
+}
+
+/// Whether the puzzle is a 9x9 of digits, the only puzzle `.sdk` and `.sdm` hold; when not, it
+/// is reported as lost whole.
+fn classic(item: &Item<'_>, lost: &mut Vec<String>) -> bool {
+    let p = item.puzzle;
+    let ok = Shape::for_size(9) == Some(p.shape) && !needs_symbols(p);
+    if !ok {
+        let n = p.shape.size;
+        lost.push(format!(
+            "{}: the whole {n}x{n} puzzle (the format holds 9x9 puzzles of digits only)",
+            item.label
+        ));
+    }
+    ok
+}
+
+/// A 9x9 puzzle's cells as digits, `0` blank.
+fn digits(p: &Puzzle) -> String {
+    p.givens.iter().map(|&v| char::from(b'0' + v)).collect()
+}
+
+/// `.sdm`: one 9x9 puzzle a line, `0` blank, nothing else.
+fn write_sdm(items: &[Item<'_>]) -> (String, Vec<String>) {
+    let mut out = String::new();
+    let mut lost = Vec::new();
+    for item in items {
+        if !classic(item, &mut lost) {
+            continue;
+        }
+        if item.puzzle.pencil.is_some() {
+            lost.push(format!("{}: its pencil marks", item.label));
+        }
+        field_losses(item, &[], &mut lost);
+        out += &digits(item.puzzle);
+        out.push('\n');
+    }
+    (out, lost)
+}
+
+/// The `.sdk` metadata lines: the field each letter holds.
+const SDK_LINES: [(&str, char); 7] = [
+    ("author", 'A'),
+    ("description", 'D'),
+    ("comment", 'C'),
+    ("date", 'B'),
+    ("source", 'S'),
+    ("level", 'L'),
+    ("url", 'U'),
+];
+
+/// `.sdk`: one file a puzzle, its metadata as `#A` (author), `#D` (description), `#C`
+/// (comment), `#B` (date), `#S` (source), `#L` (level), `#U` (url) lines, then the grid.
+fn write_sdk(items: &[Item<'_>]) -> (Vec<String>, Vec<String>) {
+    let mut outs = Vec::new();
+    let mut lost = Vec::new();
+    let kept: Vec<&str> = SDK_LINES.iter().map(|(k, _)| *k).collect();
+    for item in items {
+        if !classic(item, &mut lost) {
+            continue;
+        }
+        let p = item.puzzle;
+        if p.pencil.is_some() {
+            lost.push(format!("{}: its pencil marks", item.label));
+        }
+        field_losses(item, &kept, &mut lost);
+        let mut out = String::new();
+        let ds = directives(p);
+        for (name, letter) in SDK_LINES {
+            let value = ds.iter().rev().find_map(|&(key, value)| match key {
+                "meta" => value
+                    .split_once(char::is_whitespace)
+                    .filter(|(k, _)| *k == name)
+                    .map(|(_, v)| v.trim()),
+                _ => (key == name).then_some(value),
+            });
+            if let Some(v) = value {
+                out += &format!("#{letter}{v}\n");
+            }
+        }
+        let d = cells(p);
+        for r in 0..9 {
+            out += &d[r * 9..r * 9 + 9];
+            out.push('\n');
+        }
+        outs.push(out);
+    }
+    (outs, lost)
 }
 
 /// A CSV field, quoted when it holds a comma, a quote or a line break.
