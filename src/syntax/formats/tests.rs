@@ -312,3 +312,49 @@ fn text_that_is_no_puzzle_gives_one_finding_a_line_not_one_a_character() {
         assert!(on_line <= 1, "line {l}: {:#?}", a.findings);
     }
 }
+
+/// Every fixture read as every format (what the `formats` fuzz target starts from): no panic,
+/// every cell a range of the text on character boundaries, and filled-in text reads again.
+#[test]
+fn every_fixture_reads_as_every_format() {
+    fn files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                files(&p, out);
+            } else if std::fs::metadata(&p).is_ok_and(|m| m.len() < 64 << 10) {
+                out.push(p);
+            }
+        }
+    }
+    let mut all = Vec::new();
+    files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
+        &mut all,
+    );
+    let config = Config::default();
+    for path in all {
+        let bytes = std::fs::read(&path).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        for format in [Format::Csv, Format::Bank, Format::Sdk] {
+            let reading = Reading {
+                format,
+                delimiter: None,
+                chosen: true,
+            };
+            let a = analyze_as(&text, reading, &config);
+            for p in &a.file.puzzles {
+                for r in p.cells.iter() {
+                    assert!(r.end <= text.len() && text.is_char_boundary(r.start));
+                    assert!(text.is_char_boundary(r.end), "{path:?} {format:?}");
+                }
+            }
+            let filled = fill_text(&text, &a);
+            let again = analyze_as(&filled.text, reading, &config);
+            assert!(
+                again.file.puzzles.len() <= a.file.puzzles.len() + 1,
+                "{path:?}"
+            );
+        }
+    }
+}
