@@ -35,6 +35,7 @@ use crate::lsp::settings::{lock, SECTION};
 use crate::lsp::state::{file_path, Caps, Document, State};
 use crate::lsp::tutor::{self, Tutor};
 use crate::lsp::{outline, tokens};
+use crate::syntax::formats::{Format, Reading};
 
 pub struct Backend {
     client: Client,
@@ -762,6 +763,11 @@ impl Backend {
             tracing::warn!("formatting a document that is not open: {}", uri.as_str());
             return Ok(None);
         };
+        // Other formats keep their own layout (docs/formats.md): no edits.
+        let reading = Reading::decide(None, file_path(&uri).as_deref(), &snap.text);
+        if reading.format != Format::Sudoku {
+            return Ok(Some(Vec::new()));
+        }
         let unit = self.state.unit();
         let style = self.state.project_for(&uri).config.format;
         off_thread(move || {
