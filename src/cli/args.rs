@@ -74,7 +74,8 @@ pub struct ManArgs {
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
     /// Files and folders to check (`-` reads standard input). Folders are searched for
-    /// `*.sudoku` files, respecting .gitignore; a file named here is always checked.
+    /// `*.sudoku`, `*.sdk` and `*.sdm` files and for `*.csv`/`*.tsv` files whose header names a
+    /// puzzle column, respecting .gitignore; a file named here is always checked.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
