@@ -4,7 +4,7 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
 #
-# Runs each TARGET (default: read analyze lsp_changes fixes fmt logic) for SECONDS (default 10) and exits
+# Runs each TARGET (default: read analyze lsp_changes fixes fmt logic formats) for SECONDS (default 10) and exits
 # non-zero on the first crash, timeout (an input that takes over 10 s) or out-of-memory. Each
 # target's corpus (fuzz/corpus/TARGET, not committed) is seeded with today's fixtures first; a
 # failing input is saved under fuzz/artifacts/TARGET/ and the command to replay it is printed.
@@ -19,7 +19,7 @@ seconds=${1:-10}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(read analyze lsp_changes fixes fmt logic)
+  targets=(read analyze lsp_changes fixes fmt logic formats)
 fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
@@ -49,7 +49,7 @@ for t in "${targets[@]}"; do
   # The seed is always the fixtures as they are now: each file under a name made from its path.
   while IFS= read -r -d '' f; do
     cp "$f" "$corpus/seed-$(printf '%s' "$f" | tr '/' '_')"
-  done < <(find fixtures tests/editors/fixtures -name '*.sudoku' -print0 2>/dev/null)
+  done < <(find fixtures tests/editors/fixtures -type f \( -name '*.sudoku' -o -path 'fixtures/formats/*' \) -print0 2>/dev/null)
   log="fuzz/logs/$t.log"
   printf '\n==> fuzz %s for %ss\n' "$t" "$seconds"
   if cargo fuzz run "${build_flags[@]}" "$t" -- \

@@ -47,6 +47,9 @@ pub struct Config {
     /// The puzzles of this file that repeat an earlier one of the run (`duplicate-puzzle`),
     /// found by `check` before the file is analysed. Set by the caller, never by the file.
     pub duplicates: Option<std::sync::Arc<crate::analysis::duplicate_puzzle::Marks>>,
+    /// `--from FORMAT`: read every file as this format, whatever its extension
+    /// (docs/formats.md). Set by the command line, never by the file.
+    pub from: Option<crate::syntax::formats::Format>,
 }
 
 impl Config {

@@ -29,11 +29,12 @@ pub enum Code {
     BoxShape,
     DuplicatePuzzle,
     RedundantGiven,
+    NotAPuzzleFile,
 }
 
 impl Code {
     /// Every code, in the order the README's table lists them.
-    pub const ALL: [Code; 20] = [
+    pub const ALL: [Code; 21] = [
         Code::Encoding,
         Code::UnrecognizedLine,
         Code::InvalidSymbol,
@@ -54,12 +55,14 @@ impl Code {
         Code::BoxShape,
         Code::DuplicatePuzzle,
         Code::RedundantGiven,
+        Code::NotAPuzzleFile,
     ];
 
     /// The code's stable name, as `check` prints it and `@allow` and the configuration take it.
     pub fn as_str(self) -> &'static str {
         match self {
             Code::Encoding => "encoding",
+            Code::NotAPuzzleFile => "not-a-puzzle-file",
             Code::UnrecognizedLine => "unrecognized-line",
             Code::InvalidSymbol => "invalid-symbol",
             Code::RowLength => "row-length",
@@ -86,6 +89,9 @@ impl Code {
     pub fn description(self) -> &'static str {
         match self {
             Code::Encoding => "The file is not UTF-8 text",
+            Code::NotAPuzzleFile => {
+                "The file is something else: JSON, HTML, XML, an image, a binary file"
+            }
             Code::UnrecognizedLine => "A content line is no grid row, separator line or one-liner",
             Code::InvalidSymbol => "A cell holds a character outside the puzzle's alphabet",
             Code::RowLength => "A grid row or one-liner has the wrong number of cells",

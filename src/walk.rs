@@ -8,6 +8,24 @@ pub fn is_sudoku(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "sudoku")
 }
 
+/// Whether a folder's walk picks up `path` (docs/formats.md): `*.sudoku`, `*.sdk` and `*.sdm`
+/// files, and `*.csv`/`*.tsv` files whose header names a puzzle column, so a repository's
+/// other tables are not linted.
+pub fn is_puzzle_file(path: &Path) -> bool {
+    use crate::syntax::formats::{has_puzzle_header, Format};
+    match Format::of_path(path) {
+        Some(Format::Csv) => {
+            let mut head = Vec::new();
+            let read = std::fs::File::open(path).and_then(|f| {
+                std::io::Read::read_to_end(&mut std::io::Read::take(f, 4096), &mut head)
+            });
+            read.is_ok() && has_puzzle_header(&String::from_utf8_lossy(&head))
+        }
+        Some(_) => true,
+        None => false,
+    }
+}
+
 /// A walk over a folder that skips hidden files and folders and what `.gitignore`, `.ignore`
 /// and git's exclude files leave out, honouring `.gitignore` even outside a git repository (a
 /// folder of puzzles need not be one). Symbolic links are not followed.
@@ -46,13 +64,13 @@ impl Walk {
         self.builder.build()
     }
 
-    /// The puzzle files (regular files named `*.sudoku`) the walk visits, and the errors met
+    /// The puzzle files (see [`is_puzzle_file`]) the walk visits, and the errors met
     /// on the way.
     pub fn files(self) -> impl Iterator<Item = Result<PathBuf, ignore::Error>> {
         self.entries().filter_map(|result| match result {
             Ok(entry) => {
                 let is_file = entry.file_type().is_some_and(|t| t.is_file());
-                (is_file && is_sudoku(entry.path())).then(|| Ok(entry.into_path()))
+                (is_file && is_puzzle_file(entry.path())).then(|| Ok(entry.into_path()))
             }
             Err(e) => Some(Err(e)),
         })

@@ -61,14 +61,30 @@ fn json(args: &[&str]) -> (i32, Value) {
     (r.code, v)
 }
 
-/// Every code of every diagnostic in a JSON document, in output order.
-fn codes(doc: &Value) -> Vec<String> {
+/// Every item under `key` (`diagnostics`, `puzzles`) of every file of a JSON document, in
+/// output order.
+fn each<'a>(doc: &'a Value, key: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
     doc["files"]
         .as_array()
         .unwrap()
         .iter()
-        .flat_map(|f| f["diagnostics"].as_array().unwrap().iter())
+        .flat_map(move |f| f[key].as_array().unwrap().iter())
+}
+
+/// Every code of every diagnostic in a JSON document, in output order.
+fn codes(doc: &Value) -> Vec<String> {
+    each(doc, "diagnostics")
         .map(|d| d["code"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The path of every file of a JSON document, in output order.
+fn file_paths(doc: &Value) -> Vec<&str> {
+    doc["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
         .collect()
 }
 
@@ -640,12 +656,7 @@ fn stdin_uses_the_configuration_of_its_stated_name() {
 fn configuration_sets_severities_and_excludes() {
     let (code, doc) = json(&["check", "--format", "json", "fixtures/config"]);
     assert_eq!(code, 0, "{doc}");
-    let paths: Vec<&str> = doc["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["path"].as_str().unwrap())
-        .collect();
+    let paths = file_paths(&doc);
     // drafts/ is excluded; box-shape is off; multiple-solutions is a warning.
     assert_eq!(
         paths,
@@ -1484,4 +1495,329 @@ fn a_duplicate_puzzle_relates_to_the_first_copy() {
     let last = &sarif["runs"][0]["results"][2]["relatedLocations"][0]["physicalLocation"];
     assert_eq!(last["artifactLocation"]["uri"], a.as_str());
     assert_eq!(last["region"]["startLine"], 3);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Other formats (docs/formats.md)
+
+snapshot_folders! {
+    human_formats_csv => "formats/csv",
+    human_formats_sdk => "formats/sdk",
+    human_formats_sdm => "formats/sdm",
+}
+
+/// Each diagnostic of a JSON document as (code, line, column).
+fn places(doc: &Value) -> Vec<(String, u64, u64)> {
+    each(doc, "diagnostics")
+        .map(|d| {
+            let at = &d["range"]["start"];
+            (
+                d["code"].as_str().unwrap().to_string(),
+                at["line"].as_u64().unwrap(),
+                at["column"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn what_is_no_puzzle_file_gives_exactly_one_finding() {
+    for file in [
+        "fixtures/not-a-puzzle-file/puzzles.json",
+        "fixtures/not-a-puzzle-file/page.html",
+        "fixtures/not-a-puzzle-file/feed.xml",
+        "fixtures/not-a-puzzle-file/image.png",
+        "fixtures/not-a-puzzle-file/program.bin",
+        "fixtures/formats/csv/people.csv",
+    ] {
+        let (code, doc) = json(&["check", "--format", "json", file]);
+        assert_eq!(codes(&doc), ["not-a-puzzle-file"], "{file}");
+        assert_eq!(code, 1, "{file}");
+    }
+    // From standard input too, and saying what it looks like.
+    let r = run_in(root(), &["check", "-"], Some(b"[{\"grid\": \"...\"}]\n"));
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.contains("not-a-puzzle-file"), "{}", r.stdout);
+    assert!(r.stdout.contains("JSON"), "{}", r.stdout);
+}
+
+#[test]
+fn a_folder_picks_up_the_other_formats_and_only_tables_of_puzzles() {
+    let (_, doc) = json(&["check", "--format", "json", "fixtures/formats"]);
+    let paths = file_paths(&doc);
+    for want in [
+        "fixtures/formats/csv/kaggle.csv",
+        "fixtures/formats/csv/tabs.tsv",
+        "fixtures/formats/csv/quoted-semicolons.csv",
+        "fixtures/formats/sdk/sadman.sdk",
+        "fixtures/formats/sdm/collection.sdm",
+    ] {
+        assert!(paths.contains(&want), "{want}: {paths:?}");
+    }
+    // A table with no header naming a puzzle column, and text files, are not picked up.
+    for not in ["people.csv", "no-header.csv", "rated.txt"] {
+        assert!(!paths.iter().any(|p| p.ends_with(not)), "{not}: {paths:?}");
+    }
+}
+
+#[test]
+fn other_formats_give_the_findings_of_the_same_puzzles_as_one_liners() {
+    let sdm = std::fs::read_to_string(root().join("fixtures/formats/sdm/collection.sdm")).unwrap();
+    let dir = temp();
+    std::fs::write(dir.path().join("same.sudoku"), sdm.replace('0', ".")).unwrap();
+    let (_, want) = json(&[
+        "check",
+        "--format",
+        "json",
+        dir.path().join("same.sudoku").to_str().unwrap(),
+    ]);
+    let want = places(&want);
+    assert!(want.len() >= 4, "{want:?}");
+    let (_, sdm) = json(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/formats/sdm/collection.sdm",
+    ]);
+    assert_eq!(places(&sdm), want);
+    // A bank line is its one-liner after a 12-digit id and a space.
+    let (_, bank) = json(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/formats/bank/rated.txt",
+    ]);
+    let shifted: Vec<_> = want
+        .iter()
+        .map(|(c, l, col)| {
+            let whole = c == "multiple-solutions" || c == "no-solution";
+            (c.clone(), *l, if whole { 0 } else { col + 13 })
+        })
+        .collect();
+    assert_eq!(places(&bank), shifted);
+}
+
+#[test]
+fn from_names_the_format_and_stdin_is_detected() {
+    let csv = std::fs::read(root().join("fixtures/formats/csv/kaggle.csv")).unwrap();
+    let dir = temp();
+    let txt = dir.path().join("bank.dat");
+    std::fs::write(&txt, &csv).unwrap();
+    let (code, doc) = json(&["check", "--format", "json", txt.to_str().unwrap()]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(doc["summary"]["puzzles"], 5);
+    let (code, doc) = json(&[
+        "check",
+        "--format",
+        "json",
+        "--from",
+        "sudoku",
+        txt.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        code, 1,
+        "read as .sudoku, the header is an unrecognized line"
+    );
+    assert!(codes(&doc).contains(&"unrecognized-line".to_string()));
+    let r = run_in(root(), &["check", "-"], Some(&csv));
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    let r = run(&["check", "--from", "yaml", "fixtures/ok"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("unknown format"), "{}", r.stderr);
+}
+
+#[test]
+fn solve_writes_a_tables_solution_column() {
+    let dir = temp();
+    let tsv = dir.path().join("t.tsv");
+    std::fs::copy(root().join("fixtures/formats/csv/tabs.tsv"), &tsv).unwrap();
+    let before = std::fs::read_to_string(&tsv).unwrap();
+    let r = run(&["solve", "--write", tsv.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let after = std::fs::read_to_string(&tsv).unwrap();
+    assert!(after.starts_with("grid\trating\tsolution\n"), "{after}");
+    for (old, new) in before.lines().zip(after.lines()).skip(1) {
+        // The puzzle and the other fields are kept; a solution of 81 digits is added.
+        let (kept, solution) = new.rsplit_once('\t').unwrap();
+        assert_eq!(kept, old);
+        assert_eq!(solution.len(), 81);
+        assert!(solution.bytes().all(|b| b.is_ascii_digit() && b != b'0'));
+    }
+    let (code, _) = json(&["check", "--format", "json", tsv.to_str().unwrap()]);
+    assert_eq!(code, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// convert
+
+/// Each puzzle's size, givens, verdict and solution, as `check --format json` lists them.
+fn puzzle_summaries(doc: &Value) -> Vec<String> {
+    each(doc, "puzzles")
+        .map(|p| {
+            format!(
+                "{} {} {} {}",
+                p["size"], p["givens"], p["solutions"], p["solution"]
+            )
+        })
+        .collect()
+}
+
+/// Runs `convert` and returns (exit code, stdout, stderr).
+fn convert(args: &[&str]) -> Run {
+    let mut all = vec!["convert"];
+    all.extend_from_slice(args);
+    run(&all)
+}
+
+#[test]
+fn convert_to_sudoku_keeps_every_puzzle() {
+    let dir = temp();
+    for file in [
+        "fixtures/ok/classic.sudoku",
+        "fixtures/ok/pencil-marks.sudoku",
+        "fixtures/layouts/pencil-marks.sudoku",
+        "fixtures/layouts/6x6-box-3x2.sudoku",
+        "fixtures/layouts/symbols.sudoku",
+        "fixtures/layouts/16x16-letters.sudoku",
+        "fixtures/formats/csv/bank-with-ids.csv",
+        "fixtures/formats/sdk/sadman.sdk",
+        "fixtures/formats/bank/rated.txt",
+    ] {
+        let out = dir.path().join("out.sudoku");
+        let r = convert(&[file, "--to", "sudoku", "-o", out.to_str().unwrap()]);
+        assert_eq!(r.code, 0, "{file}: {}", r.stderr);
+        let (_, want) = json(&["check", "--format", "json", file]);
+        let (_, got) = json(&["check", "--format", "json", out.to_str().unwrap()]);
+        assert_eq!(puzzle_summaries(&got), puzzle_summaries(&want), "{file}");
+        let mut codes_want = codes(&want);
+        let mut codes_got = codes(&got);
+        codes_want.sort();
+        codes_got.sort();
+        assert_eq!(codes_got, codes_want, "{file}");
+    }
+}
+
+#[test]
+fn convert_between_csv_and_sudoku_round_trips() {
+    let dir = temp();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    for file in [
+        "fixtures/formats/csv/kaggle.csv",
+        "fixtures/formats/csv/bank-with-ids.csv",
+        "fixtures/formats/sdk/sadman.sdk",
+    ] {
+        let r = convert(&[file, "--to", "csv", "-o", &path("a.csv")]);
+        assert_eq!(r.code, 0, "{file}: {}", r.stderr);
+        let r = convert(&[&path("a.csv"), "--to", "sudoku", "-o", &path("b.sudoku")]);
+        assert_eq!(r.code, 0, "{file}: {}", r.stderr);
+        let r = convert(&[&path("b.sudoku"), "--to", "csv", "-o", &path("c.csv")]);
+        assert_eq!(r.code, 0, "{file}: {}", r.stderr);
+        let a = std::fs::read_to_string(path("a.csv")).unwrap();
+        let c = std::fs::read_to_string(path("c.csv")).unwrap();
+        assert_eq!(a, c, "{file}");
+        let (_, want) = json(&["check", "--format", "json", file]);
+        let (_, got) = json(&["check", "--format", "json", &path("a.csv")]);
+        assert_eq!(puzzle_summaries(&got), puzzle_summaries(&want), "{file}");
+    }
+    // The metadata goes across: an .sdk file's author and description are columns.
+    let r = convert(&["fixtures/formats/sdk/sadman.sdk", "--to", "csv"]);
+    let header = r.stdout.lines().next().unwrap();
+    assert_eq!(
+        header,
+        "puzzle,level,author,date,source,url,description,comment"
+    );
+}
+
+#[test]
+fn convert_refuses_to_lose_anything_unless_lossy() {
+    let dir = temp();
+    let out = dir.path().join("out.csv");
+    let out_s = out.to_str().unwrap();
+    let r = convert(&[
+        "fixtures/layouts/pencil-marks.sudoku",
+        "--to",
+        "csv",
+        "-o",
+        out_s,
+    ]);
+    assert_eq!(r.code, 2);
+    assert!(!out.exists(), "nothing is written");
+    assert!(
+        r.stderr
+            .contains("puzzle 1: its pencil marks would be lost"),
+        "{}",
+        r.stderr
+    );
+    let r = convert(&[
+        "fixtures/layouts/pencil-marks.sudoku",
+        "--to",
+        "csv",
+        "--lossy",
+        "-o",
+        out_s,
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("its pencil marks: dropped"),
+        "{}",
+        r.stderr
+    );
+    assert!(out.exists());
+    // One puzzle a line holds no solution.
+    let r = convert(&["fixtures/formats/csv/kaggle.csv", "--to", "line"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("its @solution would be lost"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty());
+    // An .sdm file is one puzzle a line already.
+    let r = convert(&["fixtures/formats/sdm/collection.sdm", "--to", "line"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let sdm = std::fs::read_to_string(root().join("fixtures/formats/sdm/collection.sdm")).unwrap();
+    assert_eq!(r.stdout, sdm.replace('0', "."));
+    // No puzzle file at all: nothing to convert.
+    let r = convert(&["fixtures/not-a-puzzle-file/puzzles.json", "--to", "csv"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("JSON"), "{}", r.stderr);
+}
+
+#[test]
+fn convert_writes_sdk_and_sdm_files() {
+    // Each reads back as the file it came from (an .sdk file's `[Puzzle]` line aside).
+    let r = convert(&["fixtures/formats/sdk/sadman.sdk", "--to", "sdk"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let sdk = std::fs::read_to_string(root().join("fixtures/formats/sdk/sadman.sdk")).unwrap();
+    assert_eq!(r.stdout, sdk.replace("[Puzzle]\n", ""));
+    let r = convert(&["fixtures/formats/sdm/collection.sdm", "--to", "sdm"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let sdm = std::fs::read_to_string(root().join("fixtures/formats/sdm/collection.sdm")).unwrap();
+    assert_eq!(r.stdout, sdm);
+    // Several puzzles into .sdk need a folder: one file each.
+    let r = convert(&["fixtures/formats/sdm/collection.sdm", "--to", "sdk"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("-o DIR"), "{}", r.stderr);
+    let dir = temp();
+    let out = dir.path().to_str().unwrap();
+    let r = convert(&[
+        "fixtures/formats/sdm/collection.sdm",
+        "--to",
+        "sdk",
+        "-o",
+        out,
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let (_, want) = json(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/formats/sdm/collection.sdm",
+    ]);
+    let (_, got) = json(&["check", "--format", "json", out]);
+    assert_eq!(puzzle_summaries(&got), puzzle_summaries(&want));
+    // A 16x16 puzzle does not fit either.
+    let r = convert(&["fixtures/layouts/16x16-letters.sudoku", "--to", "sdm"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("the whole 16x16 puzzle"), "{}", r.stderr);
 }

@@ -102,3 +102,48 @@ async fn range_formatting_formats_the_paragraphs_the_range_touches() {
     assert_eq!(result, json!([]));
     assert!(lsp.shutdown_exit().await);
 }
+
+/// A table (docs/formats.md): its findings at the cell's line and column, no formatting edits,
+/// and the fill action writes its solution column.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_csv_document_is_checked_in_place_and_never_formatted() {
+    let uri = "untitled:bank.csv";
+    let sound = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+    let clash = ".................1.....2.3......425...6.......17....8.....7...64...6....9..8...11";
+    let text = format!("id,puzzle,solution\nx1,{sound},\nx2,{clash},\n");
+    let mut lsp = started(uri, &text).await;
+    let diagnostics = lsp.diagnostics(uri, None).await;
+    let at: Vec<(u64, u64)> = diagnostics
+        .iter()
+        .map(|d| {
+            assert_eq!(d["code"], "duplicate-digit", "{d}");
+            let s = &d["range"]["start"];
+            (
+                s["line"].as_u64().unwrap(),
+                s["character"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    // `x2,` then the cells: r2c9 is cell 17, r9c8 and r9c9 the last two.
+    assert_eq!(at, [(2, 3 + 17), (2, 3 + 79), (2, 3 + 80)]);
+    let params = json!({
+        "textDocument": {"uri": uri},
+        "options": {"tabSize": 4, "insertSpaces": true},
+    });
+    let result = lsp.request("textDocument/formatting", params).await;
+    assert!(edits(&result).is_empty(), "{result}");
+    let actions = lsp.code_actions(uri, 1, 10).await;
+    let fill = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == "Fill in the solution")
+        .unwrap_or_else(|| panic!("{actions}"));
+    let changes = fill["edit"]["changes"][uri].as_array().unwrap();
+    let filled = apply_text_edits(&text, changes);
+    assert!(
+        filled.starts_with(&format!("id,puzzle,solution\nx1,{sound},953168742")),
+        "{filled}"
+    );
+    assert!(lsp.shutdown_exit().await);
+}

@@ -8,6 +8,7 @@
 pub mod changes;
 pub mod fixes;
 pub mod fmt;
+pub mod formats;
 pub mod logic;
 pub mod read;
 

@@ -10,7 +10,9 @@
 use crate::analysis::{Analysis, PuzzleReport, Verdict};
 use crate::finding::{apply_edits, Applicability, Edit, Fix};
 use crate::grid::{bit, Mask};
+use crate::syntax::formats::SolutionSlot;
 use crate::syntax::{Layout, PencilLine, PencilMarks, Puzzle};
+use crate::text::TextRange;
 
 /// The solution of `puzzle` when `report` (its report) says it has exactly one.
 pub fn unique_solution<'r>(puzzle: &Puzzle, report: &'r PuzzleReport) -> Option<&'r [u8]> {
@@ -37,6 +39,11 @@ pub fn assists(
         applicability: Applicability::Unsafe,
     };
     let mut out = Vec::new();
+    // A table row with no solution column: only `solve --write` adds the column, to every row
+    // at once (docs/formats.md#delimited-tables-csv-tsv).
+    if puzzle.slot.as_deref().is_some_and(|s| s.adds.is_some()) {
+        return out;
+    }
     let whole = fill_edits(puzzle, solution, None);
     if !whole.is_empty() {
         out.push(fix("Fill in the solution".to_string(), whole));
@@ -65,6 +72,9 @@ fn fill_edits(puzzle: &Puzzle, solution: &[u8], only: Option<usize>) -> Vec<Edit
             && puzzle.givens.get(cell) == Some(&0)
             && solution.get(cell).is_some_and(|&d| d != 0)
     };
+    if let Some(slot) = puzzle.slot.as_deref() {
+        return slot_edits(puzzle, slot, solution, only);
+    }
     if let (Layout::PencilGrid, Some(pm)) = (puzzle.layout, puzzle.pencil.as_deref()) {
         return rewrite_pencil_grid(puzzle, pm, |cell| {
             fills(cell).then(|| puzzle.alphabet.symbol(solution[cell]).to_string())
@@ -83,6 +93,64 @@ fn fill_edits(puzzle: &Puzzle, solution: &[u8], only: Option<usize>) -> Vec<Edit
             new_text: puzzle.write_digit(cell, solution[cell]),
         })
         .collect()
+}
+
+/// The edits that write the solution of a table row into its solution field (docs/formats.md):
+/// the puzzle's cells never change. Only the whole solution is written, so there is no edit for
+/// one cell; when the table has no solution column the row gets one at its end, and the header
+/// its name (by [`fill_text`], once for the file; an assist on one row only when the row is
+/// the only one, see [`column_edits`]).
+fn slot_edits(
+    puzzle: &Puzzle,
+    slot: &SolutionSlot,
+    solution: &[u8],
+    only: Option<usize>,
+) -> Vec<Edit> {
+    if only.is_some() || solution.len() != puzzle.givens.len() {
+        return Vec::new();
+    }
+    let line = puzzle.alphabet.line(solution);
+    vec![Edit {
+        range: slot.range,
+        new_text: match slot.adds {
+            Some(d) => format!("{d}{line}"),
+            None => line,
+        },
+    }]
+}
+
+/// When `solve --write` adds a solution column to a table: the header's new name, and an empty
+/// field for each row that gets no solution, so every row keeps the header's width.
+fn column_edits(analysis: &Analysis, filled: &[usize]) -> Vec<Edit> {
+    let mut edits = Vec::new();
+    let adding = |p: &Puzzle| p.slot.as_deref().filter(|s| s.adds.is_some()).cloned();
+    if !analysis
+        .file
+        .puzzles
+        .iter()
+        .any(|p| adding(p).is_some() && filled.contains(&p.index))
+    {
+        return edits;
+    }
+    let mut header = None;
+    for p in &analysis.file.puzzles {
+        let Some(slot) = adding(p) else { continue };
+        let d = slot.adds.unwrap_or(',');
+        header = header.or(slot.header_end.map(|e| (e, d)));
+        if !filled.contains(&p.index) {
+            edits.push(Edit {
+                range: slot.range,
+                new_text: d.to_string(),
+            });
+        }
+    }
+    if let Some((end, d)) = header {
+        edits.push(Edit {
+            range: TextRange::empty(end),
+            new_text: format!("{d}solution"),
+        });
+    }
+    edits
 }
 
 /// The edits that rewrite the cells of a candidate line that `marks` gives new marks (`None`:
@@ -353,6 +421,8 @@ fn fill_all_edits(analysis: &Analysis) -> (Vec<Edit>, Vec<usize>, Vec<usize>) {
             _ => unfilled.push(puzzle.index),
         }
     }
+    edits.extend(column_edits(analysis, &filled));
+    edits.sort_by_key(|e| (e.range.start, e.range.end));
     (edits, filled, unfilled)
 }
 

@@ -102,6 +102,52 @@ pub fn analyze_bytes(bytes: &[u8], config: &Config) -> Analysis {
     }
 }
 
+/// [`analyze`] for a text read as `reading` says (docs/formats.md): a CSV, a bank, an `.sdk`
+/// file... A file whose format no extension or `--from` chose is first checked for being no
+/// puzzle file at all (JSON, HTML, XML): then its one `not-a-puzzle-file` finding is all there
+/// is. A `.sudoku` reading is exactly [`analyze`].
+pub fn analyze_as(text: &str, reading: syntax::formats::Reading, config: &Config) -> Analysis {
+    if reading != syntax::formats::Reading::SUDOKU {
+        if let Some(f) = syntax::formats::not_a_puzzle_file(text.as_bytes()) {
+            return findings_only(f, config);
+        }
+    }
+    let file = syntax::formats::parse_as(text, reading);
+    analyze_parsed(Src::whole(text), file, config, None)
+}
+
+/// [`analyze_as`] on a file's raw bytes, the format decided from `from` (`--from`), the path's
+/// extension, else the text (see [`syntax::formats::Reading::decide`]). Bytes that are plainly
+/// an image or a binary file give one `not-a-puzzle-file` finding, unless a `.sudoku`
+/// extension says what the file should be (then the `encoding` finding stands, as always).
+pub fn analyze_file(
+    bytes: &[u8],
+    path: Option<&std::path::Path>,
+    from: Option<syntax::formats::Format>,
+    config: &Config,
+) -> Analysis {
+    use syntax::formats::{Format, Reading};
+    let sudoku = from.or_else(|| path.and_then(Format::of_path)) == Some(Format::Sudoku);
+    if sudoku {
+        return analyze_bytes(bytes, config);
+    }
+    if let Some(f) = syntax::formats::not_a_puzzle_file(bytes) {
+        return findings_only(f, config);
+    }
+    match syntax::decode(bytes) {
+        Ok((text, _)) => analyze_as(text, Reading::decide(from, path, text), config),
+        Err(finding) => findings_only(finding, config),
+    }
+}
+
+/// The analysis of a file that is not read, only reported: one finding.
+fn findings_only(finding: Finding, config: &Config) -> Analysis {
+    Analysis {
+        findings: apply_config(vec![finding], config, &Directives::default(), &[]),
+        ..Analysis::default()
+    }
+}
+
 /// Search outcomes by shape and givens.
 type Outcomes = HashMap<(Shape, Vec<u8>), Outcome>;
 

@@ -39,6 +39,7 @@ fn one_liner(line: &str, directives: &[(&str, &str)]) -> Puzzle {
         },
         has_syntax_error: false,
         pencil: None,
+        slot: None,
     }
 }
 

@@ -49,6 +49,9 @@ pub enum Command {
     /// layout (exit 0: all formatted, 1: something left untouched, or with --check/--diff
     /// something would change, 2: could not run).
     Fmt(FmtArgs),
+    /// Convert puzzle files to another format: .sudoku, one puzzle a line, or CSV (exit 2 and
+    /// nothing written when something would be lost, unless --lossy).
+    Convert(ConvertArgs),
 }
 
 /// The arguments of `completions`.
@@ -71,7 +74,8 @@ pub struct ManArgs {
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
     /// Files and folders to check (`-` reads standard input). Folders are searched for
-    /// `*.sudoku` files, respecting .gitignore; a file named here is always checked.
+    /// `*.sudoku`, `*.sdk` and `*.sdm` files and for `*.csv`/`*.tsv` files whose header names a
+    /// puzzle column, respecting .gitignore; a file named here is always checked.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
@@ -100,6 +104,11 @@ pub struct CheckArgs {
     /// hardest technique).
     #[arg(long)]
     pub rate: bool,
+
+    /// Read every file as this format, whatever its extension: sudoku, csv (or tsv), bank,
+    /// sdk, sdm (default: the extension, else what the text looks like).
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    pub from: Option<crate::syntax::formats::Format>,
 
     /// Report only these codes (comma-separated, `ALL` for every code), at their configured
     /// severities; a code the configuration turns off is reported at its default severity.
@@ -167,6 +176,10 @@ pub struct SolveArgs {
     /// Rewrite the file in place (atomically) instead of printing it.
     #[arg(long)]
     pub write: bool,
+
+    /// Read the file as this format, whatever its extension (see `check --from`).
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    pub from: Option<crate::syntax::formats::Format>,
 
     /// Use this configuration file instead of looking for `sudoku-lsp.toml`.
     #[arg(long, value_name = "FILE")]
@@ -318,4 +331,57 @@ impl ColorChoice {
             }
         }
     }
+}
+
+/// A format name for `--from` (see [`crate::syntax::formats::Format::from_name`]).
+pub fn parse_format(s: &str) -> Result<crate::syntax::formats::Format, String> {
+    crate::syntax::formats::Format::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = crate::syntax::formats::Format::ALL
+            .iter()
+            .map(|f| f.name())
+            .collect();
+        format!("unknown format `{s}` (known: {}, tsv)", names.join(", "))
+    })
+}
+
+/// The arguments of `convert`.
+#[derive(Debug, clap::Args)]
+pub struct ConvertArgs {
+    /// The files to convert (`-` reads standard input); their puzzles go out in order.
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// The format to write.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub to: ConvertTo,
+
+    /// Write here (atomically) instead of to standard output; an existing folder gets one
+    /// file a puzzle (for `--to sdk`).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// Read every file as this format, whatever its extension (see `check --from`).
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    pub from: Option<crate::syntax::formats::Format>,
+
+    /// Write even when the target cannot hold everything (pencil marks, metadata), saying on
+    /// stderr what was dropped.
+    #[arg(long)]
+    pub lossy: bool,
+}
+
+/// What `convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConvertTo {
+    /// The .sudoku format: every puzzle with its directives; nothing is lost.
+    Sudoku,
+    /// One puzzle a line (`.` blank), its rating after it.
+    Line,
+    /// A CSV table: id, puzzle, solution, rating, level and a column for every other field.
+    Csv,
+    /// SadMan `.sdm`: one 9x9 puzzle a line, `0` blank.
+    Sdm,
+    /// SadMan/SudoCue `.sdk`: one 9x9 puzzle a file, with `#A`... metadata lines (several
+    /// puzzles need `-o DIR`).
+    Sdk,
 }

@@ -26,6 +26,7 @@ use super::{EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::duplicate_puzzle::{Marks, Registry};
 use crate::config::{absolute, selected, Config, ConfigCache, Selection};
 use crate::finding::Code;
+use crate::syntax::formats::Format as FileFormat;
 use crate::syntax::ParsedFile;
 
 /// The name shown for standard input when `--stdin-filename` is not given.
@@ -110,6 +111,8 @@ struct Job<'a> {
     rate: bool,
     /// `--select`, `--extend-select` and `--ignore`.
     selection: Selection,
+    /// `--from`: the format every file is read as.
+    from: Option<crate::syntax::formats::Format>,
 }
 
 /// Checks the files and folders `args` names and returns the exit code.
@@ -143,6 +146,7 @@ pub fn run(args: CheckArgs) -> i32 {
         progress: &progress,
         rate: args.rate,
         selection: selection(&args),
+        from: args.from,
     };
     let written = check_all(&targets, threads, &job, &mut output);
     progress.finish();
@@ -266,6 +270,13 @@ fn find_duplicates(targets: &[Target], job: &Job<'_>) -> Vec<Option<Arc<Marks>>>
             let config = job.cache.for_path(&t.config_path).ok()?;
             let config = config.config.with_command_line(job.rate, &job.selection);
             config.severity_of(Code::DuplicatePuzzle)?;
+            // Only `.sudoku` text is read piece by piece for this pass.
+            let format = job
+                .from
+                .or_else(|| FileFormat::of_path(Path::new(&t.display)));
+            if format.is_some_and(|f| f != FileFormat::Sudoku) {
+                return None;
+            }
             registry.start_file(&t.display);
             let mut marks = Vec::new();
             let mut see = |file: &ParsedFile, text: &str, base: usize, base_line: u32| {
@@ -620,6 +631,9 @@ fn check_target(target: &Target, marks: Option<Arc<Marks>>, job: &Job<'_>) -> Ou
     };
     // `--rate`, the selection and the run's duplicates are the command line's, not the file's.
     let mut config = config.config.with_command_line(job.rate, &job.selection);
+    if job.from.is_some() {
+        config.to_mut().from = job.from;
+    }
     if marks.is_some() {
         config.to_mut().duplicates = marks;
     }

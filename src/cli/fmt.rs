@@ -13,12 +13,14 @@
 //! path or a configuration could not be read or a file could not be written.
 
 use std::io::{self, BufWriter, Write};
+use std::path::Path;
 
 use super::args::FmtArgs;
 use super::check::{self, Input, Target};
 use super::{explain, report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::format::{self, Style};
 use crate::syntax::decode;
+use crate::syntax::formats::Format as FileFormat;
 use crate::text::LineIndex;
 
 /// What `fmt` does with a formatted file.
@@ -85,6 +87,15 @@ pub fn run(args: FmtArgs) -> i32 {
                 continue;
             }
         };
+        let kind = FileFormat::of_path(Path::new(&target.display));
+        if kind.is_some_and(|f| f != FileFormat::Sudoku) {
+            // Other formats have their own layout (docs/formats.md): `convert` rewrites them.
+            report_note(&format!(
+                "{}: left untouched: fmt formats .sudoku files only",
+                target.display
+            ));
+            continue;
+        }
         let Some(bytes) = explain::read(target) else {
             trouble = true;
             continue;

@@ -358,6 +358,7 @@ mod tests {
             directives: Directives::default(),
             has_syntax_error: false,
             pencil: None,
+            slot: None,
         };
         let mut analysis = Analysis::default();
         analysis.file.puzzles.push(puzzle);

@@ -6,6 +6,7 @@
 
 pub mod args;
 pub mod check;
+pub mod convert;
 pub mod docs;
 pub mod explain;
 pub mod fmt;

@@ -14,8 +14,9 @@ use super::human::{self, Totals};
 use super::position::{Earlier, Locator};
 use super::style::Style;
 use super::{github, gitlab, json, sarif, Format};
-use crate::analysis::{analyze_bytes, analyze_piece, Analysis};
+use crate::analysis::{analyze_bytes, analyze_file, analyze_piece, Analysis};
 use crate::config::Config;
+use crate::syntax::formats::{detect, not_a_puzzle_file, Format as FileFormat};
 use crate::syntax::Decoder;
 use crate::syntax::{decode, parse_window, Cutter, ParsedFile, ReaderState};
 use crate::text::TextRange;
@@ -52,6 +53,9 @@ pub fn render_file(
     config: &Config,
     sink: &mut Sink<'_>,
 ) -> io::Result<Totals> {
+    if !reads_as_sudoku(display, bytes, config) {
+        return render_whole(display, bytes, config, sink);
+    }
     if decode(bytes).is_err() {
         // Not text: the analysis reports the one `encoding` finding; there is nothing to show.
         let mut r = FileRenderer::new(display, sink.format, sink.style);
@@ -80,7 +84,52 @@ pub fn render_path(
     if !is_utf8_text(File::open(path)?)? {
         return render_file(display, &std::fs::read(path)?, config, sink);
     }
+    let mut head = Vec::with_capacity(HEAD);
+    File::open(path)?.take(HEAD as u64).read_to_end(&mut head)?;
+    if !reads_as_sudoku(display, &head, config) {
+        // Other formats are read whole (docs/formats.md).
+        return render_whole(display, &std::fs::read(path)?, config, sink);
+    }
     render_stream(display, &mut File::open(path)?, config, sink)
+}
+
+/// How much of a file's start decides its format when its name does not.
+const HEAD: usize = 64 << 10;
+
+/// Whether a file (its name as shown, and its first bytes) is read as `.sudoku` text, the one
+/// format streamed piece by piece: a `.sudoku` extension or `--from sudoku`, or a text whose
+/// start looks like no other format and is no other kind of file.
+fn reads_as_sudoku(display: &str, head: &[u8], config: &Config) -> bool {
+    let path = Path::new(display);
+    match config.from.or_else(|| FileFormat::of_path(path)) {
+        Some(f) => f == FileFormat::Sudoku,
+        None => {
+            let text = match std::str::from_utf8(head) {
+                Ok(t) => t,
+                // The head may end inside a character.
+                Err(e) => std::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or(""),
+            };
+            not_a_puzzle_file(head).is_none() && detect(text) == FileFormat::Sudoku
+        }
+    }
+}
+
+/// Renders a file read whole as another format than `.sudoku` (or no puzzle file at all): one
+/// piece, the whole text.
+fn render_whole(
+    display: &str,
+    bytes: &[u8],
+    config: &Config,
+    sink: &mut Sink<'_>,
+) -> io::Result<Totals> {
+    let analysis = analyze_file(bytes, Some(Path::new(display)), config.from, config);
+    let text = decode(bytes).map_or("", |(t, _)| t);
+    let mut r = FileRenderer::new(display, sink.format, sink.style);
+    r.begin(sink.buf)?;
+    r.piece(sink.buf, &analysis, &mut Locator::new(text), config.rate);
+    (sink.progress)(bytes.len() as u64);
+    r.end(sink)?;
+    Ok(r.finish())
 }
 
 /// Whether a stream is text that [`decode`] accepts, checked a chunk at a time by the same

@@ -13,9 +13,11 @@ use std::sync::Arc;
 use super::args::SolveArgs;
 use super::{report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::fill::fill_text;
-use crate::analysis::{analyze, Analysis, Verdict};
+use crate::analysis::{analyze_as, Analysis, Verdict};
 use crate::config::{ConfigCache, ProjectConfig};
+use crate::finding::Code;
 use crate::syntax::decode;
+use crate::syntax::formats::Reading;
 use crate::text::LineIndex;
 
 /// Fills in the puzzles of `args.file`, prints the result or writes it back, and returns the
@@ -39,7 +41,16 @@ pub fn run(args: SolveArgs) -> i32 {
             return EXIT_FINDINGS;
         }
     };
-    let analysis = analyze(text, &config.config);
+    let reading = Reading::decide(args.from, Some(path), text);
+    let analysis = analyze_as(text, reading, &config.config);
+    if let Some(f) = analysis
+        .findings
+        .iter()
+        .find(|f| f.code == Code::NotAPuzzleFile)
+    {
+        report_trouble(&format!("{shown}: {}; nothing was filled in", f.message));
+        return EXIT_FINDINGS;
+    }
     let filled = fill_text(text, &analysis);
     report_unfilled(&shown, text, &analysis, &filled.unfilled);
 
@@ -151,15 +162,30 @@ fn reason(analysis: &Analysis, puzzle: usize) -> &'static str {
 /// carried over.
 pub(super) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let target = std::fs::canonicalize(path)?;
-    let dir = target.parent().unwrap_or_else(|| Path::new("."));
     let permissions = std::fs::metadata(&target)?.permissions();
+    replace_with(&target, bytes, Some(permissions))
+}
+
+/// Writes `bytes` to a temporary file in `target`'s folder, then renames it onto `target` (a
+/// new file, or one that is replaced whole), with `permissions` when given.
+pub(super) fn replace_with(
+    target: &Path,
+    bytes: &[u8],
+    permissions: Option<std::fs::Permissions>,
+) -> io::Result<()> {
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
     let mut temp = tempfile::Builder::new()
         .prefix(".sudoku-lsp-")
         .suffix(".tmp")
         .tempfile_in(dir)?;
     temp.write_all(bytes)?;
     temp.as_file().sync_all()?;
-    temp.as_file().set_permissions(permissions)?;
-    temp.persist(&target).map_err(|e| e.error)?;
+    if let Some(permissions) = permissions {
+        temp.as_file().set_permissions(permissions)?;
+    }
+    temp.persist(target).map_err(|e| e.error)?;
     Ok(())
 }

@@ -237,6 +237,7 @@ mod tests {
             directives: Directives::default(),
             has_syntax_error: false,
             pencil: None,
+            slot: None,
         };
         (text, p)
     }

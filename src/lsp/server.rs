@@ -32,9 +32,10 @@ use crate::lsp::convert::{self, ActionKind, Mapper};
 use crate::lsp::features;
 use crate::lsp::features::Snapshot;
 use crate::lsp::settings::{lock, SECTION};
-use crate::lsp::state::{file_path, is_sudoku, Caps, Document, State};
+use crate::lsp::state::{file_path, Caps, Document, State};
 use crate::lsp::tutor::{self, Tutor};
 use crate::lsp::{outline, tokens};
+use crate::syntax::formats::{Format, Reading};
 
 pub struct Backend {
     client: Client,
@@ -197,7 +198,7 @@ impl Backend {
         let options = DidChangeWatchedFilesRegistrationOptions {
             watchers: vec![
                 FileSystemWatcher {
-                    glob_pattern: GlobPattern::String("**/*.sudoku".to_string()),
+                    glob_pattern: GlobPattern::String("**/*.{sudoku,sdk,sdm,csv,tsv}".to_string()),
                     kind: None,
                 },
                 FileSystemWatcher {
@@ -526,7 +527,7 @@ impl LanguageServer for Backend {
             };
             if path.file_name().is_some_and(|n| n == FILE_NAME) {
                 config_changed = true;
-            } else if is_sudoku(&path) {
+            } else if crate::walk::is_puzzle_file(&path) {
                 work.push((change.uri, path, change.typ));
             }
         }
@@ -762,6 +763,11 @@ impl Backend {
             tracing::warn!("formatting a document that is not open: {}", uri.as_str());
             return Ok(None);
         };
+        // Other formats keep their own layout (docs/formats.md): no edits.
+        let reading = Reading::decide(None, file_path(&uri).as_deref(), &snap.text);
+        if reading.format != Format::Sudoku {
+            return Ok(Some(Vec::new()));
+        }
         let unit = self.state.unit();
         let style = self.state.project_for(&uri).config.format;
         off_thread(move || {

@@ -17,17 +17,18 @@ use tokio::sync::{mpsc, Notify};
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
 use crate::analysis::duplicate_puzzle::{Marks, Registry};
-use crate::analysis::{analyze, Leftovers, PieceCache};
+use crate::analysis::{analyze_as, Leftovers, PieceCache};
 use crate::config::{Config, ProjectConfig};
 use crate::finding::Code;
 use crate::lsp::convert::{self, Mapper};
 use crate::lsp::features::Snapshot;
 use crate::lsp::settings::{lock, ProjectConfigs, Settings};
 use crate::syntax;
+use crate::syntax::formats::{Format, Reading};
 use crate::text::{ColumnUnit, LineIndex};
 /// Kept here too, where `server.rs` looks for it.
 pub use crate::walk::is_sudoku;
-use crate::walk::Walk;
+use crate::walk::{is_puzzle_file, Walk};
 
 /// One open document.
 #[derive(Debug)]
@@ -293,7 +294,14 @@ impl State {
         let cache_wait = std::time::Instant::now();
         let mut cache = lock(cache);
         let waited = cache_wait.elapsed();
-        let analysis = cache.analyze(&text, &self.selected(&project.config));
+        let config = self.selected(&project.config);
+        let reading = Reading::decide(None, file_path(uri).as_deref(), &text);
+        let analysis = if reading.format == Format::Sudoku {
+            cache.analyze(&text, &config)
+        } else {
+            // Other formats are read whole (docs/formats.md), without the piece cache.
+            analyze_as(&text, reading, &config).into()
+        };
         let leftovers = cache.take_leftovers();
         drop(cache);
         let indexing = std::time::Instant::now();
@@ -431,7 +439,8 @@ impl State {
         let unit = self.unit();
         match syntax::decode(bytes) {
             Ok((text, _)) => {
-                let analysis = analyze(text, &self.selected(&project.config));
+                let reading = Reading::decide(None, file_path(uri).as_deref(), text);
+                let analysis = analyze_as(text, reading, &self.selected(&project.config));
                 let index = LineIndex::new(text);
                 let map = Mapper::new(text, &index, unit);
                 convert::diagnostics(analysis.findings.iter(), &map, uri, cap)
@@ -456,7 +465,7 @@ impl State {
     /// would visit (not hidden, not ignored by `.gitignore` and friends).
     pub fn is_workspace_file(&self, path: &Path) -> bool {
         let folders = lock(&self.folders).clone();
-        if !is_sudoku(path) || !folders.iter().any(|f| path.starts_with(f)) {
+        if !is_puzzle_file(path) || !folders.iter().any(|f| path.starts_with(f)) {
             return false;
         }
         let Some(parent) = path.parent() else {

@@ -69,6 +69,14 @@ pub(super) fn form_finding(text: Src<'_>, d: &Directive) -> Option<Finding> {
             key_range(text, d),
             "a directive needs a key right after `@` (`@title`, `@size`, ...)",
         )),
+        // `@meta NAME VALUE`: a field of another format that has no key here
+        // (docs/formats.md#metadata).
+        "meta" if d.value.split_whitespace().next().is_none() => Some(Finding::new(
+            Code::UnknownDirective,
+            key_range(text, d),
+            "`@meta` takes a name and a value: `@meta NAME VALUE`",
+        )),
+        "meta" => None,
         k if !KEYS.contains(&k) => Some(Finding::new(
             Code::UnknownDirective,
             key_range(text, d),

@@ -28,6 +28,7 @@ mod alphabet;
 mod cells;
 mod directive;
 mod encoding;
+pub mod formats;
 #[cfg(test)]
 mod fuzz_tests;
 mod grid;
@@ -192,6 +193,10 @@ pub struct Puzzle {
     pub has_syntax_error: bool,
     /// The candidates of a pencil-mark puzzle (a solving state), `None` for a plain puzzle.
     pub pencil: Option<Arc<PencilMarks>>,
+    /// Where the solution of a puzzle read from a table row goes (its solution field, or a
+    /// new one): `solve --write` and the fill assists write there, never into its cells.
+    /// `None` for every other puzzle.
+    pub slot: Option<Arc<formats::SolutionSlot>>,
 }
 
 impl Puzzle {
@@ -206,6 +211,11 @@ impl Puzzle {
         p.first_line = mv(p.first_line);
         p.range = mv(p.range);
         p.trailing = p.trailing.map(mv);
+        if let Some(slot) = &mut p.slot {
+            let s = Arc::make_mut(slot);
+            s.range = mv(s.range);
+            s.header_end = s.header_end.map(|e| mv(TextRange::empty(e)).start);
+        }
         if let Some(pm) = &mut p.pencil {
             for line in &mut Arc::make_mut(pm).lines {
                 match line {

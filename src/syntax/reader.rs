@@ -133,6 +133,18 @@ impl<'t> Reader<'t> {
         }
     }
 
+    /// A reader at the start of a whole text, for the readers of other formats
+    /// (`formats/`), which hand it their rows as lines.
+    pub(super) fn start(text: Src<'t>) -> Self {
+        Reader::resume(text, ReaderState::default())
+    }
+
+    /// Ends a whole text read with [`Reader::start`]: the file-wide findings, and what was read.
+    pub(super) fn done(mut self) -> ParsedFile {
+        self.finish();
+        self.out
+    }
+
     /// What the pieces after this one need to know of it.
     fn pause(&mut self) -> ReaderState {
         // Only the defaults' reports matter past this piece (a puzzle's own directives concern
@@ -471,5 +483,6 @@ pub(super) fn new_puzzle(
         directives: Directives::default(),
         has_syntax_error: false,
         pencil: None,
+        slot: None,
     }
 }
