@@ -49,8 +49,8 @@ pub enum Command {
     /// layout (exit 0: all formatted, 1: something left untouched, or with --check/--diff
     /// something would change, 2: could not run).
     Fmt(FmtArgs),
-    /// Convert puzzle files to another format: .sudoku, one puzzle a line, or CSV (exit 2 and
-    /// nothing written when something would be lost, unless --lossy).
+    /// Convert puzzle files to another format: .sudoku, one puzzle a line, CSV, .sdk or .sdm
+    /// (exit 2 and nothing written when something would be lost, unless --lossy).
     Convert(ConvertArgs),
 }
 

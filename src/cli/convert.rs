@@ -1,4 +1,4 @@
-//! `sudoku-lsp convert PATH... --to sudoku|line|csv [-o OUT]`: every puzzle of the files, in
+//! `sudoku-lsp convert PATH... --to sudoku|line|csv|sdk|sdm [-o OUT]`: every puzzle of the files, in
 //! another format (docs/formats.md#convert).
 //!
 //! Each puzzle goes across with its solution, metadata and pencil marks wherever the target can
