@@ -22,6 +22,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 dist="$repo/dist"
 PRE_COMMIT_VERSION=4.7.0
+SETUPTOOLS_VERSION=80.9.0
 
 passed=0
 failed=0
@@ -150,5 +151,83 @@ check "the universal .vsix carries no server" \
 check "package.json's repository is Cargo.toml's ($url)" \
   node -e "process.exit(require('$repo/editors/vscode/package.json').repository.url === process.argv[1] + '.git' ? 0 : 1)" "$url"
 lap "vsix"
+
+# --- pre-commit hooks from the wheel --------------------------------------------------------
+printf '\n==> install: pre-commit hooks from the wheel (pre-commit/), offline\n'
+pc_venv="$repo/tests/precommit/.venv"
+if ! "$pc_venv/bin/pre-commit" --version 2>/dev/null | grep -q "$PRE_COMMIT_VERSION"; then
+  rm -rf "$pc_venv"
+  python3 -m venv "$pc_venv" &&
+    "$pc_venv/bin/pip" install --quiet --disable-pip-version-check "pre-commit==$PRE_COMMIT_VERSION"
+fi
+pre_commit="$pc_venv/bin/pre-commit"
+# pre-commit installs every python hook with `pip install .` (the hook repository, or its own
+# placeholder package for a local hook), which needs setuptools to build; offline it must be in
+# the wheelhouse beside our wheel. It is the only package fetched here, before going offline.
+wheelhouse="$scratch/wheelhouse"
+"$pc_venv/bin/pip" download --quiet --disable-pip-version-check --no-deps --only-binary :all: \
+  --dest "$wheelhouse" "setuptools==$SETUPTOOLS_VERSION" || ko "setuptools $SETUPTOOLS_VERSION downloaded"
+
+pins="$(grep -c "additional_dependencies: \[sudoku-lsp==$version\]$" "$repo/pre-commit/.pre-commit-hooks.yaml")"
+check "both hooks pin sudoku-lsp==$version, Cargo.toml's version" test "$pins" -eq 2
+check "pre-commit validates pre-commit/.pre-commit-hooks.yaml" \
+  "$pre_commit" validate-manifest "$repo/pre-commit/.pre-commit-hooks.yaml"
+
+hookrepo="$scratch/hookrepo"
+cp -r "$repo/pre-commit" "$hookrepo"
+work="$scratch/work"
+mkdir "$work"
+(
+  cd "$hookrepo" && git init --quiet . && git add . &&
+    git -c user.email=test@example.invalid -c user.name=test commit --quiet -m hooks
+  cd "$work" && git init --quiet . &&
+    cp "$repo/fixtures/ok/classic.sudoku" good.sudoku &&
+    cp "$repo/fixtures/duplicate-digit/row.sudoku" bad.sudoku &&
+    cp "$repo/fixtures/duplicate-digit/row.sudoku" notes.txt &&
+    printf '53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n' >loose.sudoku &&
+    git add . && git -c user.email=test@example.invalid -c user.name=test commit --quiet -m scratch
+)
+
+# Runs pre-commit with ARGS... in the scratch repository, offline; case NAME passes when it exits
+# with STATUS and its output matches the extended regex WANTED and not UNWANTED.
+pc_case() { # name, status, wanted, unwanted, -- args
+  local name="$1" want="$2" grep_yes="$3" grep_no="$4"
+  shift 5
+  local t0=$SECONDS
+  (cd "$work" && PIP_NO_INDEX=1 PIP_FIND_LINKS="$dist $wheelhouse" "$pre_commit" "$@") >"$scratch/pc.out" 2>&1
+  local status=$?
+  if [ "$status" -eq "$want" ] && grep -Eq "$grep_yes" "$scratch/pc.out" && ! grep -Eq "$grep_no" "$scratch/pc.out"; then
+    ok "$name ($((SECONDS - t0)) s)"
+  else
+    ko "$name (status $status)"
+    cat "$scratch/pc.out"
+  fi
+}
+
+export PRE_COMMIT_HOME="$scratch/cache-repo"
+# The first run installs the hook's environment: our wheel, no compiler.
+pc_case "hook repository: sudoku-lsp-check fails on a clash, first run" 1 \
+  'bad\.sudoku:2:1: error\[duplicate-digit\]' 'notes\.txt|error: could not compile' -- \
+  try-repo "$hookrepo" sudoku-lsp-check --verbose --files good.sudoku bad.sudoku notes.txt
+pc_case "hook repository: sudoku-lsp-fmt formats a file and fails" 1 \
+  'files were modified by this hook' 'Traceback' -- try-repo "$hookrepo" sudoku-lsp-fmt --files loose.sudoku
+check "the formatted file passes fmt --check" "$bin" fmt --check "$work/loose.sudoku"
+
+export PRE_COMMIT_HOME="$scratch/cache-local"
+python3 - "$repo/docs/install.md" "$work/.pre-commit-config.yaml" <<'PY'
+import sys
+# The `repo: local` configuration exactly as docs/install.md gives it.
+text = open(sys.argv[1]).read()
+block = text.split("```yaml\n# .pre-commit-config.yaml (local)\n", 1)[1].split("```", 1)[0]
+open(sys.argv[2], "w").write(block)
+PY
+pc_case "repo: local hook from docs/install.md fails on a clash, first run" 1 \
+  'bad\.sudoku:2:1: error\[duplicate-digit\]' 'notes\.txt' -- \
+  run sudoku-lsp-check --verbose --files good.sudoku bad.sudoku notes.txt
+# Its environment is kept: a later run starts at once.
+pc_case "repo: local hook passes on a good file, environment kept" 0 \
+  'sudoku-lsp check\.+Passed' 'error|Installing environment' -- run sudoku-lsp-check --files good.sudoku
+unset PRE_COMMIT_HOME
+lap "pre-commit"
 
 finish
