@@ -110,7 +110,7 @@ mv -f "$built" "$wheel"
 rm -rf "$wheels"
 echo "wheel: $wheel ($(wc -c <"$wheel") bytes)"
 
-bin="$repo/target/$target/release/$exe"
+bin="${CARGO_TARGET_DIR:-$repo/target}/$target/release/$exe"
 [ -x "$bin" ] || { echo "package.sh: maturin left no binary at $bin" >&2; exit 1; }
 echo "binary: $bin ($(wc -c <"$bin") bytes)"
 [ "$wheel_only" -eq 1 ] && exit 0
