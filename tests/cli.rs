@@ -220,6 +220,11 @@ fn json_shape_of_good_puzzles() {
     let (code, doc) = json(&["check", "--format", "json", "fixtures/ok"]);
     assert_eq!(code, 0);
     assert_eq!(doc["version"], 1);
+    // What wrote it and the rating scale, so that a rating can be reproduced later.
+    assert_eq!(doc["tool"]["name"], "sudoku-lsp");
+    assert_eq!(doc["tool"]["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(doc["tool"]["rating"]["scale"], "HoDoKu 2.2 defaults");
+    assert_eq!(doc["tool"]["rating"]["levels"][4]["level"], "extreme");
     let files = doc["files"].as_array().unwrap();
     let paths: Vec<&str> = files.iter().map(|f| f["path"].as_str().unwrap()).collect();
     assert_eq!(
