@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs all of them: formatting and lint gates, the Rust tests
 # (core, CLI, language server in-process and over stdio), 10 s of fuzzing per fuzz target, the
-# pre-commit hooks with the real pre-commit, then the editor clients (VS Code's protocol library
-# and packaging, headless Neovim 0.11.4, Emacs with Eglot).
+# pre-commit hooks with the real pre-commit, the editor clients (VS Code's protocol library
+# and packaging, headless Neovim 0.11.4, Emacs with Eglot), then the release packages
+# (wheel, archive, .vsix) built and installed.
 # `.ci/run` calls this script; run it from anywhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,3 +35,8 @@ if [ -f tests/editors/run.sh ]; then
   step "editor clients"
   bash tests/editors/run.sh
 fi
+
+# One release build (scripts/package.sh, as the release workflow calls it) gives the wheel, the
+# archive and the .vsix files; they are installed as users install them, offline.
+step "install: the wheel, the archive and the .vsix files (tests/install/run.sh)"
+bash tests/install/run.sh

@@ -236,6 +236,11 @@ fn json_shape_of_good_puzzles() {
     let (code, doc) = json(&["check", "--format", "json", "fixtures/ok"]);
     assert_eq!(code, 0);
     assert_eq!(doc["version"], 1);
+    // What wrote it and the rating scale, so that a rating can be reproduced later.
+    assert_eq!(doc["tool"]["name"], "sudoku-lsp");
+    assert_eq!(doc["tool"]["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(doc["tool"]["rating"]["scale"], "HoDoKu 2.2 defaults");
+    assert_eq!(doc["tool"]["rating"]["levels"][4]["level"], "extreme");
     let files = doc["files"].as_array().unwrap();
     let paths: Vec<&str> = files.iter().map(|f| f["path"].as_str().unwrap()).collect();
     assert_eq!(
@@ -441,10 +446,28 @@ fn github_positions_and_levels() {
 fn help_and_version_exit_0() {
     let r = run(&["--version"]);
     assert_eq!(r.code, 0);
-    assert_eq!(
-        r.stdout.trim(),
-        format!("sudoku-lsp {}", env!("CARGO_PKG_VERSION"))
-    );
+    // The version, then the commit and its date when built from a git checkout (build.rs).
+    let line = r.stdout.trim();
+    let rest = line
+        .strip_prefix(&format!("sudoku-lsp {}", env!("CARGO_PKG_VERSION")))
+        .unwrap_or_else(|| panic!("{line}"));
+    let in_git = std::process::Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if in_git && std::env::var_os("SUDOKU_LSP_COMMIT").is_none() {
+        let commit = rest
+            .strip_prefix(" (")
+            .and_then(|r| r.strip_suffix(')'))
+            .unwrap_or_else(|| panic!("no commit in {line:?}"));
+        let (hash, date) = commit.split_once(' ').unwrap();
+        assert!(
+            hash.len() == 12 && hash.bytes().all(|b| b.is_ascii_hexdigit()),
+            "{line}"
+        );
+        assert!(date.len() == 10 && date.as_bytes()[4] == b'-', "{line}");
+    }
     for args in [&["--help"][..], &["check", "--help"], &["solve", "--help"]] {
         let r = run(args);
         assert_eq!(r.code, 0, "{args:?}");

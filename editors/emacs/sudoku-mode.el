@@ -18,6 +18,7 @@
 ;;; Code:
 
 (require 'seq)
+(require 'subr-x)
 
 (defgroup sudoku nil
   "Editing .sudoku puzzle files."
@@ -111,6 +112,28 @@ pencil-mark grid exactly the next step.  Returns the action's title."
       (eglot--apply-workspace-edit (plist-get action :edit))
       (message "%s" (plist-get action :title))
       (plist-get action :title))))
+
+(defun sudoku-lsp-version ()
+  "Say which sudoku-lsp binary `sudoku-lsp-command' starts, and its version.
+The binary is looked up on `exec-path' as Eglot would start it; its
+`--version' answer names the version and the commit it was built
+from.  Returns (PATH . VERSION), or signals a `user-error' when the
+binary is not found or does not answer."
+  (interactive)
+  (let* ((program (car sudoku-lsp-command))
+         (path (and program (executable-find program))))
+    (unless path
+      (user-error "sudoku-lsp: `%s' not found on exec-path; install it (pip install sudoku-lsp) or set `sudoku-lsp-command'"
+                  program))
+    (with-temp-buffer
+      (let ((status (condition-case err
+                        (call-process path nil t nil "--version")
+                      (error (error-message-string err))))
+            (answer (string-trim (buffer-string))))
+        (unless (and (eql status 0) (string-prefix-p "sudoku-lsp " answer))
+          (user-error "sudoku-lsp: `%s --version' failed (%s): %s" path status answer))
+        (message "sudoku-lsp: %s, %s" path answer)
+        (cons path answer)))))
 
 (defvar sudoku-mode-map
   (let ((map (make-sparse-keymap)))

@@ -13,7 +13,12 @@ use crate::config::Selector;
 
 /// A language server and CI linter for `.sudoku` puzzle files.
 #[derive(Debug, Parser)]
-#[command(name = "sudoku-lsp", version, about, propagate_version = true)]
+#[command(
+    name = "sudoku-lsp",
+    version = env!("SUDOKU_LSP_LONG_VERSION"),
+    about,
+    propagate_version = true
+)]
 pub struct Cli {
     /// Log more to stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]

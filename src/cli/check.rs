@@ -324,7 +324,12 @@ impl<W: Write> Output<W> {
     /// Opens the JSON, SARIF or GitLab document; the other formats have no header.
     fn begin(&mut self) -> io::Result<()> {
         match self.format {
-            Format::Json => write!(self.out, "{{\"version\":{},\"files\":[", json::VERSION),
+            Format::Json => write!(
+                self.out,
+                "{{\"version\":{},\"tool\":{},\"files\":[",
+                json::VERSION,
+                serde_json::to_string(&json::tool_json()).map_err(io::Error::other)?
+            ),
             Format::Sarif => self.out.write_all(sarif::header().as_bytes()),
             Format::Gitlab => self.out.write_all(b"["),
             Format::Human | Format::Github | Format::Statistics => Ok(()),

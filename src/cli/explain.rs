@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::args::{ExplainArgs, ExplainFormat};
 use super::check::{self, Input, Target};
-use super::json::VERSION;
+use super::json::{tool_json, ToolJson, VERSION};
 use super::{report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::levels::difficulty_of;
 use crate::analysis::tutor::StepView;
@@ -71,6 +71,7 @@ pub fn run(args: ExplainArgs) -> i32 {
     if args.format == ExplainFormat::Json {
         let doc = ExplainJson {
             version: VERSION,
+            tool: tool_json(),
             files,
         };
         let written = serde_json::to_writer(&mut out, &doc)
@@ -114,10 +115,11 @@ pub(super) fn read(target: &Target) -> Option<Vec<u8>> {
     }
 }
 
-/// The `explain` document: `{"version":1,"files":[...]}`.
+/// The `explain` document: `{"version":1,"tool":{...},"files":[...]}`.
 #[derive(Serialize)]
 struct ExplainJson {
     version: u32,
+    tool: ToolJson,
     files: Vec<FileExplained>,
 }
 

@@ -2,6 +2,8 @@
 //!
 //! ```json
 //! {"version":1,
+//!  "tool":{"name":"sudoku-lsp","version":"0.1.0",
+//!          "rating":{"scale":"HoDoKu 2.2 defaults","levels":[{"level":"easy","max_score":800},...]}},
 //!  "files":[{"path":"a.sudoku",
 //!            "puzzles":[{"index":0,"line":3,"size":9,"givens":24,"solutions":1,
 //!                        "solution":"812753649...","rating":null}],
@@ -20,11 +22,63 @@ use serde::{Deserialize, Serialize};
 use super::position::Locator;
 use crate::analysis::{Difficulty, PuzzleReport, Verdict};
 use crate::finding::Finding;
+use crate::logic::Level;
 use crate::syntax::Puzzle;
 use crate::text::TextRange;
 
 /// The schema version written as `"version"`.
 pub const VERSION: u32 = 1;
+
+/// `"tool"`: what wrote the document and the rating scale it rated by, so that a rating can be
+/// reproduced later. No commit: the output does not change with every build.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ToolJson {
+    pub name: &'static str,
+    pub version: &'static str,
+    pub rating: RatingScaleJson,
+}
+
+/// The rating scale: whose, and each level's highest score (`null`: no limit). The limits hold
+/// for 9x9 puzzles; other sizes take the level of their hardest step alone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RatingScaleJson {
+    pub scale: &'static str,
+    pub levels: Vec<LevelLimitJson>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LevelLimitJson {
+    pub level: &'static str,
+    pub max_score: Option<u32>,
+}
+
+/// The levels' score limits of HoDoKu 2.2's default configuration (the reference's RATING.md),
+/// as the engine applies them; a test holds them to `rate_techniques`.
+const LEVEL_LIMITS: [(Level, Option<u32>); 5] = [
+    (Level::Easy, Some(800)),
+    (Level::Medium, Some(1000)),
+    (Level::Hard, Some(1600)),
+    (Level::Unfair, Some(1800)),
+    (Level::Extreme, None),
+];
+
+/// This build's `"tool"` object.
+pub fn tool_json() -> ToolJson {
+    ToolJson {
+        name: env!("CARGO_PKG_NAME"),
+        version: env!("CARGO_PKG_VERSION"),
+        rating: RatingScaleJson {
+            scale: "HoDoKu 2.2 defaults",
+            levels: LEVEL_LIMITS
+                .iter()
+                .map(|&(level, max_score)| LevelLimitJson {
+                    level: level.as_str(),
+                    max_score,
+                })
+                .collect(),
+        },
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileJson {
@@ -257,6 +311,35 @@ pub fn diagnostic_json(locator: &mut Locator<'_>, f: &Finding) -> DiagnosticJson
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_tool_object_states_the_limits_the_engine_rates_by() {
+        use crate::logic::{rate_techniques, Technique};
+        // A path of full houses (4 points each) scoring exactly a level's limit keeps that
+        // level; one more step moves it up.
+        let rate = |steps: u32| {
+            rate_techniques(
+                std::iter::repeat_n(Technique::FullHouse, steps as usize),
+                true,
+            )
+            .unwrap()
+            .level
+        };
+        assert_eq!(Technique::FullHouse.score(), 4);
+        let tool = tool_json();
+        assert_eq!(tool.rating.levels.len(), Level::ALL.len());
+        for (i, limit) in tool.rating.levels.iter().enumerate() {
+            assert_eq!(limit.level, Level::ALL[i].as_str());
+            if let Some(max) = limit.max_score {
+                assert_eq!(rate(max / 4), Level::ALL[i], "{limit:?}");
+                assert_eq!(rate(max / 4 + 1), Level::ALL[i + 1], "{limit:?}");
+            }
+        }
+        assert_eq!(
+            serde_json::to_value(&tool).unwrap()["rating"]["levels"][0],
+            serde_json::json!({"level": "easy", "max_score": 800})
+        );
+    }
 
     #[test]
     fn the_hand_written_puzzle_object_is_what_serde_writes() {

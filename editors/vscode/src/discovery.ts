@@ -33,6 +33,8 @@ export interface DiscoveryInput {
   homeDir?: string;
   /** Injected so tests can describe a file system without touching the disk. */
   isExecutable?: (file: string) => boolean;
+  /** Gives a bundled binary back its executable bit when unpacking lost it; true when it did. */
+  restoreExecutable?: (file: string) => boolean;
 }
 
 /** The binary's file name on a platform: Windows needs the `.exe`. */
@@ -49,6 +51,27 @@ export function defaultIsExecutable(file: string): boolean {
     if (process.platform === 'win32') {
       return true;
     }
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Adds the executable bits to a regular file that lacks them (a .vsix is a zip archive, and not
+ * every tool that unpacks one keeps a file's mode). Windows needs no such bit.
+ */
+export function defaultRestoreExecutable(file: string): boolean {
+  if (process.platform === 'win32') {
+    return false;
+  }
+  try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) {
+      return false;
+    }
+    fs.chmodSync(file, stat.mode | 0o111);
     fs.accessSync(file, fs.constants.X_OK);
     return true;
   } catch {
@@ -139,7 +162,8 @@ export function findServer(input: DiscoveryInput): Found | NotFound {
 
   const bundled = p.join(input.extensionPath, 'server', binaryName(platform));
   tried.push(bundled);
-  if (isExecutable(bundled)) {
+  const restoreExecutable = input.restoreExecutable ?? defaultRestoreExecutable;
+  if (isExecutable(bundled) || (restoreExecutable(bundled) && isExecutable(bundled))) {
     return { kind: 'found', path: bundled, source: 'bundled' };
   }
 
@@ -154,7 +178,8 @@ export function findServer(input: DiscoveryInput): Found | NotFound {
     kind: 'not-found',
     tried,
     message:
-      'Could not find the sudoku-lsp language server. Install it (for example `cargo install --path .` ' +
-      'in a checkout of sudoku-lsp) so that `sudoku-lsp` is on PATH, or set sudoku.server.path to the binary.',
+      'Could not find the sudoku-lsp language server. Install it (`pip install sudoku-lsp`, or ' +
+      '`cargo install --path .` in a checkout of sudoku-lsp) so that `sudoku-lsp` is on PATH, or set ' +
+      'sudoku.server.path to the binary. The extension for your platform from the Marketplace has it inside.',
   };
 }

@@ -7,6 +7,7 @@ import {
   type ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
+import { execFile } from 'node:child_process';
 import { findServer } from './discovery';
 
 const CLIENT_ID = 'sudoku';
@@ -49,6 +50,16 @@ function cursorArguments(command: string, args: unknown[]): unknown[] {
   return [{ uri: convert.asUri(editor.document.uri), position: convert.asPosition(editor.selection.active) }];
 }
 
+/** The first line of `BINARY --version` ("sudoku-lsp 0.1.0 (commit ...)"), or why there is none. */
+function serverVersion(binary: string): Promise<string> {
+  return new Promise((resolve) => {
+    execFile(binary, ['--version'], { timeout: 5000 }, (err, stdout) => {
+      const line = String(stdout).split(/\r?\n/, 1)[0].trim();
+      resolve(err === null && line.length > 0 ? line : `version unknown: ${err?.message ?? 'no answer'}`);
+    });
+  });
+}
+
 async function start(context: vscode.ExtensionContext): Promise<void> {
   const channel = output ?? vscode.window.createOutputChannel(CLIENT_NAME, { log: true });
   output = channel;
@@ -68,7 +79,7 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     }
     return;
   }
-  channel.appendLine(`Starting ${found.path} (found via ${found.source})`);
+  channel.appendLine(`Starting ${found.path} (found via ${found.source}): ${await serverVersion(found.path)}`);
 
   const run = { command: found.path, args: ['server'], transport: TransportKind.stdio };
   const serverOptions: ServerOptions = { run, debug: run };

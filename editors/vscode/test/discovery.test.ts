@@ -164,3 +164,32 @@ test('on a real disk: only executable regular files count', { skip: process.plat
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a bundled binary that lost its executable bit gets it back; other files are left alone', {
+  skip: process.platform === 'win32',
+}, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sudoku-discovery-'));
+  try {
+    const onPath = path.join(dir, 'bin', 'sudoku-lsp');
+    fs.mkdirSync(path.dirname(onPath));
+    fs.writeFileSync(onPath, '#!/bin/sh\n');
+    fs.chmodSync(onPath, 0o644);
+    // No bundled binary: the plain file on PATH is neither chosen nor made executable.
+    const none = findServer({ extensionPath: dir, env: { PATH: path.dirname(onPath) } });
+    assert.equal(none.kind, 'not-found');
+    assert.equal(fs.statSync(onPath).mode & 0o111, 0, 'a file on PATH keeps its mode');
+
+    const bundled = path.join(dir, 'server', 'sudoku-lsp');
+    fs.mkdirSync(path.dirname(bundled));
+    fs.writeFileSync(bundled, '#!/bin/sh\n');
+    fs.chmodSync(bundled, 0o644);
+    assert.deepEqual(findServer({ extensionPath: dir, env: { PATH: '' } }), {
+      kind: 'found',
+      path: bundled,
+      source: 'bundled',
+    });
+    assert.equal(defaultIsExecutable(bundled), true, 'the bit is back');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

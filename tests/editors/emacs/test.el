@@ -68,6 +68,11 @@
             (add-to-list 'load-path (expand-file-name "editors/emacs" repo))
             (require 'sudoku-mode)
             (setq sudoku-lsp-command (list server "server"))
+            ;; The mode names the binary it starts and that binary's version.
+            (let ((said (sudoku-lsp-version)))
+              (sudoku-test-check (and (equal (car said) server)
+                                      (string-match-p "\\`sudoku-lsp [0-9]+\\.[0-9]+\\.[0-9]+" (cdr said)))
+                                 (format "sudoku-lsp-version names the binary and its version: %S" said)))
             (let* ((file (expand-file-name (alist-get 'file defect) workdir)))
               (copy-file (expand-file-name (alist-get 'file defect) fixtures) file)
               (find-file file)

@@ -17,7 +17,7 @@ local function check_binary(cmd)
   local path = vim.fn.exepath(cmd)
   if path == '' then
     vim.health.error('`' .. cmd .. '` not found', {
-      'Install it with `cargo install --path .` in the sudoku-lsp repository',
+      'Install it with `pip install sudoku-lsp`, or `cargo install --path .` in the sudoku-lsp repository',
       "or point the config at it: vim.lsp.config('sudoku_lsp', { cmd = { '/path/to/sudoku-lsp', 'server' } })",
     })
     return nil
