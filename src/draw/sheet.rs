@@ -150,7 +150,7 @@ mod tests {
     #[test]
     fn long_captions_are_cut_to_fit() {
         assert_eq!(fit("short", 200.0, 10.0), "short");
-        let cut = fit(&"x".repeat(100), 56.0, 10.0);
+        let cut = fit(&"x".repeat(100), 60.0, 10.0);
         assert_eq!(cut.chars().count(), 10);
         assert!(cut.ends_with('…'));
     }
