@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs all of them: formatting and lint gates, the Rust tests
 # (core, CLI, language server in-process and over stdio), 10 s of fuzzing per fuzz target, the
-# pre-commit hooks with the real pre-commit, the editor clients (VS Code's protocol library
-# and packaging, headless Neovim 0.11.4, Emacs with Eglot), then the release packages
-# (wheel, archive, .vsix) built and installed.
+# pre-commit hooks with the real pre-commit, `render`'s PDFs read back with poppler, the editor
+# clients (VS Code's protocol library and packaging, headless Neovim 0.11.4, Emacs with Eglot),
+# then the release packages (wheel, archive, .vsix) built and installed.
 # `.ci/run` calls this script; run it from anywhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +30,9 @@ export SUDOKU_LSP="$PWD/target/debug/sudoku-lsp"
 
 step "pre-commit hooks (tests/precommit/run.sh: real pre-commit from PyPI on a scratch repository)"
 bash tests/precommit/run.sh
+
+step "render: PDFs read back with poppler (tests/pdf/run.sh)"
+bash tests/pdf/run.sh
 
 if [ -f tests/editors/run.sh ]; then
   step "editor clients"

@@ -7,6 +7,8 @@
 pub mod analysis;
 pub mod cli;
 pub mod config;
+#[cfg(feature = "draw")]
+pub mod draw;
 pub mod finding;
 pub mod format;
 pub mod generate;

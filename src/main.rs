@@ -25,6 +25,7 @@ fn main() {
         Command::Transform(args) => cli::transform::run(args),
         Command::Fmt(args) => cli::fmt::run(args),
         Command::Convert(args) => cli::convert::run(args),
+        Command::Render(args) => cli::sheet::run(args),
         // `--stdio` is accepted because some clients always pass it; it is the only transport.
         Command::Server(ServerArgs { stdio: _ }) => lsp::run(),
         Command::Completions(args) => cli::docs::completions(args),

@@ -138,7 +138,7 @@ fn man_pages_render_with_every_option() {
     assert_eq!(
         err,
         "sudoku-lsp: error: no subcommand `frobnicate`; known ones: check, solve, explain, \
-         server, completions, man, generate, transform, fmt, convert, help\n"
+         server, completions, man, generate, transform, fmt, convert, render, help\n"
     );
 }
 

@@ -7,6 +7,7 @@
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
+use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::config::Selector;
@@ -57,6 +58,10 @@ pub enum Command {
     /// Convert puzzle files to another format: .sudoku, one puzzle a line, CSV, .sdk or .sdm
     /// (exit 2 and nothing written when something would be lost, unless --lossy).
     Convert(ConvertArgs),
+    /// Draw puzzles as sheets ready to print: PDF, SVG or PNG, K puzzles a page, the solutions
+    /// on their own pages at the end (exit 0: all drawn, 1: some puzzle has no unique solution,
+    /// 2: could not run).
+    Render(RenderArgs),
 }
 
 /// The arguments of `completions`.
@@ -286,6 +291,79 @@ pub struct FmtArgs {
     /// Use this configuration file for every file instead of looking for `sudoku-lsp.toml`.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+}
+
+/// The arguments of `render`.
+#[derive(Debug, clap::Args)]
+pub struct RenderArgs {
+    /// Files and folders to draw (`-` reads standard input), found as `check` finds them.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Output format: one PDF document, or one SVG or PNG file a page.
+    #[arg(long, value_enum, default_value_t = RenderFormat::Pdf)]
+    pub format: RenderFormat,
+
+    /// Where to write: the PDF file, or the folder for the SVG or PNG pages (default: standard
+    /// output, for a PDF or a single page).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// Puzzles a page: 1, 2, 4 or 6.
+    #[arg(long, default_value_t = 4, value_name = "K",
+          value_parser = clap::builder::PossibleValuesParser::new(["1", "2", "4", "6"])
+              .map(|k| k.parse::<usize>().unwrap_or(4)))]
+    pub per_page: usize,
+
+    /// The paper size.
+    #[arg(long, value_enum, default_value_t = RenderPage::A4)]
+    pub page: RenderPage,
+
+    /// Add the solutions, on their own pages after the puzzles.
+    #[arg(long)]
+    pub solutions: bool,
+
+    /// Draw every empty cell's candidates (a pencil-mark puzzle always shows its marks).
+    #[arg(long)]
+    pub marks: bool,
+
+    /// Rate every puzzle with one solution and put its level and score in its caption
+    /// (puzzles that declare a level are rated anyway).
+    #[arg(long)]
+    pub rate: bool,
+
+    /// The resolution of PNG pages, in dots per inch.
+    #[arg(long, default_value_t = 150, value_name = "DPI",
+          value_parser = clap::value_parser!(u32).range(36..=600))]
+    pub dpi: u32,
+
+    /// The name to report for standard input (also where its configuration is looked up).
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<PathBuf>,
+
+    /// Use this configuration file for every file instead of looking for `sudoku-lsp.toml`.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+/// What `render` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RenderFormat {
+    /// One PDF document, its digits as text in an embedded font.
+    Pdf,
+    /// One SVG document a page.
+    Svg,
+    /// One PNG image a page.
+    Png,
+}
+
+/// The paper `render` draws on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RenderPage {
+    /// 210 x 297 mm.
+    A4,
+    /// US Letter, 8.5 x 11 in.
+    Letter,
 }
 
 /// The arguments of `server`.

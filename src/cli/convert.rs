@@ -185,11 +185,7 @@ fn write_each(dir: &Path, outs: &[String]) -> io::Result<()> {
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename.
 fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    if path.exists() {
-        super::solve::write_atomically(path, bytes)
-    } else {
-        super::solve::replace_with(path, bytes, None)
-    }
+    super::solve::write_atomically(path, bytes)
 }
 
 /// A puzzle's cells, one symbol a cell, `.` for a blank.

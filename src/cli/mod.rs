@@ -19,6 +19,19 @@ mod position;
 mod progress;
 mod render;
 mod sarif;
+#[cfg(feature = "draw")]
+pub mod sheet;
+/// `render` in a build without the `draw` feature: it says so.
+#[cfg(not(feature = "draw"))]
+pub mod sheet {
+    /// Reports that this build cannot draw.
+    pub fn run(_: super::args::RenderArgs) -> i32 {
+        super::report_trouble(
+            "this sudoku-lsp was built without the `draw` feature: it cannot render",
+        );
+        super::EXIT_TROUBLE
+    }
+}
 pub mod solve;
 mod style;
 pub mod transform;

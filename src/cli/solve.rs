@@ -144,8 +144,8 @@ fn puzzle_line(analysis: &Analysis, puzzle: usize, index: &LineIndex) -> usize {
         + 1
 }
 
-/// Why a puzzle could not be filled, in words.
-fn reason(analysis: &Analysis, puzzle: usize) -> &'static str {
+/// Why a puzzle could not be filled (or has no unique solution to draw), in words.
+pub(super) fn reason(analysis: &Analysis, puzzle: usize) -> &'static str {
     let report = analysis.reports.iter().find(|r| r.index == puzzle);
     match report.map(|r| r.verdict) {
         Some(Verdict::Solutions(0)) => "it has no solution",
@@ -157,35 +157,54 @@ fn reason(analysis: &Analysis, puzzle: usize) -> &'static str {
     }
 }
 
-/// Replaces `path` with `bytes` so that a reader sees the old file or the new one, never half
-/// of it. A symlink is followed, so the link stays and its target changes; the permissions are
-/// carried over.
+/// Replaces `path` with `bytes` (or makes it) so that a reader sees the old file or the new
+/// one, never half of it. A symlink is followed, so the link stays and its target changes; the
+/// permissions are carried over, and a new file gets `rw-r--r--`.
 pub(super) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let target = std::fs::canonicalize(path)?;
-    let permissions = std::fs::metadata(&target)?.permissions();
-    replace_with(&target, bytes, Some(permissions))
+    let (target, permissions) = match std::fs::canonicalize(path) {
+        Ok(target) => {
+            let permissions = std::fs::metadata(&target)?.permissions();
+            (target, Some(permissions))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => (path.to_path_buf(), None),
+        Err(e) => return Err(e),
+    };
+    replace_with(&target, bytes, permissions)
 }
 
 /// Writes `bytes` to a temporary file in `target`'s folder, then renames it onto `target` (a
-/// new file, or one that is replaced whole), with `permissions` when given.
-pub(super) fn replace_with(
+/// new file, or one that is replaced whole), with `permissions` when given, else `rw-r--r--`.
+fn replace_with(
     target: &Path,
     bytes: &[u8],
     permissions: Option<std::fs::Permissions>,
 ) -> io::Result<()> {
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = target
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or_else(|| Path::new("."));
     let mut temp = tempfile::Builder::new()
         .prefix(".sudoku-lsp-")
         .suffix(".tmp")
         .tempfile_in(dir)?;
     temp.write_all(bytes)?;
     temp.as_file().sync_all()?;
-    if let Some(permissions) = permissions {
-        temp.as_file().set_permissions(permissions)?;
+    match permissions {
+        Some(permissions) => temp.as_file().set_permissions(permissions)?,
+        None => new_file_permissions(temp.as_file())?,
     }
     temp.persist(target).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// A new file's permissions: `rw-r--r--` (a temporary file starts as `rw-------`).
+#[cfg(unix)]
+fn new_file_permissions(file: &std::fs::File) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    file.set_permissions(std::fs::Permissions::from_mode(0o644))
+}
+
+#[cfg(not(unix))]
+fn new_file_permissions(_: &std::fs::File) -> io::Result<()> {
     Ok(())
 }
