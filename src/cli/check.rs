@@ -24,7 +24,7 @@ use super::style::Style;
 use super::{json, report_note, report_trouble, sarif};
 use super::{EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::duplicate_puzzle::{Marks, Registry};
-use crate::config::{absolute, selected, Config, ConfigCache, Selection};
+use crate::config::{absolute, selected, Config, ConfigCache, ProjectConfig, Selection};
 use crate::finding::Code;
 use crate::syntax::formats::Format as FileFormat;
 use crate::syntax::ParsedFile;
@@ -458,6 +458,17 @@ pub(super) struct Targets {
     pub targets: Vec<Target>,
     /// A path could not be read (reported already).
     pub trouble: bool,
+}
+
+impl Targets {
+    /// `target`'s configuration, or `None` when it cannot be loaded (recorded in `troubles`,
+    /// reported at the end by [`report_config_errors`]).
+    pub fn config_of(&self, target: &Target) -> Option<Arc<ProjectConfig>> {
+        self.cache
+            .for_path(&target.config_path)
+            .map_err(|e| self.troubles.config_error(e))
+            .ok()
+    }
 }
 
 /// The files `paths` names, configured by `--config` or each file's own configuration; `None`

@@ -32,24 +32,15 @@ pub fn run(args: ExplainArgs) -> i32 {
     let Some(found) = check::find_targets(&args.paths, stdin_name, args.config.as_deref()) else {
         return EXIT_TROUBLE;
     };
-    let check::Targets {
-        cache,
-        troubles,
-        targets,
-        mut trouble,
-    } = found;
+    let mut trouble = found.trouble;
 
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut files = Vec::new();
     let mut unexplained = false;
-    for target in &targets {
-        let config = match cache.for_path(&target.config_path) {
-            Ok(c) => c,
-            Err(e) => {
-                troubles.config_error(e);
-                continue;
-            }
+    for target in &found.targets {
+        let Some(config) = found.config_of(target) else {
+            continue;
         };
         let Some(bytes) = read(target) else {
             trouble = true;
@@ -84,8 +75,8 @@ pub fn run(args: ExplainArgs) -> i32 {
     if let Err(e) = out.flush() {
         return write_failed(&e);
     }
-    trouble |= check::report_config_errors(&troubles);
-    if targets.is_empty() && !trouble {
+    trouble |= check::report_config_errors(&found.troubles);
+    if found.targets.is_empty() && !trouble {
         report_note("no .sudoku files found");
     }
     if trouble {
@@ -112,6 +103,17 @@ pub(super) fn read(target: &Target) -> Option<Vec<u8>> {
         Input::File(path) => std::fs::read(path)
             .map_err(|e| report_trouble(&format!("{}: cannot read: {e}", target.display)))
             .ok(),
+    }
+}
+
+/// The text of `bytes`, or `None` (reported) when they are not UTF-8 text.
+pub(super) fn text_of<'a>(target: &Target, bytes: &'a [u8]) -> Option<&'a str> {
+    match decode(bytes) {
+        Ok((text, _)) => Some(text),
+        Err(finding) => {
+            report_trouble(&format!("{}: {}", target.display, finding.message));
+            None
+        }
     }
 }
 
@@ -164,13 +166,7 @@ fn explain_bytes(
     config: &Config,
     args: &ExplainArgs,
 ) -> Option<FileExplained> {
-    let text = match decode(bytes) {
-        Ok((text, _)) => text,
-        Err(finding) => {
-            report_trouble(&format!("{}: {}", target.display, finding.message));
-            return None;
-        }
-    };
+    let text = text_of(target, bytes)?;
     let analysis = analyze(text, config);
     let index = LineIndex::new(text);
     let wanted = args.puzzle.map(|n| n.get() - 1);

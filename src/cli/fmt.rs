@@ -80,12 +80,8 @@ pub fn run(args: FmtArgs) -> i32 {
     let mut out = BufWriter::new(stdout.lock());
     let mut all = Outcome::default();
     for target in &found.targets {
-        let config = match found.cache.for_path(&target.config_path) {
-            Ok(c) => c,
-            Err(e) => {
-                found.troubles.config_error(e);
-                continue;
-            }
+        let Some(config) = found.config_of(target) else {
+            continue;
         };
         let kind = FileFormat::of_path(Path::new(&target.display));
         if kind.is_some_and(|f| f != FileFormat::Sudoku) {

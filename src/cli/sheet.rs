@@ -21,7 +21,7 @@ use crate::analysis::{analyze, Analysis, Verdict};
 use crate::config::{Config, Selection};
 use crate::draw::sheet::{self, Body, Item, Paper};
 use crate::draw::{export, Position};
-use crate::syntax::{decode, Puzzle};
+use crate::syntax::Puzzle;
 use crate::text::LineIndex;
 
 /// What one file gives the sheets: its puzzles and their solutions, and whether some puzzle
@@ -39,20 +39,11 @@ pub fn run(args: RenderArgs) -> i32 {
     let Some(found) = check::find_targets(&args.paths, stdin_name, args.config.as_deref()) else {
         return EXIT_TROUBLE;
     };
-    let check::Targets {
-        cache,
-        troubles,
-        targets,
-        mut trouble,
-    } = found;
+    let mut trouble = found.trouble;
     let mut drawn = Drawn::default();
-    for target in &targets {
-        let config = match cache.for_path(&target.config_path) {
-            Ok(c) => c,
-            Err(e) => {
-                troubles.config_error(e);
-                continue;
-            }
+    for target in &found.targets {
+        let Some(config) = found.config_of(target) else {
+            continue;
         };
         let Some(bytes) = super::explain::read(target) else {
             trouble = true;
@@ -70,10 +61,10 @@ pub fn run(args: RenderArgs) -> i32 {
             None => trouble = true,
         }
     }
-    trouble |= check::report_config_errors(&troubles);
+    trouble |= check::report_config_errors(&found.troubles);
     if drawn.puzzles.is_empty() {
         if !trouble {
-            report_note(if targets.is_empty() {
+            report_note(if found.targets.is_empty() {
                 "no .sudoku files found"
             } else {
                 "no puzzle to draw"
@@ -105,13 +96,7 @@ pub fn run(args: RenderArgs) -> i32 {
 /// Analyses a file and draws its puzzles and solutions. `None` (reported) when the bytes are
 /// not UTF-8 text.
 fn draw_file(target: &Target, bytes: &[u8], config: &Config, args: &RenderArgs) -> Option<Drawn> {
-    let text = match decode(bytes) {
-        Ok((text, _)) => text,
-        Err(finding) => {
-            report_trouble(&format!("{}: {}", target.display, finding.message));
-            return None;
-        }
-    };
+    let text = super::explain::text_of(target, bytes)?;
     let analysis = analyze(text, config);
     let index = LineIndex::new(text);
     let drawn: Vec<(Item, Item, bool)> = (0..analysis.file.puzzles.len())
