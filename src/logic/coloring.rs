@@ -237,11 +237,19 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
     f.add_best(steps);
 }
 
-/// The cells of clusters `c1` and `c2` of `cl`, both colours of each.
-fn pair_cells(cl: &Clusters, (c1, c2): (usize, usize)) -> impl Iterator<Item = usize> + '_ {
-    [2 * c1, 2 * c1 + 1, 2 * c2, 2 * c2 + 1]
+/// A Multi-Colors step on clusters `c1` and `c2` of `cl`, showing both colours of each.
+fn pair_step(
+    text: String,
+    elims: Vec<(usize, Mask)>,
+    cl: &Clusters,
+    (c1, c2): (usize, usize),
+) -> Step {
+    let cells = [2 * c1, 2 * c1 + 1, 2 * c2, 2 * c2 + 1]
         .into_iter()
-        .flat_map(move |i| cl.colours[i].iter().copied())
+        .flat_map(move |i| cl.colours[i].iter().copied());
+    Step::new(Technique::MultiColors, text)
+        .eliminate(elims)
+        .cells(cells)
 }
 
 /// The opening of a Multi-Colors step's text on clusters `c1` and `c2` of digit `d`.
@@ -282,11 +290,7 @@ fn multi_colors_wrap(
                     removal_text(s, &sorted(elims.clone()))
                 )
             });
-            steps.push(
-                Step::new(Technique::MultiColors, text)
-                    .eliminate(elims)
-                    .cells(pair_cells(cl, (c1, c2))),
-            );
+            steps.push(pair_step(text, elims, cl, (c1, c2)));
         }
     }
 }
@@ -342,11 +346,7 @@ fn multi_colors_trap(
             removal_text(s, &elims)
         )
     });
-    steps.push(
-        Step::new(Technique::MultiColors, text)
-            .eliminate(elims)
-            .cells(pair_cells(cl, (c1, c2))),
-    );
+    steps.push(pair_step(text, elims, cl, (c1, c2)));
 }
 
 fn sorted(mut v: Vec<(usize, Mask)>) -> Vec<(usize, Mask)> {
