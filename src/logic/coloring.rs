@@ -223,103 +223,130 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
                     if c2 == c1 || cl.colours[2 * c2].is_empty() {
                         continue;
                     }
-                    let clr = &cl;
-                    let cells = move || {
-                        [2 * c1, 2 * c1 + 1, 2 * c2, 2 * c2 + 1]
-                            .into_iter()
-                            .flat_map(move |i| clr.colours[i].iter().copied())
-                    };
-                    let intro = || {
-                        format!(
-                    "Multi-Colors: the conjugate pairs of {} link {} against {}, and {} against \
-                     {}; one side of each holds {} in every cell",
-                    s.sym(d),
-                    colour_text(s, &cl.colours[2 * c1]),
-                    colour_text(s, &cl.colours[2 * c1 + 1]),
-                    colour_text(s, &cl.colours[2 * c2]),
-                    colour_text(s, &cl.colours[2 * c2 + 1]),
-                    s.sym(d)
-                )
-                    };
-                    for i in [2 * c1, 2 * c1 + 1] {
-                        // Colour i sees both colours of cluster c2: it is false.
-                        if sees_colour(&cl, i, 2 * c2) && sees_colour(&cl, i, 2 * c2 + 1) {
-                            let elims: Vec<(usize, Mask)> =
-                                cl.colours[i].iter().map(|&c| (c, bit(d))).collect();
-                            let text = say(quiet, || {
-                                format!(
-                                    "{}; cells of {} see both sides of the other cluster, so that \
-                             side is not {} and {}.",
-                                    intro(),
-                                    colour_text(s, &cl.colours[i]),
-                                    s.sym(d),
-                                    removal_text(s, &sorted(elims.clone()))
-                                )
-                            });
-                            steps.push(
-                                Step::new(Technique::MultiColors, text)
-                                    .eliminate(elims)
-                                    .cells(cells()),
-                            );
-                        }
-                    }
-                    // Colour i of cluster c1 sees colour j of cluster c2: they are not both true,
-                    // so one of their opposites is, and a cell seeing both opposites loses the
-                    // digit. One step per pair of clusters, with every such pair of colours
-                    // (HoDoKu's Multi-Colors 1 takes them together). Each unordered pair once.
+                    multi_colors_wrap(quiet, s, &cl, d, (c1, c2), &mut steps);
+                    // Each unordered pair of clusters once.
                     if c2 < c1 {
                         continue;
                     }
-                    let mut links = Vec::new();
-                    let mut elims: Vec<(usize, Mask)> = Vec::new();
-                    for i in [2 * c1, 2 * c1 + 1] {
-                        for j in [2 * c2, 2 * c2 + 1] {
-                            if !sees_colour(&cl, i, j) {
-                                continue;
-                            }
-                            let more = trap(s, &cl, d, i ^ 1, j ^ 1, false);
-                            if !more.is_empty() {
-                                links.push((i, j));
-                                elims.extend(more);
-                            }
-                        }
-                    }
-                    if elims.is_empty() {
-                        continue;
-                    }
-                    let elims = sorted(elims);
-                    let text = say(quiet, || {
-                        let why: Vec<String> = links
-                            .iter()
-                            .map(|&(i, j)| {
-                                format!(
-                                    "a cell of {} sees a cell of {}, so one of {} and {} holds {}",
-                                    colour_text(s, &cl.colours[i]),
-                                    colour_text(s, &cl.colours[j]),
-                                    colour_text(s, &cl.colours[i ^ 1]),
-                                    colour_text(s, &cl.colours[j ^ 1]),
-                                    s.sym(d)
-                                )
-                            })
-                            .collect();
-                        format!(
-                            "{}; {}; hence {}.",
-                            intro(),
-                            why.join("; "),
-                            removal_text(s, &elims)
-                        )
-                    });
-                    steps.push(
-                        Step::new(Technique::MultiColors, text)
-                            .eliminate(elims)
-                            .cells(cells()),
-                    );
+                    multi_colors_trap(quiet, s, &cl, d, (c1, c2), &mut steps);
                 }
             }
             steps.len() > before
         });
     }
     f.add_best(steps);
+}
+
+/// A Multi-Colors step on clusters `c1` and `c2` of `cl`, showing both colours of each.
+fn pair_step(
+    text: String,
+    elims: Vec<(usize, Mask)>,
+    cl: &Clusters,
+    (c1, c2): (usize, usize),
+) -> Step {
+    let cells = [2 * c1, 2 * c1 + 1, 2 * c2, 2 * c2 + 1]
+        .into_iter()
+        .flat_map(move |i| cl.colours[i].iter().copied());
+    Step::new(Technique::MultiColors, text)
+        .eliminate(elims)
+        .cells(cells)
+}
+
+/// The opening of a Multi-Colors step's text on clusters `c1` and `c2` of digit `d`.
+fn multi_colors_intro(s: &State, cl: &Clusters, d: u8, (c1, c2): (usize, usize)) -> String {
+    format!(
+        "Multi-Colors: the conjugate pairs of {} link {} against {}, and {} against \
+         {}; one side of each holds {} in every cell",
+        s.sym(d),
+        colour_text(s, &cl.colours[2 * c1]),
+        colour_text(s, &cl.colours[2 * c1 + 1]),
+        colour_text(s, &cl.colours[2 * c2]),
+        colour_text(s, &cl.colours[2 * c2 + 1]),
+        s.sym(d)
+    )
+}
+
+/// Multi-Colors where a colour i of cluster `c1` sees both colours of cluster `c2`: colour i is
+/// false. Its steps go to `steps`.
+fn multi_colors_wrap(
+    quiet: bool,
+    s: &State,
+    cl: &Clusters,
+    d: u8,
+    (c1, c2): (usize, usize),
+    steps: &mut Vec<Step>,
+) {
+    for i in [2 * c1, 2 * c1 + 1] {
+        // Colour i sees both colours of cluster c2: it is false.
+        if sees_colour(cl, i, 2 * c2) && sees_colour(cl, i, 2 * c2 + 1) {
+            let elims: Vec<(usize, Mask)> = cl.colours[i].iter().map(|&c| (c, bit(d))).collect();
+            let text = say(quiet, || {
+                format!(
+                    "{}; cells of {} see both sides of the other cluster, so that \
+                     side is not {} and {}.",
+                    multi_colors_intro(s, cl, d, (c1, c2)),
+                    colour_text(s, &cl.colours[i]),
+                    s.sym(d),
+                    removal_text(s, &sorted(elims.clone()))
+                )
+            });
+            steps.push(pair_step(text, elims, cl, (c1, c2)));
+        }
+    }
+}
+
+/// Multi-Colors where colour i of cluster `c1` sees colour j of cluster `c2`: they are not both
+/// true, so one of their opposites is, and a cell seeing both opposites loses the digit. One
+/// step per pair of clusters, with every such pair of colours (HoDoKu's Multi-Colors 1 takes
+/// them together), into `steps`.
+fn multi_colors_trap(
+    quiet: bool,
+    s: &State,
+    cl: &Clusters,
+    d: u8,
+    (c1, c2): (usize, usize),
+    steps: &mut Vec<Step>,
+) {
+    let mut links = Vec::new();
+    let mut elims: Vec<(usize, Mask)> = Vec::new();
+    for i in [2 * c1, 2 * c1 + 1] {
+        for j in [2 * c2, 2 * c2 + 1] {
+            if !sees_colour(cl, i, j) {
+                continue;
+            }
+            let more = trap(s, cl, d, i ^ 1, j ^ 1, false);
+            if !more.is_empty() {
+                links.push((i, j));
+                elims.extend(more);
+            }
+        }
+    }
+    if elims.is_empty() {
+        return;
+    }
+    let elims = sorted(elims);
+    let text = say(quiet, || {
+        let why: Vec<String> = links
+            .iter()
+            .map(|&(i, j)| {
+                format!(
+                    "a cell of {} sees a cell of {}, so one of {} and {} holds {}",
+                    colour_text(s, &cl.colours[i]),
+                    colour_text(s, &cl.colours[j]),
+                    colour_text(s, &cl.colours[i ^ 1]),
+                    colour_text(s, &cl.colours[j ^ 1]),
+                    s.sym(d)
+                )
+            })
+            .collect();
+        format!(
+            "{}; {}; hence {}.",
+            multi_colors_intro(s, cl, d, (c1, c2)),
+            why.join("; "),
+            removal_text(s, &elims)
+        )
+    });
+    steps.push(pair_step(text, elims, cl, (c1, c2)));
 }
 
 fn sorted(mut v: Vec<(usize, Mask)>) -> Vec<(usize, Mask)> {

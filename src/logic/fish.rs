@@ -359,16 +359,7 @@ fn finned_digit(
     let n = s.size();
     for rows_base in [true, false] {
         // The base lines one of which must have lost a place (all of them: no restriction).
-        let gone_lines = match gone {
-            None => !0,
-            Some((rows, cols)) => {
-                if rows_base {
-                    rows
-                } else {
-                    cols
-                }
-            }
-        };
+        let gone_lines = lost_lines(gone, rows_base);
         let (base0, cover0) = if rows_base { (0, n) } else { (n, 0) };
         let cell = |line: usize, pos: usize| {
             if rows_base {
@@ -398,13 +389,7 @@ fn finned_digit(
                     continue;
                 }
                 // Positions that must be covered: all but the base candidates in the box.
-                let must = pick.iter().fold(0u32, |m, &i| {
-                    m | if box_lines & 1 << i != 0 {
-                        places[i] & !box_pos
-                    } else {
-                        places[i]
-                    }
-                });
+                let must = must_cover(pick, &places, box_lines, box_pos);
                 let need = must.count_ones() as usize;
                 if need > k {
                     continue;
@@ -439,6 +424,35 @@ fn finned_digit(
             }
         });
     }
+}
+
+/// The lines, rows (`rows_base`) or columns, one of which a fish's base must hold when `gone`
+/// restricts the search (see [`finned_digit`]); all lines when it does not.
+#[inline]
+fn lost_lines(gone: Option<(u32, u32)>, rows_base: bool) -> u32 {
+    match gone {
+        None => !0,
+        Some((rows, cols)) => {
+            if rows_base {
+                rows
+            } else {
+                cols
+            }
+        }
+    }
+}
+
+/// The positions a finned fish on base lines `pick` (with `places` per line) must cover: all
+/// but the base candidates in the box spanning `box_lines` x `box_pos`.
+#[inline]
+fn must_cover(pick: &[usize], places: &[u32], box_lines: u32, box_pos: u32) -> u32 {
+    pick.iter().fold(0u32, |m, &i| {
+        m | if box_lines & 1 << i != 0 {
+            places[i] & !box_pos
+        } else {
+            places[i]
+        }
+    })
 }
 
 /// One finned fish candidate: base lines `pick`, cover lines `cover` (positions), fins in the box

@@ -393,19 +393,7 @@ fn net_reach<'a>(cx: &'a Engine, s: &State, first: bool) -> (Reach<'a>, Vec<bool
                     }
                     continue;
                 }
-                // A candidate false makes each partner true at once (the other digit of a
-                // cell with two, the other place of a digit with two in a unit), and a partner
-                // true makes it false; the same the other way round. Singles lead both to the
-                // same state, unless they break it (then what they implied on the way may
-                // differ). So the partners' opposite premises imply what this one does.
-                for q in partners(s, c, d) {
-                    let q = 2 * (q.0 * n + q.1 as usize - 1) + 1 - on;
-                    if !r.done[q] {
-                        r.done[q] = true;
-                        r.on.copy_within(p * n..(p + 1) * n, q * n);
-                        r.off.copy_within(p * n..(p + 1) * n, q * n);
-                    }
-                }
+                share_with_partners(&mut r, s, (c, d), on, p);
             }
         }
     }
@@ -413,6 +401,25 @@ fn net_reach<'a>(cx: &'a Engine, s: &State, first: bool) -> (Reach<'a>, Vec<bool
         k.put(cx);
     }
     (r, broken)
+}
+
+/// Gives the partners of candidate `cd` the row `p` of `r` that premise `cd` (true when `on`
+/// is 1) reached, marking them done. A candidate false makes each partner true at once (the
+/// other digit of a cell with two, the other place of a digit with two in a unit), and a partner
+/// true makes it false; the same the other way round. Singles lead both to the same state,
+/// unless they break it (then what they implied on the way may differ). So the partners'
+/// opposite premises imply what this one does.
+#[inline]
+fn share_with_partners(r: &mut Reach<'_>, s: &State, (c, d): (usize, u8), on: usize, p: usize) {
+    let n = r.n;
+    for q in partners(s, c, d) {
+        let q = 2 * (q.0 * n + q.1 as usize - 1) + 1 - on;
+        if !r.done[q] {
+            r.done[q] = true;
+            r.on.copy_within(p * n..(p + 1) * n, q * n);
+            r.off.copy_within(p * n..(p + 1) * n, q * n);
+        }
+    }
 }
 
 /// Assumes candidate (`c`, `d`) true (`on`) or false in `t`, a copy of `s`, fills in singles,

@@ -173,18 +173,8 @@ fn chains_digit(f: &mut Finder<'_>, t: Technique, d: u8, pairs: &[Pair], any_cla
             if p.unit == q.unit {
                 continue;
             }
-            // Skyscrapers need parallel lines, kites a row and a column.
-            match t {
-                Technique::Skyscraper if p.kind != q.kind || p.kind == Kind::Box => continue,
-                Technique::TwoStringKite
-                    if !matches!(
-                        (p.kind, q.kind),
-                        (Kind::Row, Kind::Col) | (Kind::Col, Kind::Row)
-                    ) =>
-                {
-                    continue
-                }
-                _ => {}
+            if !lines_fit(t, p, q) {
+                continue;
             }
             for (a1, b1) in [(p.a, p.b), (p.b, p.a)] {
                 for (a2, b2) in [(q.a, q.b), (q.b, q.a)] {
@@ -203,47 +193,7 @@ fn chains_digit(f: &mut Finder<'_>, t: Technique, d: u8, pairs: &[Pair], any_cla
                     if elims.is_empty() {
                         continue;
                     }
-                    let how = match t {
-                        Technique::Skyscraper => {
-                            let cross = if p.kind == Kind::Row {
-                                s.unit_count() / 3 + s.shape().col(a1)
-                            } else {
-                                s.shape().row(a1)
-                            };
-                            format!("share {}", s.unit_name(cross))
-                        }
-                        _ => {
-                            let shared = common_unit(s, a1, a2);
-                            format!("share {}", s.unit_name(shared))
-                        }
-                    };
-                    let text = say(quiet, || {
-                        format!(
-                            "{}: {} in {} lies only in {} and {}, and in {} only in {} and {}; \
-                             {} and {} {how}, so they are not both {}, hence one of {} and {} \
-                             is {}, and {}.",
-                            t.name(),
-                            s.sym(d),
-                            s.unit_name(p.unit),
-                            s.name(b1),
-                            s.name(a1),
-                            s.unit_name(q.unit),
-                            s.name(a2),
-                            s.name(b2),
-                            s.name(a1),
-                            s.name(a2),
-                            s.sym(d),
-                            s.name(b1),
-                            s.name(b2),
-                            s.sym(d),
-                            removal_text(s, &elims)
-                        )
-                    });
-                    let step = Step::new(t, text)
-                        .eliminate(elims)
-                        .cells(cells)
-                        .unit(s.unit_name(p.unit))
-                        .unit(s.unit_name(q.unit));
+                    let step = chain_step(quiet, s, (t, d), (p, q), cells, elims);
                     if f.add(step) {
                         return true;
                     }
@@ -252,6 +202,73 @@ fn chains_digit(f: &mut Finder<'_>, t: Technique, d: u8, pairs: &[Pair], any_cla
         }
     }
     false
+}
+
+/// True when pairs `p` and `q` lie in lines technique `t` can join: skyscrapers need parallel
+/// lines, kites a row and a column.
+fn lines_fit(t: Technique, p: &Pair, q: &Pair) -> bool {
+    match t {
+        Technique::Skyscraper => p.kind == q.kind && p.kind != Kind::Box,
+        Technique::TwoStringKite => matches!(
+            (p.kind, q.kind),
+            (Kind::Row, Kind::Col) | (Kind::Col, Kind::Row)
+        ),
+        _ => true,
+    }
+}
+
+/// The step of chain technique `t` of digit `d` over pairs `p` and `q`, joined at `a1` and
+/// `a2` (`cells`: `[b1, a1, a2, b2]`), removing `elims`.
+fn chain_step(
+    quiet: bool,
+    s: &State,
+    (t, d): (Technique, u8),
+    (p, q): (&Pair, &Pair),
+    cells: [usize; 4],
+    elims: Vec<(usize, Mask)>,
+) -> Step {
+    let [b1, a1, a2, b2] = cells;
+    let how = match t {
+        Technique::Skyscraper => {
+            let cross = if p.kind == Kind::Row {
+                s.unit_count() / 3 + s.shape().col(a1)
+            } else {
+                s.shape().row(a1)
+            };
+            format!("share {}", s.unit_name(cross))
+        }
+        _ => {
+            let shared = common_unit(s, a1, a2);
+            format!("share {}", s.unit_name(shared))
+        }
+    };
+    let text = say(quiet, || {
+        format!(
+            "{}: {} in {} lies only in {} and {}, and in {} only in {} and {}; \
+             {} and {} {how}, so they are not both {}, hence one of {} and {} \
+             is {}, and {}.",
+            t.name(),
+            s.sym(d),
+            s.unit_name(p.unit),
+            s.name(b1),
+            s.name(a1),
+            s.unit_name(q.unit),
+            s.name(a2),
+            s.name(b2),
+            s.name(a1),
+            s.name(a2),
+            s.sym(d),
+            s.name(b1),
+            s.name(b2),
+            s.sym(d),
+            removal_text(s, &elims)
+        )
+    });
+    Step::new(t, text)
+        .eliminate(elims)
+        .cells(cells)
+        .unit(s.unit_name(p.unit))
+        .unit(s.unit_name(q.unit))
 }
 
 /// True when `b1` and `b2` lie in the same line crossing the parallel lines of pair `p`.
@@ -338,57 +355,21 @@ fn empty_rectangle_digit(
                 }
                 for pr in pairs {
                     for (p, q) in [(pr.a, pr.b), (pr.b, pr.a)] {
-                        // A pair in a column outside the box with p in the box's row r: the
-                        // target is where q's row meets column c. A pair in a row: the other
-                        // way round.
-                        let target = match pr.kind {
-                            Kind::Col
-                                if !cols.contains(&sh.col(p))
-                                    && sh.row(p) == r
-                                    && !rows.contains(&sh.row(q)) =>
-                            {
-                                sh.cell(sh.row(q), c)
-                            }
-                            Kind::Row
-                                if !rows.contains(&sh.row(p))
-                                    && sh.col(p) == c
-                                    && !cols.contains(&sh.col(q)) =>
-                            {
-                                sh.cell(r, sh.col(q))
-                            }
-                            _ => continue,
+                        let Some(target) = er_target(s, (rows, cols), (r, c), pr, (p, q)) else {
+                            continue;
                         };
                         if s.cands(target) & b == 0 {
                             continue;
                         }
                         let elims = vec![(target, b)];
-                        let other = if pr.kind == Kind::Col { n + c } else { r };
-                        let text = say(quiet, || {
-                            format!(
-                                "Empty Rectangle: in {}, {} lies only in {} and {}; in {} it \
-                                 lies only in {} and {}, so either {} is {} or {} is, which \
-                                 leaves {}'s {} in {}; either way {}.",
-                                s.unit_name(bx),
-                                s.sym(d),
-                                s.unit_name(r),
-                                s.unit_name(n + c),
-                                s.unit_name(pr.unit),
-                                s.name(p),
-                                s.name(q),
-                                s.name(q),
-                                s.sym(d),
-                                s.name(p),
-                                s.unit_name(bx),
-                                s.sym(d),
-                                s.unit_name(other),
-                                removal_text(s, &elims)
-                            )
-                        });
-                        let step = Step::new(Technique::EmptyRectangle, text)
-                            .eliminate(elims)
-                            .cells(in_box.iter().copied().chain([p, q]))
-                            .unit(s.unit_name(bx))
-                            .unit(s.unit_name(pr.unit));
+                        let at = ErAt {
+                            d,
+                            bx,
+                            r,
+                            c,
+                            in_box: &in_box,
+                        };
+                        let step = er_step(quiet, s, &at, pr, (p, q), elims);
                         if f.add(step) {
                             return true;
                         }
@@ -398,6 +379,85 @@ fn empty_rectangle_digit(
         }
     }
     false
+}
+
+/// Where an empty rectangle in a box spanning `rows` and `cols`, crossing at row `r` and column
+/// `c`, with pair `pr` read from `p` to `q`, removes the digit: for a pair in a column outside
+/// the box with `p` in row `r`, where `q`'s row meets column `c`; for a pair in a row, the other
+/// way round. None when the pair does not fit.
+fn er_target(
+    s: &State,
+    (rows, cols): (&[usize], &[usize]),
+    (r, c): (usize, usize),
+    pr: &Pair,
+    (p, q): (usize, usize),
+) -> Option<usize> {
+    let sh = s.shape();
+    match pr.kind {
+        Kind::Col if !cols.contains(&sh.col(p)) && sh.row(p) == r && !rows.contains(&sh.row(q)) => {
+            Some(sh.cell(sh.row(q), c))
+        }
+        Kind::Row if !rows.contains(&sh.row(p)) && sh.col(p) == c && !cols.contains(&sh.col(q)) => {
+            Some(sh.cell(r, sh.col(q)))
+        }
+        _ => None,
+    }
+}
+
+/// An empty rectangle's place: digit `d` in box `bx` (in cells `in_box`), crossing at row `r`
+/// and column `c`.
+struct ErAt<'a> {
+    d: u8,
+    bx: usize,
+    r: usize,
+    c: usize,
+    in_box: &'a [usize],
+}
+
+/// The step of the empty rectangle `at` with pair `pr` read from `p` to `q`, removing `elims`.
+fn er_step(
+    quiet: bool,
+    s: &State,
+    at: &ErAt<'_>,
+    pr: &Pair,
+    (p, q): (usize, usize),
+    elims: Vec<(usize, Mask)>,
+) -> Step {
+    let n = s.size();
+    let ErAt {
+        d,
+        bx,
+        r,
+        c,
+        in_box,
+    } = *at;
+    let other = if pr.kind == Kind::Col { n + c } else { r };
+    let text = say(quiet, || {
+        format!(
+            "Empty Rectangle: in {}, {} lies only in {} and {}; in {} it \
+             lies only in {} and {}, so either {} is {} or {} is, which \
+             leaves {}'s {} in {}; either way {}.",
+            s.unit_name(bx),
+            s.sym(d),
+            s.unit_name(r),
+            s.unit_name(n + c),
+            s.unit_name(pr.unit),
+            s.name(p),
+            s.name(q),
+            s.name(q),
+            s.sym(d),
+            s.name(p),
+            s.unit_name(bx),
+            s.sym(d),
+            s.unit_name(other),
+            removal_text(s, &elims)
+        )
+    });
+    Step::new(Technique::EmptyRectangle, text)
+        .eliminate(elims)
+        .cells(in_box.iter().copied().chain([p, q]))
+        .unit(s.unit_name(bx))
+        .unit(s.unit_name(pr.unit))
 }
 
 #[cfg(test)]

@@ -686,80 +686,116 @@ pub(super) fn avoidable_rectangle(f: &mut Finder<'_>, kind: u8) {
         in_row[r] |= 1 << col;
         in_col[col] |= 1 << r;
     }
-    let bits = |m: u32| (0..n).filter(move |&i| m & (1 << i) != 0);
+    let solved = Solved { in_row, in_col };
     for e in 0..shape.cells() {
         if s.value(e) != 0 {
             continue;
         }
-        let (re, ce) = s.row_col(e);
-        if kind == 1 {
-            // `e` is the empty corner; `p` in its row and `q` in its column hold the same digit,
-            // the corner opposite `e` another one.
-            for cp in bits(in_row[re]) {
-                let p = shape.cell(re, cp);
-                for rq in bits(in_col[ce] & in_col[cp]) {
-                    let q = shape.cell(rq, ce);
-                    let opp = shape.cell(rq, cp);
-                    let a = s.value(opp);
-                    if s.value(q) != s.value(p) || s.cands(e) & bit(a) == 0 {
-                        continue;
-                    }
-                    let Some(rect) = Rect::new(s, (re, rq), (ce, cp)) else {
-                        continue;
-                    };
-                    if f.add(ar1(f.quiet(), s, &rect, e, [p, q, opp])) {
-                        return;
-                    }
-                }
-            }
-            continue;
+        let stop = if kind == 1 {
+            avoidable_1_at(f, &solved, e)
+        } else {
+            avoidable_2_at(f, &solved, e)
+        };
+        if stop {
+            return;
         }
-        // Type 2: `e` and `g`, empty and in one line, hold `a`+`x` and `b`+`x`; the corner
-        // opposite `e` was solved as `a`, the one opposite `g` as `b`.
-        let me = s.cands(e);
-        if me.count_ones() != 2 {
-            continue;
-        }
-        let row = (ce + 1..n).map(|c| (shape.cell(re, c), true));
-        let col = (re + 1..n).map(|r| (shape.cell(r, ce), false));
-        for (g, same_row) in row.chain(col) {
-            let mg = s.cands(g);
-            let x = me & mg;
-            if mg.count_ones() != 2 || x.count_ones() != 1 || me == mg {
+    }
+}
+
+/// The cells solved during solving (placed, not given), by line: the columns of each row where
+/// one was, and the rows of each column.
+struct Solved {
+    in_row: Vec<u32>,
+    in_col: Vec<u32>,
+}
+
+/// The lines whose bits are set in `m`.
+fn line_bits(m: u32, n: usize) -> impl Iterator<Item = usize> {
+    (0..n).filter(move |&i| m & (1 << i) != 0)
+}
+
+/// Avoidable rectangles of type 1 with `e` the empty corner; true when the finder wants no more.
+fn avoidable_1_at(f: &mut Finder<'_>, solved: &Solved, e: usize) -> bool {
+    let s = f.state;
+    let shape = s.shape();
+    let n = s.size();
+    let (re, ce) = s.row_col(e);
+    // `e` is the empty corner; `p` in its row and `q` in its column hold the same digit, the
+    // corner opposite `e` another one.
+    for cp in line_bits(solved.in_row[re], n) {
+        let p = shape.cell(re, cp);
+        for rq in line_bits(solved.in_col[ce] & solved.in_col[cp], n) {
+            let q = shape.cell(rq, ce);
+            let opp = shape.cell(rq, cp);
+            let a = s.value(opp);
+            if s.value(q) != s.value(p) || s.cands(e) & bit(a) == 0 {
                 continue;
             }
-            let (a, b) = (me & !x, mg & !x);
-            let (rg, cg) = s.row_col(g);
-            // The other lines where both cells opposite `e` and `g` were solved.
-            let across = if same_row {
-                in_col[ce] & in_col[cg]
-            } else {
-                in_row[re] & in_row[rg]
+            let Some(rect) = Rect::new(s, (re, rq), (ce, cp)) else {
+                continue;
             };
-            for k in bits(across) {
-                // `oe` is opposite `e` and holds `a`; `og` is opposite `g` and holds `b`.
-                let (oe, og) = if same_row {
-                    (shape.cell(k, cg), shape.cell(k, ce))
-                } else {
-                    (shape.cell(rg, k), shape.cell(re, k))
-                };
-                if bit(s.value(oe)) != a || bit(s.value(og)) != b {
-                    continue;
-                }
-                let rect = if same_row {
-                    Rect::new(s, (re, k), (ce, cg))
-                } else {
-                    Rect::new(s, (re, rg), (ce, k))
-                };
-                let Some(rect) = rect else { continue };
-                if let Some(step) = ar2(f.quiet(), s, &rect, [oe, og], [e, g], x) {
-                    if f.add(step) {
-                        return;
-                    }
+            if f.add(ar1(f.quiet(), s, &rect, e, [p, q, opp])) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Avoidable rectangles of type 2 with `e` one of the empty corners; true when the finder wants
+/// no more.
+fn avoidable_2_at(f: &mut Finder<'_>, solved: &Solved, e: usize) -> bool {
+    let s = f.state;
+    let shape = s.shape();
+    let n = s.size();
+    let (in_row, in_col) = (&solved.in_row, &solved.in_col);
+    let (re, ce) = s.row_col(e);
+    // Type 2: `e` and `g`, empty and in one line, hold `a`+`x` and `b`+`x`; the corner
+    // opposite `e` was solved as `a`, the one opposite `g` as `b`.
+    let me = s.cands(e);
+    if me.count_ones() != 2 {
+        return false;
+    }
+    let row = (ce + 1..n).map(|c| (shape.cell(re, c), true));
+    let col = (re + 1..n).map(|r| (shape.cell(r, ce), false));
+    for (g, same_row) in row.chain(col) {
+        let mg = s.cands(g);
+        let x = me & mg;
+        if mg.count_ones() != 2 || x.count_ones() != 1 || me == mg {
+            continue;
+        }
+        let (a, b) = (me & !x, mg & !x);
+        let (rg, cg) = s.row_col(g);
+        // The other lines where both cells opposite `e` and `g` were solved.
+        let across = if same_row {
+            in_col[ce] & in_col[cg]
+        } else {
+            in_row[re] & in_row[rg]
+        };
+        for k in line_bits(across, n) {
+            // `oe` is opposite `e` and holds `a`; `og` is opposite `g` and holds `b`.
+            let (oe, og) = if same_row {
+                (shape.cell(k, cg), shape.cell(k, ce))
+            } else {
+                (shape.cell(rg, k), shape.cell(re, k))
+            };
+            if bit(s.value(oe)) != a || bit(s.value(og)) != b {
+                continue;
+            }
+            let rect = if same_row {
+                Rect::new(s, (re, k), (ce, cg))
+            } else {
+                Rect::new(s, (re, rg), (ce, k))
+            };
+            let Some(rect) = rect else { continue };
+            if let Some(step) = ar2(f.quiet(), s, &rect, [oe, og], [e, g], x) {
+                if f.add(step) {
+                    return true;
                 }
             }
         }
     }
+    false
 }
 
 /// Type 1: `p` and `q` (opposite each other) hold `b`, `opp` holds `a`; the empty `e` is not `a`.
