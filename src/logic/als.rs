@@ -177,6 +177,113 @@ struct Before {
     overlapping: Rc<Links>,
 }
 
+/// All units' sets one after another (see [`gather`]).
+struct Gathered {
+    als: Vec<Als>,
+    /// HoDoKu's order of the sets, in which a solving path meets them (see the module's
+    /// notes): by unit (rows, columns, boxes), then by their cells in lexicographic order.
+    by_rank: Vec<usize>,
+    /// Per set, the number of the build that found its unit's sets.
+    born: Vec<u32>,
+    /// Per unit, the index of its first set, then the number of sets.
+    bases: Vec<u32>,
+}
+
+/// The sets of `units` one after another (made with room for all at once: the records are
+/// large, and growing the vector copied them again and again).
+fn gather(units: &[UnitSets]) -> Gathered {
+    let total: usize = units.iter().map(|kept| kept.als.len()).sum();
+    let mut g = Gathered {
+        als: Vec::with_capacity(total),
+        by_rank: Vec::with_capacity(total),
+        born: Vec::with_capacity(total),
+        bases: Vec::with_capacity(units.len() + 1),
+    };
+    for kept in units {
+        let base = g.als.len();
+        g.bases.push(base as u32);
+        g.als.extend_from_slice(&kept.als);
+        g.born.resize(g.als.len(), kept.born);
+        g.by_rank
+            .extend(kept.order.iter().map(|&i| base + i as usize));
+    }
+    g.bases.push(g.als.len() as u32);
+    g
+}
+
+impl Cache {
+    /// Finds again the sets of each unit of `s` whose cells' candidates changed since the last
+    /// build (which then count as born in `build`); per unit, true when its sets were kept.
+    fn refresh_units(&self, s: &State, with_digit: &[Cells; MAX_DIGITS], build: u32) -> Vec<bool> {
+        // At most 128 cells (checked by the caller), so the shape keeps its peer bit sets.
+        let peers = &s.tables().peer_bits;
+        let mut union = vec![0 as Mask; 1 << s.size()];
+        let mut same_units: Vec<bool> = Vec::with_capacity(s.unit_count());
+        let mut units = self.units.borrow_mut();
+        units.resize_with(s.unit_count(), UnitSets::default);
+        for (u, kept) in units.iter_mut().enumerate() {
+            let cells = s.unit(u);
+            let key = |c: usize| {
+                if s.value(c) != 0 {
+                    Mask::MAX
+                } else {
+                    s.cands(c)
+                }
+            };
+            let same = kept.shape == Some(s.shape())
+                && kept.cands.len() == cells.len()
+                && cells.iter().zip(&kept.cands).all(|(&c, &m)| key(c) == m);
+            self.reused
+                .set(self.reused.get().wrapping_add(usize::from(same)));
+            if !same {
+                kept.shape = Some(s.shape());
+                kept.cands.clear();
+                kept.cands.extend(cells.iter().map(|&c| key(c)));
+                kept.born = build;
+                unit_sets(s, u, with_digit, peers, &mut union, &mut kept.als);
+                kept.order.clear();
+                kept.order.extend(0..kept.als.len() as u32);
+                let sets = &kept.als;
+                kept.order
+                    .sort_by(|&i, &j| lex(sets[i as usize].cells, sets[j as usize].cells));
+            }
+            same_units.push(same);
+        }
+        same_units
+    }
+
+    /// The links between `als` (overlapping sets too), taking those between sets of units kept
+    /// from the last build (`same_units`) from it.
+    fn overlapping_links(
+        &self,
+        als: &[Als],
+        with_digit: &[Cells; MAX_DIGITS],
+        cells: usize,
+        bases: &[u32],
+        same_units: &[bool],
+        by_rank: &[usize],
+    ) -> Links {
+        let before = self.before.borrow();
+        match before.as_ref() {
+            Some(b) if b.bases.len() == bases.len() => {
+                // Each set of the build before kept in this one, its index here.
+                let mut now = vec![NOT_KEPT; *b.bases.last().unwrap_or(&0) as usize];
+                let mut fresh = vec![true; als.len()];
+                for u in (0..same_units.len()).filter(|&u| same_units[u]) {
+                    let (was, is) = (b.bases[u] as usize, bases[u] as usize);
+                    for k in 0..bases[u + 1] as usize - is {
+                        now[was + k] = (is + k) as u32;
+                        fresh[is + k] = false;
+                    }
+                }
+                let kept = Some((&fresh[..], &*b.overlapping, &now[..]));
+                rcc_links(als, with_digit, cells, kept, by_rank)
+            }
+            _ => rcc_links(als, with_digit, cells, None, by_rank),
+        }
+    }
+}
+
 impl Sets {
     /// The sets of `s` (`None` inside for a size the ALS techniques do not search), shared with
     /// the previous call when it looked at the same state.
@@ -191,113 +298,30 @@ impl Sets {
         if n > MAX_DIGITS || cells > Cells::BITS as usize {
             return None;
         }
-        // At most 128 cells (checked above), so the shape keeps its peer bit sets.
-        let peers = &s.tables().peer_bits;
         let mut with_digit = [0; MAX_DIGITS];
         for c in s.empty_cells() {
             for d in digits(s.cands(c)) {
                 with_digit[usize::from(d) - 1] |= 1 << c;
             }
         }
-        // The sets (made below with room for all at once: the records are large, and growing
-        // the vector copied them again and again).
-        let mut als = Vec::new();
-        // HoDoKu's order of the sets, in which a solving path meets them (see the module's
-        // notes): by unit (rows, columns, boxes), then by their cells in lexicographic order.
-        let mut by_rank: Vec<usize> = Vec::new();
-        let mut union = vec![0 as Mask; 1 << n];
-        // Per unit, whether its sets are those of the build before, and its first set.
-        let mut same_units: Vec<bool> = Vec::with_capacity(s.unit_count());
-        let mut bases: Vec<u32> = Vec::with_capacity(s.unit_count() + 1);
         let build = c.builds.get().wrapping_add(1);
         c.builds.set(build);
-        let mut born = Vec::new();
-        {
-            let mut units = c.units.borrow_mut();
-            units.resize_with(s.unit_count(), UnitSets::default);
-            for (u, kept) in units.iter_mut().enumerate() {
-                let cells = s.unit(u);
-                let key = |c: usize| {
-                    if s.value(c) != 0 {
-                        Mask::MAX
-                    } else {
-                        s.cands(c)
-                    }
-                };
-                let same = kept.shape == Some(s.shape())
-                    && kept.cands.len() == cells.len()
-                    && cells.iter().zip(&kept.cands).all(|(&c, &m)| key(c) == m);
-                c.reused.set(c.reused.get().wrapping_add(usize::from(same)));
-                if !same {
-                    kept.shape = Some(s.shape());
-                    kept.cands.clear();
-                    kept.cands.extend(cells.iter().map(|&c| key(c)));
-                    kept.born = build;
-                    unit_sets(s, u, &with_digit, peers, &mut union, &mut kept.als);
-                    kept.order.clear();
-                    kept.order.extend(0..kept.als.len() as u32);
-                    let sets = &kept.als;
-                    kept.order
-                        .sort_by(|&i, &j| lex(sets[i as usize].cells, sets[j as usize].cells));
-                }
-                same_units.push(same);
-            }
-            // Then all the units' sets one after another.
-            let total: usize = units.iter().map(|kept| kept.als.len()).sum();
-            als.reserve_exact(total);
-            by_rank.reserve_exact(total);
-            born.reserve_exact(total);
-            for kept in units.iter() {
-                let base = als.len();
-                bases.push(base as u32);
-                als.extend_from_slice(&kept.als);
-                born.resize(als.len(), kept.born);
-                by_rank.extend(kept.order.iter().map(|&i| base + i as usize));
-            }
-        }
-        bases.push(als.len() as u32);
+        let same_units = c.refresh_units(s, &with_digit, build);
+        let Gathered {
+            als,
+            by_rank,
+            born,
+            bases,
+        } = gather(&c.units.borrow());
         // The overlapping sets' links, and those of the sets apart picked from them in the
         // same order: computing both cost a tenth more on hard puzzles.
         let mut rank = vec![0; als.len()];
         for (r, &i) in by_rank.iter().enumerate() {
             rank[i] = r as u32;
         }
-        let mut overlapping = {
-            let before = c.before.borrow();
-            match before.as_ref() {
-                Some(b) if b.bases.len() == bases.len() => {
-                    // Each set of the build before kept in this one, its index here.
-                    let mut now = vec![NOT_KEPT; *b.bases.last().unwrap_or(&0) as usize];
-                    let mut fresh = vec![true; als.len()];
-                    for u in (0..same_units.len()).filter(|&u| same_units[u]) {
-                        let (was, is) = (b.bases[u] as usize, bases[u] as usize);
-                        for k in 0..bases[u + 1] as usize - is {
-                            now[was + k] = (is + k) as u32;
-                            fresh[is + k] = false;
-                        }
-                    }
-                    rcc_links(
-                        &als,
-                        &with_digit,
-                        cells,
-                        Some((&fresh, &b.overlapping, &now)),
-                        &by_rank,
-                    )
-                }
-                _ => rcc_links(&als, &with_digit, cells, None, &by_rank),
-            }
-        };
-        let mut links = Links {
-            start: Vec::with_capacity(als.len() + 1),
-            flat: Vec::with_capacity(overlapping.flat.len()),
-            later: Vec::new(),
-        };
-        links.start.push(0);
-        for (i, a) in als.iter().enumerate() {
-            let apart = |k: &&Link| a.cells & als[k.next as usize].cells == 0;
-            links.flat.extend(overlapping.of(i).iter().filter(apart));
-            links.start.push(links.flat.len() as u32);
-        }
+        let mut overlapping =
+            c.overlapping_links(&als, &with_digit, cells, &bases, &same_units, &by_rank);
+        let mut links = Links::apart(&overlapping, &als);
         overlapping.rank(&rank);
         links.rank(&rank);
         let overlapping = Rc::new(overlapping);
@@ -406,6 +430,63 @@ impl Links {
             })
             .collect();
     }
+
+    /// The links of `sets` sets given as `pairs` (each pair once), each set's list in the
+    /// sets' order `by_rank`.
+    fn of_pairs(sets: usize, pairs: &[(u32, u32, Mask)], by_rank: &[usize]) -> Links {
+        let mut start = vec![0u32; sets + 1];
+        for &(i, j, _) in pairs {
+            start[i as usize + 1] += 1;
+            start[j as usize + 1] += 1;
+        }
+        for i in 0..sets {
+            start[i + 1] += start[i];
+        }
+        // Each set's partners as the pairs came, then placed again taking the partners in rank
+        // order: a set `j` met in that order goes next in the list of each of its partners (a
+        // pair's RCCs are the same both ways). Two passes, and no sort of every list.
+        let mut fill = start.clone();
+        let mut came = vec![Link { next: 0, rcc: 0 }; 2 * pairs.len()];
+        for &(i, j, rcc) in pairs {
+            for (from, next) in [(i, j), (j, i)] {
+                came[fill[from as usize] as usize] = Link { next, rcc };
+                fill[from as usize] += 1;
+            }
+        }
+        fill.copy_from_slice(&start);
+        let mut flat = vec![Link { next: 0, rcc: 0 }; came.len()];
+        for &j in by_rank {
+            for l in &came[start[j] as usize..start[j + 1] as usize] {
+                let i = l.next as usize;
+                flat[fill[i] as usize] = Link {
+                    next: j as u32,
+                    rcc: l.rcc,
+                };
+                fill[i] += 1;
+            }
+        }
+        Links {
+            start,
+            flat,
+            later: Vec::new(),
+        }
+    }
+
+    /// The links of `overlapping` between sets that do not overlap, in the same order.
+    fn apart(overlapping: &Links, als: &[Als]) -> Links {
+        let mut links = Links {
+            start: Vec::with_capacity(als.len() + 1),
+            flat: Vec::with_capacity(overlapping.flat.len()),
+            later: Vec::new(),
+        };
+        links.start.push(0);
+        for (i, a) in als.iter().enumerate() {
+            let apart = |k: &&Link| a.cells & als[k.next as usize].cells == 0;
+            links.flat.extend(overlapping.of(i).iter().filter(apart));
+            links.start.push(links.flat.len() as u32);
+        }
+        links
+    }
 }
 
 /// A set of the build before that this build does not keep.
@@ -422,31 +503,9 @@ fn rcc_links(
     before: Option<(&[bool], &Links, &[u32])>,
     by_rank: &[usize],
 ) -> Links {
-    // Index each ALS by digit and by its first cell holding the digit: a partner sharing the
-    // RCC x has that cell among the cells seeing all x of the other set. One flat array in
-    // (digit, cell) order: `by_first[start[k]..start[k + 1]]` for key `k = x * cells + cell`.
-    let key = |a: &Als, x: usize| x * cells + a.with[x].trailing_zeros() as usize;
-    let mut start = vec![0u32; MAX_DIGITS * cells + 1];
-    for a in als {
-        for d in digits(a.cands) {
-            start[key(a, usize::from(d) - 1) + 1] += 1;
-        }
-    }
-    for k in 0..MAX_DIGITS * cells {
-        start[k + 1] += start[k];
-    }
-    let mut by_first = vec![0u32; start[MAX_DIGITS * cells] as usize];
-    let mut fill = start.clone();
-    for (j, a) in als.iter().enumerate() {
-        for d in digits(a.cands) {
-            let k = key(a, usize::from(d) - 1);
-            by_first[fill[k] as usize] = j as u32;
-            fill[k] += 1;
-        }
-    }
-    let first = |k: usize| &by_first[start[k] as usize..start[k + 1] as usize];
+    let index = FirstCells::new(als, cells);
     // The pairs in order, then each set's links placed in that order.
-    let mut pairs: Vec<(u32, u32, Mask)> = Vec::with_capacity(by_first.len());
+    let mut pairs: Vec<(u32, u32, Mask)> = Vec::with_capacity(index.sets.len());
     if let Some((_, old, now)) = before {
         // Pairs of kept sets, as they were.
         for (o, &i) in now.iter().enumerate().filter(|e| *e.1 != NOT_KEPT) {
@@ -468,7 +527,7 @@ fn rcc_links(
         for d in digits(a.cands) {
             let x = usize::from(d) - 1;
             for c in cells_of(a.buddies[x] & with_digit[x]) {
-                let list = first(x * cells + c);
+                let list = index.of(x, c);
                 let mut check = |j: u32| {
                     let b = &als[j as usize];
                     if a.buddies[x] & b.with[x] == b.with[x] {
@@ -488,54 +547,66 @@ fn rcc_links(
                 }
             }
         }
-        found.sort_unstable();
-        for k in 0..found.len() {
-            let (j, m) = found[k];
-            if k > 0 && found[k - 1].0 == j {
-                continue;
+        push_pairs(i, &mut found, &mut pairs);
+    }
+    Links::of_pairs(als.len(), &pairs, by_rank)
+}
+
+/// Each ALS by digit and by its first cell holding the digit: a partner sharing the RCC x has
+/// that cell among the cells seeing all x of the other set. One flat array in (digit, cell)
+/// order: `sets[start[k]..start[k + 1]]` for key `k = x * cells + cell`, each list in the sets'
+/// order.
+struct FirstCells {
+    start: Vec<u32>,
+    sets: Vec<u32>,
+    cells: usize,
+}
+
+impl FirstCells {
+    fn new(als: &[Als], cells: usize) -> FirstCells {
+        let key = |a: &Als, x: usize| x * cells + a.with[x].trailing_zeros() as usize;
+        let mut start = vec![0u32; MAX_DIGITS * cells + 1];
+        for a in als {
+            for d in digits(a.cands) {
+                start[key(a, usize::from(d) - 1) + 1] += 1;
             }
-            let rcc = found[k..]
-                .iter()
-                .take_while(|f| f.0 == j)
-                .fold(m, |r, f| r | f.1);
-            pairs.push((i.min(j) as u32, i.max(j) as u32, rcc));
         }
-    }
-    let mut start = vec![0u32; als.len() + 1];
-    for &(i, j, _) in &pairs {
-        start[i as usize + 1] += 1;
-        start[j as usize + 1] += 1;
-    }
-    for i in 0..als.len() {
-        start[i + 1] += start[i];
-    }
-    // Each set's partners as the pairs came, then placed again taking the partners in rank
-    // order: a set `j` met in that order goes next in the list of each of its partners (a
-    // pair's RCCs are the same both ways). Two passes, and no sort of every list.
-    let mut fill = start.clone();
-    let mut came = vec![Link { next: 0, rcc: 0 }; 2 * pairs.len()];
-    for &(i, j, rcc) in &pairs {
-        for (from, next) in [(i, j), (j, i)] {
-            came[fill[from as usize] as usize] = Link { next, rcc };
-            fill[from as usize] += 1;
+        for k in 0..MAX_DIGITS * cells {
+            start[k + 1] += start[k];
         }
-    }
-    fill.copy_from_slice(&start);
-    let mut flat = vec![Link { next: 0, rcc: 0 }; came.len()];
-    for &j in by_rank {
-        for l in &came[start[j] as usize..start[j + 1] as usize] {
-            let i = l.next as usize;
-            flat[fill[i] as usize] = Link {
-                next: j as u32,
-                rcc: l.rcc,
-            };
-            fill[i] += 1;
+        let mut sets = vec![0u32; start[MAX_DIGITS * cells] as usize];
+        let mut fill = start.clone();
+        for (j, a) in als.iter().enumerate() {
+            for d in digits(a.cands) {
+                let k = key(a, usize::from(d) - 1);
+                sets[fill[k] as usize] = j as u32;
+                fill[k] += 1;
+            }
         }
+        FirstCells { start, sets, cells }
     }
-    Links {
-        start,
-        flat,
-        later: Vec::new(),
+
+    /// The sets whose first cell holding digit index `x` is `cell`.
+    fn of(&self, x: usize, cell: usize) -> &[u32] {
+        let k = x * self.cells + cell;
+        &self.sets[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+}
+
+/// Adds to `pairs` set `i`'s pairs from `found` (partner, one RCC digit each), one per
+/// partner with all its RCCs.
+fn push_pairs(i: usize, found: &mut [(usize, Mask)], pairs: &mut Vec<(u32, u32, Mask)>) {
+    found.sort_unstable();
+    for k in 0..found.len() {
+        let (j, m) = found[k];
+        if k > 0 && found[k - 1].0 == j {
+            continue;
+        }
+        let rcc = found[k..]
+            .iter()
+            .take_while(|f| f.0 == j)
+            .fold(m, |r, f| r | f.1);
+        pairs.push((i.min(j) as u32, i.max(j) as u32, rcc));
     }
 }
 

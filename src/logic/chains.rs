@@ -261,6 +261,56 @@ fn by_source(nodes: usize, edges: &[(u32, u32)]) -> (Vec<u32>, Vec<u32>) {
     (start, targets)
 }
 
+/// The groups of a graph (its nodes from `first_group`): each one's line and box, in the order
+/// they were made, its places in each, and per (unit, digit) the groups inside that unit, in
+/// the order they were made (so sorted, and each once: a group's line is not its box).
+struct GroupNodes {
+    units: Vec<[usize; 2]>,
+    places: Vec<[u32; 2]>,
+    start: Vec<u32>,
+    inside: Vec<u32>,
+    n: usize,
+}
+
+impl GroupNodes {
+    /// Adds to `g` the groups of two or more cells that strong links join (none unless
+    /// `links` is grouped).
+    fn add(g: &mut Graph, cx: &Engine, s: &State, links: Links) -> GroupNodes {
+        let n = s.size();
+        // Room for a hard puzzle's, some 70 on 9x9, not grown from one.
+        let room = if links.grouped() { 2 * n * n } else { 0 };
+        let mut units: Vec<[usize; 2]> = Vec::with_capacity(room);
+        let mut places: Vec<[u32; 2]> = Vec::with_capacity(room);
+        if links.grouped() {
+            strongly_linked_groups(s, cx.search.all_groups, |d, us, ps, cells| {
+                g.push_node(d, cells);
+                units.push(us);
+                places.push(ps);
+            });
+        }
+        let edges: Vec<(u32, u32)> = (units.iter().enumerate())
+            .flat_map(|(i, us)| {
+                let (id, d) = ((g.first_group + i) as u32, g.digit[g.first_group + i]);
+                us.map(|u| ((u * n + d as usize - 1) as u32, id))
+            })
+            .collect();
+        let (start, inside) = by_source(3 * n * n, &edges);
+        GroupNodes {
+            units,
+            places,
+            start,
+            inside,
+            n,
+        }
+    }
+
+    /// The groups of digit `d` inside unit `u`.
+    fn of(&self, u: usize, d: u8) -> &[u32] {
+        let k = u * self.n + d as usize - 1;
+        &self.inside[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+}
+
 impl Graph {
     pub fn nodes(&self) -> usize {
         self.digit.len()
@@ -309,7 +359,41 @@ impl Graph {
     /// The graph of `s` with `links`; grouped, with every group when the engine's switch
     /// `all_groups` is on (see [`strongly_linked_groups`]).
     pub fn build(cx: &Engine, s: &State, links: Links) -> Graph {
-        let tables = s.tables();
+        let mut g = Graph::with_candidates(s, links);
+        let groups = GroupNodes::add(&mut g, cx, s, links);
+        g.first_als = g.digit.len();
+        if links == Links::GroupedAls {
+            g.add_als_nodes(cx, s);
+        }
+        let nodes = g.digit.len();
+        // About one strong link each way per node on hard puzzles.
+        let mut strong: Vec<(u32, u32)> = Vec::with_capacity(2 * nodes);
+        // About a peer per unit cell and digit per candidate, and two ways per group link.
+        // The weak links of groups and ALS nodes; those between candidates are listed in order
+        // at the end, without sorting.
+        let mut weak: Vec<(u32, u32)> = Vec::with_capacity((nodes - g.first_group) * 8 * g.n);
+        if links != Links::Bivalue {
+            g.unit_strong_links(s, links, &groups, &mut strong);
+        }
+        if !matches!(links, Links::Digit(_)) {
+            g.bivalue_strong_links(s, &mut strong);
+        }
+        if links.grouped() && !s.tables().peer_bits.is_empty() {
+            g.group_weak_links(s, &groups, &mut weak);
+        } else if links.grouped() {
+            g.group_weak_links_by_cells(s, &groups, &mut weak);
+        }
+        if g.first_als < nodes {
+            g.als_links(s, &mut strong, &mut weak);
+        }
+        (g.strong_start, g.strong) = csr(nodes, strong);
+        (g.weak_start, g.weak) = g.weak_links(s, links, weak);
+        g.see_all = g.see_all_sets(s);
+        g
+    }
+
+    /// A graph of the candidates of `s` that `links` keeps, no groups and no links yet.
+    fn with_candidates(s: &State, links: Links) -> Graph {
         let n = s.size();
         let cells = s.shape().cells();
         // Room for every candidate and, grouped, as many groups of two or three cells: the
@@ -348,230 +432,233 @@ impl Graph {
             }
         }
         g.first_group = g.digit.len();
-        // Each group's line and box, in the order the groups are made, and its places in each.
-        // (Room for a hard puzzle's, some 70 on 9x9, not grown from one.)
-        let group_room = if links.grouped() { 2 * n * n } else { 0 };
-        let mut group_units: Vec<[usize; 2]> = Vec::with_capacity(group_room);
-        let mut group_places: Vec<[u32; 2]> = Vec::with_capacity(group_room);
-        if links.grouped() {
-            strongly_linked_groups(s, cx.search.all_groups, |d, units, places, cells| {
-                g.push_node(d, cells);
-                group_units.push(units);
-                group_places.push(places);
-            });
+        g
+    }
+
+    /// A node per digit of each almost locked set, made of the set's cells holding the digit.
+    fn add_als_nodes(&mut self, cx: &Engine, s: &State) {
+        let cells = s.shape().cells() as u32;
+        als::each_set(cx, s, |set, ds, with| {
+            let first = self.digit.len() as u32;
+            let len = ds.count_ones();
+            for d in digits(ds) {
+                let cs: Vec<u32> = (0..cells)
+                    .filter(|&c| with[usize::from(d) - 1] >> c & 1 != 0)
+                    .collect();
+                self.push_node(d, &cs);
+                self.als.push(AlsNode { set, first, len });
+            }
+        });
+    }
+
+    /// Strong links in units: the digit's places split into two nodes. Two places are two
+    /// candidates; more are a group and the rest (a candidate or another group).
+    fn unit_strong_links(
+        &self,
+        s: &State,
+        links: Links,
+        groups: &GroupNodes,
+        strong: &mut Vec<(u32, u32)>,
+    ) {
+        for u in 0..s.unit_count() {
+            let ucells = s.unit(u);
+            for d in 1..=self.n as u8 {
+                if matches!(links, Links::Digit(x) if x != d) {
+                    continue;
+                }
+                let places = s.places(u, d);
+                let count = places.count_ones();
+                if count == 2 {
+                    let (x, y) = (places.trailing_zeros(), 31 - places.leading_zeros());
+                    let (x, y) = (
+                        self.node(ucells[x as usize], d),
+                        self.node(ucells[y as usize], d),
+                    );
+                    strong.push((x, y));
+                    strong.push((y, x));
+                }
+                if count >= 3 && links.grouped() {
+                    self.group_strong_links(u, d, places, ucells, groups, strong);
+                }
+            }
         }
-        // Per (unit, digit), the groups inside that unit, in the order they were made (so
-        // sorted, and each once: a group's line is not its box).
-        let group_edges: Vec<(u32, u32)> = (group_units.iter().enumerate())
-            .flat_map(|(i, units)| {
-                let (id, d) = ((g.first_group + i) as u32, g.digit[g.first_group + i]);
-                units.map(|u| ((u * n + d as usize - 1) as u32, id))
+    }
+
+    /// The strong links of the groups of `d` inside unit `u` (where `d` has `places`): a group
+    /// and the rest of the places, when they are one candidate or another group.
+    fn group_strong_links(
+        &self,
+        u: usize,
+        d: u8,
+        places: u32,
+        ucells: &[usize],
+        groups: &GroupNodes,
+        strong: &mut Vec<(u32, u32)>,
+    ) {
+        let inside = groups.of(u, d);
+        let mask = |gid: u32| {
+            let i = gid as usize - self.first_group;
+            groups.places[i][usize::from(groups.units[i][0] != u)]
+        };
+        for (i, &x) in inside.iter().enumerate() {
+            let rest = places & !mask(x);
+            let y = if rest.count_ones() == 1 {
+                self.node(ucells[rest.trailing_zeros() as usize], d)
+            } else if let Some(&y) = inside[i + 1..].iter().find(|&&y| mask(y) == rest) {
+                y
+            } else {
+                continue;
+            };
+            strong.push((x, y));
+            strong.push((y, x));
+        }
+    }
+
+    /// The strong link inside each bivalue cell.
+    fn bivalue_strong_links(&self, s: &State, strong: &mut Vec<(u32, u32)>) {
+        for c in 0..s.shape().cells() {
+            let m = s.cands(c);
+            if m.count_ones() == 2 {
+                let mut ds = digits(m);
+                let (x, y) = (ds.next().unwrap(), ds.next().unwrap());
+                let (a, b) = (self.node(c, x), self.node(c, y));
+                strong.push((a, b));
+                strong.push((b, a));
+            }
+        }
+    }
+
+    /// Weak links of groups: to candidates and groups of their digit that see all their cells.
+    /// A cell sees every cell of a group when it lies in the group's line or box (a cell off
+    /// both misses one of the group's cells, which lie in two columns or two rows). Up to 128
+    /// cells, as bit sets (the order of the links does not matter, they are sorted later).
+    fn group_weak_links(&self, s: &State, groups: &GroupNodes, weak: &mut Vec<(u32, u32)>) {
+        let tables = s.tables();
+        let peers = &tables.peer_bits;
+        // Each group's cells and the cells that see them all.
+        let bits: Vec<(u128, u128)> = (self.first_group..self.first_group + groups.units.len())
+            .map(|v| {
+                let vc = self.cells(v);
+                let own = vc.iter().fold(0u128, |m, &c| m | 1 << c);
+                (own, vc.iter().fold(!0u128, |m, &c| m & peers[c as usize]))
             })
             .collect();
-        let (groups_start, groups_in) = by_source(3 * n * n, &group_edges);
-        let groups_of = |u: usize, d: u8| {
-            let k = u * n + d as usize - 1;
-            &groups_in[groups_start[k] as usize..groups_start[k + 1] as usize]
-        };
-        g.first_als = g.digit.len();
-        if links == Links::GroupedAls {
-            als::each_set(cx, s, |set, ds, with| {
-                let first = g.digit.len() as u32;
-                let len = ds.count_ones();
-                for d in digits(ds) {
-                    let cs: Vec<u32> = (0..cells as u32)
-                        .filter(|&c| with[usize::from(d) - 1] >> c & 1 != 0)
-                        .collect();
-                    g.push_node(d, &cs);
-                    g.als.push(AlsNode { set, first, len });
+        let unit_cells = &tables.unit_cell_bits;
+        for (i, &[l, bu]) in groups.units.iter().enumerate() {
+            let v = (self.first_group + i) as u32;
+            let d = self.digit[v as usize];
+            let near = (unit_cells[l] | unit_cells[bu]) & s.board_bits(d) & !bits[i].0;
+            for p in cells_of(near) {
+                let w = self.node(p, d);
+                if w != NONE {
+                    weak.push((v, w));
+                    weak.push((w, v));
                 }
-            });
-        }
-        let nodes = g.digit.len();
-        // About one strong link each way per node on hard puzzles.
-        let mut strong: Vec<(u32, u32)> = Vec::with_capacity(2 * nodes);
-        // About a peer per unit cell and digit per candidate, and two ways per group link.
-        // The weak links of groups and ALS nodes; those between candidates are listed in order
-        // at the end, without sorting.
-        let mut weak: Vec<(u32, u32)> = Vec::with_capacity((nodes - g.first_group) * 8 * n);
-        // Strong links in units: the digit's places split into two nodes. Two places are two
-        // candidates; more are a group and the rest (a candidate or another group).
-        if links != Links::Bivalue {
-            for u in 0..s.unit_count() {
-                let ucells = s.unit(u);
-                for d in 1..=n as u8 {
-                    if matches!(links, Links::Digit(x) if x != d) {
-                        continue;
-                    }
-                    let places = s.places(u, d);
-                    let count = places.count_ones();
-                    if count == 2 {
-                        let (x, y) = (places.trailing_zeros(), 31 - places.leading_zeros());
-                        let (x, y) = (g.node(ucells[x as usize], d), g.node(ucells[y as usize], d));
-                        strong.push((x, y));
-                        strong.push((y, x));
-                    }
-                    if count < 3 || !links.grouped() {
-                        continue;
-                    }
-                    // The groups inside the unit, with their places there.
-                    let groups = groups_of(u, d);
-                    let mask = |gid: u32| {
-                        let i = gid as usize - g.first_group;
-                        group_places[i][usize::from(group_units[i][0] != u)]
-                    };
-                    for (i, &x) in groups.iter().enumerate() {
-                        let rest = places & !mask(x);
-                        let y = if rest.count_ones() == 1 {
-                            g.node(ucells[rest.trailing_zeros() as usize], d)
-                        } else if let Some(&y) = groups[i + 1..].iter().find(|&&y| mask(y) == rest)
-                        {
-                            y
-                        } else {
-                            continue;
-                        };
-                        strong.push((x, y));
-                        strong.push((y, x));
-                    }
+            }
+            for &y in [l, bu].iter().flat_map(|&u| groups.of(u, d)) {
+                let y = y as usize;
+                let j = y - self.first_group;
+                if y > v as usize && bits[j].0 & !bits[i].1 == 0 {
+                    weak.push((v, y as u32));
+                    weak.push((y as u32, v));
                 }
             }
         }
-        // Bivalue cells.
-        if !matches!(links, Links::Digit(_)) {
-            for c in 0..cells {
-                let m = s.cands(c);
-                if m.count_ones() == 2 {
-                    let mut ds = digits(m);
-                    let (x, y) = (ds.next().unwrap(), ds.next().unwrap());
-                    let (a, b) = (g.node(c, x), g.node(c, y));
-                    strong.push((a, b));
-                    strong.push((b, a));
+    }
+
+    /// [`Graph::group_weak_links`] for shapes of more than 128 cells, cell by cell.
+    fn group_weak_links_by_cells(
+        &self,
+        s: &State,
+        groups: &GroupNodes,
+        weak: &mut Vec<(u32, u32)>,
+    ) {
+        for (i, &[l, bu]) in groups.units.iter().enumerate() {
+            let v = (self.first_group + i) as u32;
+            let d = self.digit[v as usize];
+            let gc = self.cells(v as usize);
+            for &p in s.unit(l).iter().chain(s.unit(bu)) {
+                let w = self.node(p, d);
+                if w != NONE && !gc.contains(&(p as u32)) {
+                    weak.push((v, w));
+                    weak.push((w, v));
                 }
             }
         }
-        // Weak links of groups: to candidates and groups of their digit that see all their cells.
-        // A cell sees every cell of a group when it lies in the group's line or box (a cell
-        // off both misses one of the group's cells, which lie in two columns or two rows).
-        if links.grouped() && !tables.peer_bits.is_empty() {
-            // Up to 128 cells, as bit sets: each group's cells and the cells that see them all
-            // (the order of the links does not matter, they are sorted below).
-            let peers = &tables.peer_bits;
-            let groups: Vec<(u128, u128)> = (g.first_group..g.first_group + group_units.len())
-                .map(|v| {
-                    let vc = g.cells(v);
-                    let own = vc.iter().fold(0u128, |m, &c| m | 1 << c);
-                    (own, vc.iter().fold(!0u128, |m, &c| m & peers[c as usize]))
-                })
-                .collect();
-            let unit_cells = &tables.unit_cell_bits;
-            for (i, &[l, bu]) in group_units.iter().enumerate() {
-                let v = (g.first_group + i) as u32;
-                let d = g.digit[v as usize];
-                let near = (unit_cells[l] | unit_cells[bu]) & s.board_bits(d) & !groups[i].0;
-                for p in cells_of(near) {
-                    let w = g.node(p, d);
-                    if w != NONE {
-                        weak.push((v, w));
-                        weak.push((w, v));
-                    }
-                }
-                for &y in [l, bu].iter().flat_map(|&u| groups_of(u, d)) {
-                    let y = y as usize;
-                    let j = y - g.first_group;
-                    if y > v as usize && groups[j].0 & !groups[i].1 == 0 {
-                        weak.push((v, y as u32));
-                        weak.push((y as u32, v));
-                    }
-                }
-            }
-        } else if links.grouped() {
-            for (i, &[l, bu]) in group_units.iter().enumerate() {
-                let v = (g.first_group + i) as u32;
-                let d = g.digit[v as usize];
-                let gc = g.cells(v as usize);
-                for &p in s.unit(l).iter().chain(s.unit(bu)) {
-                    let w = g.node(p, d);
-                    if w != NONE && !gc.contains(&(p as u32)) {
-                        weak.push((v, w));
-                        weak.push((w, v));
-                    }
-                }
-            }
-            // Two groups see each other only inside one unit: the same box, or the same line.
-            for (i, units) in group_units.iter().enumerate() {
-                let x = g.first_group + i;
-                let d = g.digit[x];
-                for &y in units.iter().flat_map(|&u| groups_of(u, d)) {
-                    let y = y as usize;
-                    let (xc, yc) = (g.cells(x), g.cells(y));
-                    if y > x
-                        && xc
-                            .iter()
-                            .all(|&a| yc.iter().all(|&b| a != b && s.sees(a as usize, b as usize)))
-                    {
-                        weak.push((x as u32, y as u32));
-                        weak.push((y as u32, x as u32));
-                    }
+        // Two groups see each other only inside one unit: the same box, or the same line.
+        for (i, units) in groups.units.iter().enumerate() {
+            let x = self.first_group + i;
+            let d = self.digit[x];
+            for &y in units.iter().flat_map(|&u| groups.of(u, d)) {
+                let y = y as usize;
+                let (xc, yc) = (self.cells(x), self.cells(y));
+                if y > x
+                    && xc
+                        .iter()
+                        .all(|&a| yc.iter().all(|&b| a != b && s.sees(a as usize, b as usize)))
+                {
+                    weak.push((x as u32, y as u32));
+                    weak.push((y as u32, x as u32));
                 }
             }
         }
-        // ALS nodes: strongly linked to the set's other digits, weakly to the candidates, groups
-        // and ALS nodes of their digit that see all their cells (ALS exist only up to 128
-        // cells).
-        if g.first_als < nodes {
-            let peers = &tables.peer_bits;
-            let bits: Vec<u128> = (g.first_group..nodes)
-                .map(|v| g.cells(v).iter().fold(0u128, |m, &c| m | 1 << c))
-                .collect();
-            let bits_of = |v: usize| bits[v - g.first_group];
-            for v in g.first_als..nodes {
-                let AlsNode { set, first, len } = g.als[v - g.first_als];
-                for w in first..first + len {
-                    if w as usize != v {
-                        strong.push((v as u32, w));
-                    }
+    }
+
+    /// ALS nodes: strongly linked to the set's other digits, weakly to the candidates, groups
+    /// and ALS nodes of their digit that see all their cells (ALS exist only up to 128 cells).
+    fn als_links(&self, s: &State, strong: &mut Vec<(u32, u32)>, weak: &mut Vec<(u32, u32)>) {
+        let nodes = self.digit.len();
+        let peers = &s.tables().peer_bits;
+        let bits: Vec<u128> = (self.first_group..nodes)
+            .map(|v| self.cells(v).iter().fold(0u128, |m, &c| m | 1 << c))
+            .collect();
+        let bits_of = |v: usize| bits[v - self.first_group];
+        for v in self.first_als..nodes {
+            let AlsNode { set, first, len } = self.als[v - self.first_als];
+            for w in first..first + len {
+                if w as usize != v {
+                    strong.push((v as u32, w));
                 }
-                let d = g.digit[v];
-                let seen = g
-                    .cells(v)
-                    .iter()
-                    .fold(!0u128, |m, &c| m & peers[c as usize])
-                    & !set;
-                let mut rest = seen;
-                while rest != 0 {
-                    let p = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    let w = g.node(p, d);
-                    if w != NONE {
-                        weak.push((v as u32, w));
-                        weak.push((w, v as u32));
-                    }
+            }
+            let d = self.digit[v];
+            let seen = self
+                .cells(v)
+                .iter()
+                .fold(!0u128, |m, &c| m & peers[c as usize])
+                & !set;
+            for p in cells_of(seen) {
+                let w = self.node(p, d);
+                if w != NONE {
+                    weak.push((v as u32, w));
+                    weak.push((w, v as u32));
                 }
-                // Groups, and the sets' nodes after this one (each pair once).
-                for w in (g.first_group..g.first_als).chain(v + 1..nodes) {
-                    if g.digit[w] == d && bits_of(w) & !seen == 0 {
-                        weak.push((v as u32, w as u32));
-                        weak.push((w as u32, v as u32));
-                    }
+            }
+            // Groups, and the sets' nodes after this one (each pair once).
+            for w in (self.first_group..self.first_als).chain(v + 1..nodes) {
+                if self.digit[w] == d && bits_of(w) & !seen == 0 {
+                    weak.push((v as u32, w as u32));
+                    weak.push((w as u32, v as u32));
                 }
             }
         }
-        (g.strong_start, g.strong) = csr(nodes, strong);
-        (g.weak_start, g.weak) = g.weak_links(s, links, weak);
-        let peers = &tables.peer_bits;
-        if !peers.is_empty() {
-            // A candidate's are its cell's peers.
-            let mut see_all: Vec<u128> = (0..g.first_group)
-                .map(|v| peers[g.cells(v)[0] as usize])
-                .collect();
-            see_all.extend((g.first_group..nodes).map(|v| {
-                let vc = g.cells(v);
-                let own = vc.iter().fold(0u128, |m, &c| m | 1 << c);
-                vc.iter().fold(!0u128, |m, &c| m & peers[c as usize]) & !own
-            }));
-            g.see_all = see_all;
+    }
+
+    /// Per node, the cells that see all of its cells and are not its own (empty above 128
+    /// cells): for a candidate its cell's peers.
+    fn see_all_sets(&self, s: &State) -> Vec<u128> {
+        let peers = &s.tables().peer_bits;
+        if peers.is_empty() {
+            return Vec::new();
         }
-        g
+        let mut see_all: Vec<u128> = (0..self.first_group)
+            .map(|v| peers[self.cells(v)[0] as usize])
+            .collect();
+        see_all.extend((self.first_group..self.nodes()).map(|v| {
+            let vc = self.cells(v);
+            let own = vc.iter().fold(0u128, |m, &c| m | 1 << c);
+            vc.iter().fold(!0u128, |m, &c| m & peers[c as usize]) & !own
+        }));
+        see_all
     }
 
     /// The weak links' adjacency lists (as [`csr`] makes them): each candidate's links to
@@ -1289,142 +1376,193 @@ fn component_reach(
     words: usize,
     mark: impl Fn(u32) -> Option<usize>,
 ) -> (Vec<u32>, Vec<u64>) {
-    const UNSEEN: u32 = u32::MAX;
-    let states = 2 * g.nodes();
-    // The states that state `st` leads to: from "false" the strong links, from "true" the weak
-    // (the nodes of the list, in the other state).
-    let next = |st: u32| {
+    let mut walk = Components::new(g, words, mark);
+    walk.close_lone_states();
+    for root in 0..walk.index.len() as u32 {
+        if walk.index[root as usize] == UNSEEN {
+            walk.walk_from(root);
+        }
+    }
+    (walk.comp, walk.reach)
+}
+
+/// A state not yet reached by [`component_reach`]'s walk.
+const UNSEEN: u32 = u32::MAX;
+/// In [`Components::lone`], a state whose set is a row of its own.
+const ROW: u32 = u32::MAX;
+/// In [`Components::lone`], a state that leads nowhere and has no bit.
+const LONE_EMPTY: u32 = u32::MAX - 1;
+
+/// The state of [`component_reach`]'s walk (Tarjan's algorithm): per state its index, low
+/// link and component, the stack, the walk, and per component the states it reaches.
+struct Components<'g, M> {
+    g: &'g Graph,
+    words: usize,
+    mark: M,
+    index: Vec<u32>,
+    low: Vec<u32>,
+    comp: Vec<u32>,
+    stack: Vec<u32>,
+    /// The depth-first walk: a state, and the links it has yet to follow.
+    walk: Vec<(u32, &'g [u32])>,
+    /// Per state of the walk (by depth) the set it has gathered so far.
+    gathered: Vec<u64>,
+    /// The sets of the components, one after another.
+    reach: Vec<u64>,
+    /// Per component, the state (its index) whose set last took it in.
+    merged: Vec<u32>,
+    /// Per state, the one bit its set holds when it leads nowhere ([`LONE_EMPTY`] for none),
+    /// else [`ROW`]: such a set is taken in as its bit. Per state, not per component, so that
+    /// following a link to one (most links lead to such a state) reads one place.
+    lone: Vec<u32>,
+    count: u32,
+    comps: usize,
+}
+
+impl<'g, M: Fn(u32) -> Option<usize>> Components<'g, M> {
+    fn new(g: &'g Graph, words: usize, mark: M) -> Self {
+        let states = 2 * g.nodes();
+        Components {
+            g,
+            words,
+            mark,
+            index: vec![UNSEEN; states],
+            low: vec![0u32; states],
+            comp: vec![UNSEEN; states],
+            stack: Vec::with_capacity(states),
+            walk: Vec::new(),
+            gathered: Vec::new(),
+            // At most a component per state: room for all, so that growing never copies.
+            reach: Vec::with_capacity(states * words),
+            merged: Vec::with_capacity(states),
+            lone: vec![ROW; states],
+            count: 0,
+            comps: 0,
+        }
+    }
+
+    /// The states that state `st` leads to: from "false" the strong links, from "true" the
+    /// weak (the nodes of the list, in the other state).
+    fn next(&self, st: u32) -> &'g [u32] {
         let v = (st >> 1) as usize;
         if st & 1 == 0 {
-            (g.strong(v), 1)
+            self.g.strong(v)
         } else {
-            (g.weak(v), 0)
+            self.g.weak(v)
         }
-    };
-    let mut index = vec![UNSEEN; states];
-    let mut low = vec![0u32; states];
-    let mut comp = vec![UNSEEN; states];
-    let mut stack: Vec<u32> = Vec::with_capacity(states);
-    // The depth-first walk: a state, and the links it has yet to follow; and per state of the
-    // walk (by depth) the set it has gathered so far.
-    let mut walk: Vec<(u32, &[u32])> = Vec::new();
-    let mut gathered: Vec<u64> = Vec::new();
-    // At most a component per state: room for all, so that growing never copies.
-    let mut reach: Vec<u64> = Vec::with_capacity(states * words);
-    // Per component, the state (its index) whose set last took it in.
-    let mut merged: Vec<u32> = Vec::with_capacity(states);
-    // Per state, the one bit its set holds when it leads nowhere ([`LONE_EMPTY`] for none),
-    // else [`ROW`]: such a set is taken in as its bit. Per state, not per component, so that
-    // following a link to one (most links lead to such a state) reads one place.
-    const ROW: u32 = u32::MAX;
-    const LONE_EMPTY: u32 = u32::MAX - 1;
-    let mut lone: Vec<u32> = vec![ROW; states];
-    let mut count = 0u32;
-    let mut comps = 0usize;
-    // Opens state `st` on the walk at depth `depth`: its set holds its own bit.
-    let open = |gathered: &mut Vec<u64>, depth: usize, st: u32| {
-        gathered.resize((depth + 1) * words, 0);
-        let own = &mut gathered[depth * words..];
+    }
+
+    /// A state that leads nowhere (most "`w` is false": no strong link) is a component of its
+    /// own, closed before the walk: following a link to one then costs one read.
+    fn close_lone_states(&mut self) {
+        let words = self.words;
+        for st in 0..self.index.len() as u32 {
+            if self.next(st).is_empty() {
+                let (i, comps) = (st as usize, self.comps);
+                self.index[i] = self.count;
+                self.count += 1;
+                self.comp[i] = comps as u32;
+                self.merged.push(UNSEEN);
+                self.reach.resize((comps + 1) * words, 0);
+                let b = (self.mark)(st);
+                if let Some(b) = b {
+                    self.reach[comps * words + b / 64] |= 1 << (b % 64);
+                }
+                self.lone[i] = b.map_or(LONE_EMPTY, |b| b as u32);
+                self.comps += 1;
+            }
+        }
+    }
+
+    /// Puts state `st` on the walk at `depth`: its set holds its own bit.
+    fn enter(&mut self, depth: usize, st: u32) {
+        let i = st as usize;
+        self.index[i] = self.count;
+        self.low[i] = self.count;
+        self.count += 1;
+        self.stack.push(st);
+        let words = self.words;
+        self.gathered.resize((depth + 1) * words, 0);
+        let own = &mut self.gathered[depth * words..];
         own.fill(0);
-        if let Some(b) = mark(st) {
+        if let Some(b) = (self.mark)(st) {
             own[b / 64] |= 1 << (b % 64);
         }
-    };
-    // A state that leads nowhere (most "`w` is false": no strong link) is a component of its
-    // own, closed before the walk: following a link to one then costs one read.
-    for st in 0..states as u32 {
-        if next(st).0.is_empty() {
-            let i = st as usize;
-            index[i] = count;
-            count += 1;
-            comp[i] = comps as u32;
-            merged.push(UNSEEN);
-            reach.resize((comps + 1) * words, 0);
-            let b = mark(st);
-            if let Some(b) = b {
-                reach[comps * words + b / 64] |= 1 << (b % 64);
-            }
-            lone[i] = b.map_or(LONE_EMPTY, |b| b as u32);
-            comps += 1;
-        }
+        let links = self.next(st);
+        self.walk.push((st, links));
     }
-    for root in 0..states as u32 {
-        if index[root as usize] != UNSEEN {
-            continue;
-        }
-        index[root as usize] = count;
-        low[root as usize] = count;
-        count += 1;
-        stack.push(root);
-        open(&mut gathered, 0, root);
-        walk.push((root, next(root).0));
-        while let Some(depth) = walk.len().checked_sub(1) {
-            let (v, rest) = &mut walk[depth];
-            let v = *v;
+
+    /// Walks every state `root` leads to that is not yet walked.
+    fn walk_from(&mut self, root: u32) {
+        self.enter(0, root);
+        while let Some(depth) = self.walk.len().checked_sub(1) {
+            let (v, rest) = self.walk[depth];
             if let Some((&w, tail)) = rest.split_first() {
-                *rest = tail;
+                self.walk[depth].1 = tail;
                 // From "false" the strong links lead to "true", from "true" the weak to "false".
-                let w = 2 * w + (1 - (v & 1));
-                let wi = w as usize;
-                // A state that leads nowhere: its one bit, if any.
-                let b = lone[wi];
-                if b != ROW {
-                    if b != LONE_EMPTY {
-                        gathered[depth * words + b as usize / 64] |= 1 << (b % 64);
-                    }
-                    continue;
-                }
-                if index[wi] == UNSEEN {
-                    index[wi] = count;
-                    low[wi] = count;
-                    count += 1;
-                    stack.push(w);
-                    open(&mut gathered, depth + 1, w);
-                    walk.push((w, next(w).0));
-                } else if comp[wi] == UNSEEN {
-                    // On the stack: in the component being walked.
-                    low[v as usize] = low[v as usize].min(index[wi]);
-                } else {
-                    // Closed before: its set, once per state of the walk.
-                    let c = comp[wi] as usize;
-                    if merged[c] != index[v as usize] {
-                        merged[c] = index[v as usize];
-                        merge_row(
-                            &mut gathered[depth * words..(depth + 1) * words],
-                            &reach[c * words..(c + 1) * words],
-                        );
-                    }
-                }
-                continue;
-            }
-            walk.pop();
-            let closes = low[v as usize] == index[v as usize];
-            if closes {
-                // `v` closes a component: its states, and what they gathered.
-                loop {
-                    let w = stack.pop().unwrap_or(v);
-                    comp[w as usize] = comps as u32;
-                    if w == v {
-                        break;
-                    }
-                }
-                merged.push(UNSEEN);
-                reach.extend_from_slice(&gathered[depth * words..(depth + 1) * words]);
-                comps += 1;
-            }
-            if let Some(&(u, _)) = walk.last() {
-                low[u as usize] = low[u as usize].min(low[v as usize]);
-                if closes {
-                    merged[comps - 1] = index[u as usize];
-                }
-                // The state it was reached from takes in what it gathered: in its component,
-                // or the component it closed, which that state's link leads to.
-                let (below, at) = gathered.split_at_mut(depth * words);
-                merge_row(&mut below[(depth - 1) * words..], &at[..words]);
+                self.follow(depth, v, 2 * w + (1 - (v & 1)));
+            } else {
+                self.walk.pop();
+                self.leave(depth, v);
             }
         }
     }
-    (comp, reach)
+
+    /// Follows the link from `v`, on the walk at `depth`, to state `w`.
+    fn follow(&mut self, depth: usize, v: u32, w: u32) {
+        let (words, wi) = (self.words, w as usize);
+        // A state that leads nowhere: its one bit, if any.
+        let b = self.lone[wi];
+        if b != ROW {
+            if b != LONE_EMPTY {
+                self.gathered[depth * words + b as usize / 64] |= 1 << (b % 64);
+            }
+        } else if self.index[wi] == UNSEEN {
+            self.enter(depth + 1, w);
+        } else if self.comp[wi] == UNSEEN {
+            // On the stack: in the component being walked.
+            self.low[v as usize] = self.low[v as usize].min(self.index[wi]);
+        } else {
+            // Closed before: its set, once per state of the walk.
+            let c = self.comp[wi] as usize;
+            if self.merged[c] != self.index[v as usize] {
+                self.merged[c] = self.index[v as usize];
+                merge_row(
+                    &mut self.gathered[depth * words..(depth + 1) * words],
+                    &self.reach[c * words..(c + 1) * words],
+                );
+            }
+        }
+    }
+
+    /// Takes `v` off the walk at `depth`, all its links followed.
+    fn leave(&mut self, depth: usize, v: u32) {
+        let words = self.words;
+        let closes = self.low[v as usize] == self.index[v as usize];
+        if closes {
+            // `v` closes a component: its states, and what they gathered.
+            loop {
+                let w = self.stack.pop().unwrap_or(v);
+                self.comp[w as usize] = self.comps as u32;
+                if w == v {
+                    break;
+                }
+            }
+            self.merged.push(UNSEEN);
+            (self.reach).extend_from_slice(&self.gathered[depth * words..(depth + 1) * words]);
+            self.comps += 1;
+        }
+        if let Some(&(u, _)) = self.walk.last() {
+            self.low[u as usize] = self.low[u as usize].min(self.low[v as usize]);
+            if closes {
+                self.merged[self.comps - 1] = self.index[u as usize];
+            }
+            // The state it was reached from takes in what it gathered: in its component, or
+            // the component it closed, which that state's link leads to.
+            let (below, at) = self.gathered.split_at_mut(depth * words);
+            merge_row(&mut below[(depth - 1) * words..], &at[..words]);
+        }
+    }
 }
 
 /// Adds the states of row `from` to row `own`: for rows of [`ROW_WORDS`] words (most), as
@@ -1536,6 +1674,13 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect<'_
     } else {
         Bfs::new(g.nodes())
     };
+    let chains = ChainSearch {
+        s,
+        g,
+        t,
+        loops,
+        grouped,
+    };
     // A solving path's nice loops start only where a chain may conclude something (the
     // grouped graph's components, which the gate made; every step wanted, the grouped graph
     // has ALS nodes besides).
@@ -1550,99 +1695,139 @@ fn search(s: &State, g: &Graph, t: Technique, limit: usize, col: &mut Collect<'_
         let cap = col.rank_cap();
         bfs.run(g, 2 * a as u32, limit.min(cap));
         for i in 0..bfs.order().len() {
-            let st = bfs.order()[i];
-            // The grouped form wants the chains through a group only.
-            if st & 1 == 0 || grouped != bfs.through_group(st) {
-                continue;
-            }
-            let b = bfs.node(st) as usize;
-            if b < a {
-                continue;
-            }
-            let links = bfs.dist(st);
-            // Every step wanted, chains ending at a set list after all others: they are many,
-            // and the others are the ones HoDoKu lists most (see the module's notes).
-            let order = if g.is_als(a) || g.is_als(b) {
-                links + ALS_END_LAST
-            } else {
-                links
-            };
-            if order > cap {
-                continue;
-            }
-            // A chain whose ends are weakly linked closes a continuous loop (nice loops only).
-            let closed = (loops && a != b && g.weakly_linked(a, b))
-                .then(|| {
-                    let path = bfs.path(st);
-                    loop_elims(s, g, &path).map(|elims| (path, elims))
-                })
-                .flatten();
-            let score = if a == b {
-                if g.is_group(a) {
-                    continue;
-                }
-                // The loop places the digit: it removes the cell's other candidates, and counts
-                // as that many eliminations (HoDoKu writes such a loop as those eliminations and
-                // ranks it by their number).
-                let cell = g.cells(a)[0] as usize;
-                s.cands(cell).count_ones() - 1
-            } else if let Some((_, elims)) = &closed {
-                elims.iter().map(|e| e.1.count_ones()).sum()
-            } else {
-                g.common_weak_count(s, a, b)
-            };
-            if !col.wants(score) {
-                continue;
-            }
-            let (path, loop_elims) = match closed {
-                Some((path, elims)) => (path, Some(elims)),
-                None => (bfs.path(st), None),
-            };
-            // A solving path takes no chain that comes back to a candidate it passed (a
-            // lasso): such a chain proves no more than the loop it closes on the way, and
-            // HoDoKu takes none (a loop that places a digit ends where it starts). Every step
-            // wanted lists one: the search keeps the shortest chain to each candidate, and
-            // where that is a lasso, a longer chain without one (which HoDoKu lists) may have
-            // the same effect. A chain through a group (the layered search sees to it) never
-            // passes a node twice with the same truth (node `i` is true for odd `i`): it would
-            // go round a circle to reach the group.
-            let fits = match t {
-                Technique::XChain => a != b,
-                Technique::XyChain => a != b && g.digit[a] == g.digit[b],
-                Technique::NiceLoop => true,
-                _ => path
-                    .iter()
-                    .enumerate()
-                    .all(|(i, v)| !path[..i].iter().skip(i % 2).step_by(2).any(|w| w == v)),
-            };
-            // A lasso on a solving path: another chain as short between the same ends may
-            // pass every candidate once (the search kept the first it met). A continuous loop's
-            // eliminations depend on its path, so it keeps to the one found; so do grouped
-            // chains (walking back across the layers matched HoDoKu no better).
-            let path = if col.all || simple(&path, a == b) {
-                Some(path)
-            } else if grouped || loop_elims.is_some() || links > LASSO_DETOUR_LINKS {
-                None
-            } else {
-                bfs.simple_path(g, st, a == b)
-            };
-            let (true, Some(path)) = (fits, path) else {
-                continue;
-            };
-            // Nor, on a solving path, a grouped chain that passes a candidate twice through a
-            // group, or a cell in the ways `passes_a_place_twice` lists: on HoDoKu's paths of 160
-            // top1465 puzzles our first step became its instance in 6 more states.
-            if grouped && !col.all && passes_a_place_twice(g, &path, a == b, loop_elims.is_some()) {
-                continue;
-            }
-            let effect = ChainEffect::of(s, g, &path, loop_elims);
-            // Every step wanted, a chain whose effect is kept as short already is dropped
-            // before its sentence is written: on rich pencil-mark states writing the sentences
-            // of the chains dropped later took over half the time.
-            if col.all && !col.improves(&effect.key(s), order) {
-                continue;
-            }
-            col.offer(score, order, chain_step(col.quiet, s, g, t, &path, effect));
+            chains.consider(&bfs, a, bfs.order()[i], cap, col);
+        }
+    }
+}
+
+/// What [`search`] looks for: chains of technique `t` in graph `g` of state `s`.
+struct ChainSearch<'a> {
+    s: &'a State,
+    g: &'a Graph,
+    t: Technique,
+    /// Nice loops (grouped or not).
+    loops: bool,
+    /// Grouped nice loops: chains through a group only.
+    grouped: bool,
+}
+
+impl ChainSearch<'_> {
+    /// Offers the chain `bfs` found from node `a` to state `st` (within `cap` links), when it
+    /// is one the technique takes.
+    fn consider(&self, bfs: &Bfs, a: usize, st: u32, cap: usize, col: &mut Collect<'_>) {
+        let (s, g) = (self.s, self.g);
+        // The grouped form wants the chains through a group only.
+        if st & 1 == 0 || self.grouped != bfs.through_group(st) {
+            return;
+        }
+        let b = bfs.node(st) as usize;
+        if b < a {
+            return;
+        }
+        let links = bfs.dist(st);
+        // Every step wanted, chains ending at a set list after all others: they are many, and
+        // the others are the ones HoDoKu lists most (see the module's notes).
+        let order = if g.is_als(a) || g.is_als(b) {
+            links + ALS_END_LAST
+        } else {
+            links
+        };
+        if order > cap || (a == b && g.is_group(a)) {
+            return;
+        }
+        // A chain whose ends are weakly linked closes a continuous loop (nice loops only).
+        let closed = (self.loops && a != b && g.weakly_linked(a, b))
+            .then(|| {
+                let path = bfs.path(st);
+                loop_elims(s, g, &path).map(|elims| (path, elims))
+            })
+            .flatten();
+        let score = if a == b {
+            // The loop places the digit: it removes the cell's other candidates, and counts
+            // as that many eliminations (HoDoKu writes such a loop as those eliminations and
+            // ranks it by their number).
+            let cell = g.cells(a)[0] as usize;
+            s.cands(cell).count_ones() - 1
+        } else if let Some((_, elims)) = &closed {
+            elims.iter().map(|e| e.1.count_ones()).sum()
+        } else {
+            g.common_weak_count(s, a, b)
+        };
+        if !col.wants(score) {
+            return;
+        }
+        let (path, loop_elims) = match closed {
+            Some((path, elims)) => (path, Some(elims)),
+            None => (bfs.path(st), None),
+        };
+        if !self.fits(&path, a, b) {
+            return;
+        }
+        let closes = loop_elims.is_some();
+        let detour = !self.grouped && !closes && links <= LASSO_DETOUR_LINKS;
+        let Some(path) = self.taken_path(bfs, st, path, a == b, detour, col.all) else {
+            return;
+        };
+        // Nor, on a solving path, a grouped chain that passes a candidate twice through a
+        // group, or a cell in the ways `passes_a_place_twice` lists: on HoDoKu's paths of 160
+        // top1465 puzzles our first step became its instance in 6 more states.
+        if self.grouped && !col.all && passes_a_place_twice(g, &path, a == b, closes) {
+            return;
+        }
+        let effect = ChainEffect::of(s, g, &path, loop_elims);
+        // Every step wanted, a chain whose effect is kept as short already is dropped before
+        // its sentence is written: on rich pencil-mark states writing the sentences of the
+        // chains dropped later took over half the time.
+        if col.all && !col.improves(&effect.key(s), order) {
+            return;
+        }
+        col.offer(
+            score,
+            order,
+            chain_step(col.quiet, s, g, self.t, &path, effect),
+        );
+    }
+
+    /// Whether the technique takes a chain on `path` from `a` to `b`. A solving path takes no
+    /// chain that comes back to a candidate it passed (a lasso): such a chain proves no more
+    /// than the loop it closes on the way, and HoDoKu takes none (a loop that places a digit
+    /// ends where it starts). Every step wanted lists one: the search keeps the shortest chain
+    /// to each candidate, and where that is a lasso, a longer chain without one (which HoDoKu
+    /// lists) may have the same effect. A chain through a group (the layered search sees to
+    /// it) never passes a node twice with the same truth (node `i` is true for odd `i`): it
+    /// would go round a circle to reach the group.
+    fn fits(&self, path: &[u32], a: usize, b: usize) -> bool {
+        match self.t {
+            Technique::XChain => a != b,
+            Technique::XyChain => a != b && self.g.digit[a] == self.g.digit[b],
+            Technique::NiceLoop => true,
+            _ => path
+                .iter()
+                .enumerate()
+                .all(|(i, v)| !path[..i].iter().skip(i % 2).step_by(2).any(|w| w == v)),
+        }
+    }
+
+    /// The path a chain found to state `st` is taken on, if any. A lasso on a solving path:
+    /// another chain as short between the same ends may pass every candidate once (the search
+    /// kept the first it met). A continuous loop's eliminations depend on its path, so it
+    /// keeps to the one found; so do grouped chains (walking back across the layers matched
+    /// HoDoKu no better): `detour` says whether the chain may take another path.
+    fn taken_path(
+        &self,
+        bfs: &Bfs,
+        st: u32,
+        path: Vec<u32>,
+        same_ends: bool,
+        detour: bool,
+        all: bool,
+    ) -> Option<Vec<u32>> {
+        if all || simple(&path, same_ends) {
+            Some(path)
+        } else if !detour {
+            None
+        } else {
+            bfs.simple_path(self.g, st, same_ends)
         }
     }
 }

@@ -893,7 +893,6 @@ fn analyse(
     settled: bool,
     all: bool,
 ) -> Vec<(u32, u32, Proof)> {
-    let n = r.n;
     let mut out = Found {
         all,
         list: Vec::new(),
@@ -902,23 +901,73 @@ fn analyse(
         r,
         counted: vec![u32::MAX; r.done.len()],
     };
-    let premise_score = |p: usize| if p & 1 == 0 { 100 } else { 1 };
-    // What the state lacks already (a cell or a unit of a broken state) holds under every
-    // premise; the first in order is reported.
-    let static_cell = s.empty_cells().find(|&c| s.cands(c) == 0);
-    let static_unit = (0..s.unit_count()).find_map(|u| {
-        digits(full_mask(n) & !s.placed_in(u))
-            .find(|&d| s.count(u, d) == 0)
-            .map(|d| (u, d))
-    });
-    let boards = boards_of(s);
-    let lone = lone_places(s);
+    let board = Board::of(s);
+    contradictions(s, r, &board, broken, settled, &mut out, &mut costs);
+    // Chains, no contradiction: then no verity either, in a state with no single (see
+    // [`dual`]).
+    if !settled && out.list.is_empty() && dual(cx, s) {
+        return out.list;
+    }
+    verities(s, r, &board.boards, broken, &mut out, &mut costs);
+    out.list
+}
+
+/// The score of a conclusion from premise `p`: a placement (from "a candidate is false" and a
+/// contradiction) beats an elimination.
+fn premise_score(p: usize) -> u32 {
+    if p & 1 == 0 {
+        100
+    } else {
+        1
+    }
+}
+
+/// What [`analyse`] reads of the state.
+struct Board {
+    /// Per digit, its cells.
+    boards: Vec<u128>,
+    /// Per digit, the cells that are its last place in a unit (see [`lone_places`]).
+    lone: Vec<u128>,
+    /// What the state lacks already (a cell or a unit of a broken state): it holds under every
+    /// premise; the first in order is reported.
+    static_cell: Option<usize>,
+    static_unit: Option<(usize, u8)>,
+}
+
+impl Board {
+    fn of(s: &State) -> Board {
+        let n = s.size();
+        Board {
+            boards: boards_of(s),
+            lone: lone_places(s),
+            static_cell: s.empty_cells().find(|&c| s.cands(c) == 0),
+            static_unit: (0..s.unit_count()).find_map(|u| {
+                digits(full_mask(n) & !s.placed_in(u))
+                    .find(|&d| s.count(u, d) == 0)
+                    .map(|d| (u, d))
+            }),
+        }
+    }
+}
+
+/// Offers to `out` each premise's contradiction: a broken premise, a candidate made both true
+/// and false, a cell left with no candidate, or a unit with no place for a digit.
+fn contradictions(
+    s: &State,
+    r: &Reach<'_>,
+    board: &Board,
+    broken: &[bool],
+    settled: bool,
+    out: &mut Found,
+    costs: &mut Costs<'_>,
+) {
+    let n = r.n;
     // One conclusion wanted, the premises that a candidate is false come first: a
     // contradiction there is a placement, which no premise that a candidate is true can beat,
     // so those need no look once one is found. Among equals the first found is kept, and
     // conclusions of different scores never tie, so this order keeps the same one.
     let len = r.done.len();
-    let order: Vec<usize> = if all {
+    let order: Vec<usize> = if out.all {
         (0..len).collect()
     } else {
         (0..len).step_by(2).chain((1..len).step_by(2)).collect()
@@ -946,37 +995,51 @@ fn analyse(
             out.offer(premise_score(p), costs.get(p), || Proof::Both { p, k });
             continue;
         }
-        // Per digit, the cells that lose it and the cells that keep it.
-        let (mut lost_any, mut kept_any) = (0u128, 0u128);
-        for i in 0..n {
-            lost_any |= off[i] & boards[i];
-            kept_any |= boards[i] & !off[i];
-        }
-        let emptied = lost_any & !kept_any;
-        let cell = (emptied != 0).then(|| emptied.trailing_zeros() as usize);
-        let empty_cell = cell.into_iter().chain(static_cell).min();
-        let emptied_unit = (empty_cell.is_none() && lost_any != 0)
-            .then(|| first_emptied_unit(s, &boards, &lone, off))
-            .flatten();
-        if let Some(cell) = empty_cell {
-            out.offer(premise_score(p), costs.get(p), || Proof::EmptyCell {
-                p,
-                cell,
-            });
-        } else if let Some((u, d)) = [emptied_unit, static_unit].into_iter().flatten().min() {
-            out.offer(premise_score(p), costs.get(p), || Proof::EmptyUnit {
-                p,
-                u,
-                d,
-            });
+        if let Some(proof) = emptied(s, board, p, off) {
+            out.offer(premise_score(p), costs.get(p), || proof);
         }
     }
-    // Chains, no contradiction: then no verity either, in a state with no single (see
-    // [`dual`]).
-    if !settled && out.list.is_empty() && dual(cx, s) {
-        return out.list;
+}
+
+/// The cell left with no candidate, else the unit left with no place for a digit, when
+/// premise `p` makes the candidates of `off` false.
+fn emptied(s: &State, board: &Board, p: usize, off: &[u128]) -> Option<Proof> {
+    let boards = &board.boards;
+    // Per digit, the cells that lose it and the cells that keep it.
+    let (mut lost_any, mut kept_any) = (0u128, 0u128);
+    for i in 0..s.size() {
+        lost_any |= off[i] & boards[i];
+        kept_any |= boards[i] & !off[i];
     }
-    // Verities: every set of premises, as it is visited.
+    let emptied = lost_any & !kept_any;
+    let cell = (emptied != 0).then(|| emptied.trailing_zeros() as usize);
+    let empty_cell = cell.into_iter().chain(board.static_cell).min();
+    let emptied_unit = (empty_cell.is_none() && lost_any != 0)
+        .then(|| first_emptied_unit(s, boards, &board.lone, off))
+        .flatten();
+    if let Some(cell) = empty_cell {
+        Some(Proof::EmptyCell { p, cell })
+    } else {
+        let unit = [emptied_unit, board.static_unit]
+            .into_iter()
+            .flatten()
+            .min();
+        unit.map(|(u, d)| Proof::EmptyUnit { p, u, d })
+    }
+}
+
+/// Offers to `out` the verities: what every branch of a set of premises (a cell's candidates,
+/// a digit's places in a unit) implies alike, as each set is visited.
+fn verities(
+    s: &State,
+    r: &Reach<'_>,
+    boards: &[u128],
+    broken: &[bool],
+    out: &mut Found,
+    costs: &mut Costs<'_>,
+) {
+    let n = r.n;
+    let all = out.all;
     let mut on = vec![0u128; n];
     let mut off = vec![0u128; n];
     // Whether any premise broke: most searches have none, and then no branch is dead.
@@ -996,7 +1059,7 @@ fn analyse(
         let mut live = ps.iter().copied().filter(|&p| one_live || !is_dead(p));
         // Most sets' first two branches share nothing; then the set concludes nothing.
         if let (Some(p), Some(q)) = (live.next(), live.next()) {
-            if !share(r.on(p), r.off(p), r.on(q), r.off(q), &boards) {
+            if !share(r.on(p), r.off(p), r.on(q), r.off(q), boards) {
                 return;
             }
         }
@@ -1005,8 +1068,8 @@ fn analyse(
         if !out.may_take_with(100, &mut total) {
             return;
         }
-        on.copy_from_slice(&boards);
-        off.copy_from_slice(&boards);
+        on.copy_from_slice(boards);
+        off.copy_from_slice(boards);
         for &p in ps.iter().filter(|&&p| one_live || !is_dead(p)) {
             // Nothing left in common: no later branch can add.
             if !narrow(&mut on, &mut off, r.on(p), r.off(p)) {
@@ -1014,7 +1077,7 @@ fn analyse(
             }
         }
         for (bits, is_on) in [(&on, true), (&off, false)] {
-            for (k, _, _) in candidates_in(s, &boards, bits) {
+            for (k, _, _) in candidates_in(s, boards, bits) {
                 out.offer(if is_on { 100 } else { 1 }, total(), || Proof::Verity {
                     ps: ps.to_vec(),
                     k,
@@ -1025,7 +1088,6 @@ fn analyse(
             }
         }
     });
-    out.list
 }
 
 pub(super) fn forcing_chain(f: &mut Finder<'_>) {
