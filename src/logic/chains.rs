@@ -1443,6 +1443,7 @@ impl<'g, M: Fn(u32) -> Option<usize>> Components<'g, M> {
 
     /// The states that state `st` leads to: from "false" the strong links, from "true" the
     /// weak (the nodes of the list, in the other state).
+    #[inline(always)]
     fn next(&self, st: u32) -> &'g [u32] {
         let v = (st >> 1) as usize;
         if st & 1 == 0 {
@@ -1475,6 +1476,7 @@ impl<'g, M: Fn(u32) -> Option<usize>> Components<'g, M> {
     }
 
     /// Puts state `st` on the walk at `depth`: its set holds its own bit.
+    #[inline(always)]
     fn enter(&mut self, depth: usize, st: u32) {
         let i = st as usize;
         self.index[i] = self.count;
@@ -1509,6 +1511,7 @@ impl<'g, M: Fn(u32) -> Option<usize>> Components<'g, M> {
     }
 
     /// Follows the link from `v`, on the walk at `depth`, to state `w`.
+    #[inline(always)]
     fn follow(&mut self, depth: usize, v: u32, w: u32) {
         let (words, wi) = (self.words, w as usize);
         // A state that leads nowhere: its one bit, if any.
