@@ -5,6 +5,7 @@
 //! writes what the search finds into the files instead.
 
 use super::super::*;
+use crate::finding::Severity;
 use crate::grid::{bit, Mask};
 use std::path::{Path, PathBuf};
 
@@ -33,10 +34,15 @@ pub(in crate::logic) struct Case {
 impl Case {
     /// Reads a case from its text; `Err` says what is wrong with it.
     pub fn read(text: &str) -> Result<Case, String> {
-        let at = text
-            .match_indices("expect")
-            .map(|(i, _)| i)
-            .find(|&i| i == 0 || text[..i].ends_with('\n'))
+        // The expectation starts at the first line `expect:` or `expect <count>:`.
+        let opens = |line: &str| {
+            let head = line.split(':').next().unwrap_or("");
+            line.contains(':') && (head == "expect" || head.strip_prefix("expect ").is_some())
+        };
+        let at = (text.match_indices('\n').map(|(i, _)| i + 1))
+            .chain([0])
+            .filter(|&i| opens(&text[i..]))
+            .min()
             .ok_or("no `expect:` line")?;
         let (before, expect) = text.split_at(at);
         // The header: the first paragraph, of comments and `key: value` lines.
@@ -63,6 +69,10 @@ impl Case {
         }
         let position: Vec<&str> = lines.collect();
         let parsed = crate::syntax::parse(&position.join("\n"));
+        let errors = (parsed.findings.iter()).filter(|f| f.severity == Severity::Error);
+        if let Some(f) = errors.min_by_key(|f| f.range.start) {
+            return Err(format!("the position: {} ({})", f.message, f.code.as_str()));
+        }
         let [puzzle] = parsed.puzzles.as_slice() else {
             return Err(format!(
                 "the position holds {} puzzles, not one",
@@ -184,7 +194,10 @@ fn state_of<'a>(
         .collect();
     for c in cells("unsolved")? {
         if values[c] == 0 {
-            return Err(format!("unsolved cell {} is not written with one digit", c));
+            let name = crate::grid::Shape::cell_name(&shape, c);
+            return Err(format!(
+                "unsolved cell {name} is not written with one digit"
+            ));
         }
         cands[c] = bit(values[c]);
         values[c] = 0;
@@ -311,39 +324,44 @@ pub(in crate::logic) fn header(name: &str, key: &str) -> Option<String> {
     Case::read(&text).ok()?.get(key).map(str::to_string)
 }
 
-/// The case's failure, if it fails: what it expects and what the search found. With `update`,
-/// an expectation that differs is rewritten instead.
-fn check(technique: &str, path: &Path, update: bool) -> Option<String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) => return Some(e.to_string()),
-    };
-    let case = match Case::read(&text) {
-        Ok(case) => case,
-        Err(e) => return Some(e),
-    };
-    let found = match case.run(technique) {
-        Ok(found) => found,
-        Err(e) => return Some(e),
-    };
-    if normal(&found) == normal(&case.expect) {
-        return None;
-    }
-    if update {
-        std::fs::write(path, case.updated(&found)).unwrap();
-        return None;
-    }
+/// How case text `text` (in folder `technique`) fares: `Ok(None)` when the search finds what it
+/// expects, `Ok(Some((why, updated)))` when it differs (where, and the text with what was
+/// found as its expectation), `Err` when the case cannot be read or run.
+fn compare(technique: &str, text: &str) -> Result<Option<(String, String)>, String> {
+    let case = Case::read(text)?;
+    let found = case.run(technique)?;
     let (want, got) = (normal(&case.expect), normal(&found));
+    if want == got {
+        return Ok(None);
+    }
     let first = (want.iter().zip(&got)).position(|(a, b)| a != b);
     let at = first.unwrap_or(want.len().min(got.len()));
-    Some(format!(
+    let why = format!(
         "differs at line {} of the expectation ({} lines expected, {} found):\n  expected: {}\n  found:    {}",
         at + 1,
         want.len(),
         got.len(),
         want.get(at).unwrap_or(&"(end)"),
         got.get(at).unwrap_or(&"(end)"),
-    ))
+    );
+    Ok(Some((why, case.updated(&found))))
+}
+
+/// The case's failure, if it fails. With `update`, a case whose expectation differs is
+/// rewritten with what the search found instead.
+fn check(technique: &str, path: &Path, update: bool) -> Option<String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) => return Some(e.to_string()),
+    };
+    match compare(technique, &text) {
+        Ok(None) => None,
+        Ok(Some((_, updated))) if update => {
+            std::fs::write(path, updated).err().map(|e| e.to_string())
+        }
+        Ok(Some((why, _))) => Some(why),
+        Err(why) => Some(why),
+    }
 }
 
 #[test]
@@ -367,4 +385,81 @@ fn every_technique_case_finds_what_its_file_expects() {
         files.len(),
         failures.join("\n\n")
     );
+}
+
+/// A case whose expectation is wrong fails, saying where, and its update is the case as it was;
+/// a case that cannot be read says why.
+#[test]
+fn a_wrong_expectation_fails_and_updating_restores_it() {
+    let path = folder().join("x-chain/first-removal-first.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    assert_eq!(compare("x-chain", &text), Ok(None));
+    let wrong = text.replacen("remove r1c5<>5 r2c5<>5", "remove r1c5<>5 r2c5<>6", 1);
+    let (why, updated) = compare("x-chain", &wrong).unwrap().expect("a failure");
+    assert!(why.contains("differs at line 3"), "{why}");
+    assert!(why.contains("expected:   remove r1c5<>5 r2c5<>6"), "{why}");
+    assert_eq!(updated, text);
+    // What found nothing where a step is expected, and the other way round.
+    assert!(compare("xy-chain", &text).unwrap().is_some());
+    let none = folder().join("x-chain/nothing-in-an-empty-grid.txt");
+    let none = std::fs::read_to_string(none).unwrap();
+    let (why, _) = compare(
+        "x-chain",
+        &none.replace("expect all: none", "expect all:\nX-Chain"),
+    )
+    .unwrap()
+    .expect("a failure");
+    assert!(why.contains("found:    expect all: none"), "{why}");
+    for (bad, says) in [
+        (text.replace("expect ", "expected "), "no `expect:` line"),
+        (
+            text.replace("expect 1:", "expected 1:"),
+            "unrecognized-line",
+        ),
+        (
+            text.replace("steps: 1 all", "step: 1 all"),
+            "unknown header key `step`",
+        ),
+        (text.replace("steps: 1 all", "steps: some"), "`steps: some`"),
+        (
+            text.replace("steps: 1 all", "find: x-chains"),
+            "unknown technique `x-chains`",
+        ),
+        (
+            text.replace("steps: 1 all", "unsolved: r1c2"),
+            "unsolved cell",
+        ),
+    ] {
+        let err = compare("x-chain", &bad).unwrap_err();
+        assert!(err.contains(says), "{err}");
+    }
+}
+
+/// `unsolved:` and `empty:` give cells the `.sudoku` syntax cannot: one candidate unplaced,
+/// and none.
+#[test]
+fn unsolved_and_empty_cells_are_read_from_the_header() {
+    let rows = [
+        "123456789",
+        "456789123",
+        "789123456",
+        "214365897",
+        "365897214",
+        "897214365",
+        "531642978",
+        "642978531",
+        "978531642",
+    ];
+    let rows = rows.map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" "));
+    let grid = format!("@candidates\n{}", rows.join("\n"));
+    let read = |header: &str| Case::read(&format!("{header}\n\n{grid}\n\nexpect: none\n"));
+    let plain = read("# plain").unwrap().state;
+    assert_eq!((plain.value(1), plain.cands(1)), (2, 0));
+    let s = read("unsolved: r1c2\nempty: r1c3").unwrap().state;
+    assert_eq!((s.value(1), s.cands(1)), (0, bit(2)));
+    assert_eq!((s.value(2), s.cands(2)), (0, 0));
+    let Err(why) = read("empty: r10c1") else {
+        panic!("r10c1 read as a cell");
+    };
+    assert!(why.contains("`r10c1` is no cell"), "{why}");
 }
