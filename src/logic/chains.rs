@@ -2142,10 +2142,11 @@ fn links_text(units: &[Unit]) -> String {
 
 #[cfg(test)]
 pub(super) mod tests {
+    use super::super::tests::cases::position;
     use super::super::tests::{run_in, searching};
     use super::super::{Engine, State, Technique, ALL_STEPS_LIMIT};
     use super::{grouped_graph, Graph, Links};
-    use crate::grid::{bit, Mask, Shape};
+    use crate::grid::Shape;
 
     /// True when for some candidate `c` of `g` a path of links leads from "`c` is true" (state
     /// `2c + 1`) to "`c` is false" (`2c`).
@@ -2199,178 +2200,8 @@ pub(super) mod tests {
         );
     }
 
-    /// A 9x9 state from 81 whitespace-separated tokens: a placed digit, or a cell's candidates
-    /// (`.` or `0` for none). One digit is a placed cell.
-    pub(in crate::logic) fn marks(text: &str) -> State {
-        let mut values = Vec::new();
-        let mut cands = Vec::new();
-        for tok in text.split_whitespace() {
-            let ds: Vec<u8> = tok
-                .chars()
-                .filter_map(|c| c.to_digit(10))
-                .filter(|&d| d != 0)
-                .map(|d| d as u8)
-                .collect();
-            if ds.len() == 1 {
-                values.push(ds[0]);
-                cands.push(0);
-            } else {
-                values.push(0);
-                cands.push(ds.iter().fold(0 as Mask, |m, &d| m | bit(d)));
-            }
-        }
-        assert_eq!(values.len(), 81, "81 tokens");
-        State::from_candidates(Shape::for_size(9).unwrap(), values, cands).unwrap()
-    }
-
-    pub(in crate::logic) type Case = (
-        Technique,
-        &'static str,
-        &'static [(usize, u8)],
-        &'static [(usize, Mask)],
-    );
-
-    const CASES: &[Case] = &[
-        (
-            Technique::XChain,
-            "79 356 24 48 567 1 23 5689 568 79 356 24 48 567 567 23 5689 1 1 56 8 9 2 3 567 4 567 \
-             8 7 3 56 1 4 56 2 9 2 1 5 3 689 69 4 7 68 4 9 6 7 58 2 1 58 3 56 4 9 2 3 8 567 1 567 \
-             56 8 7 1 4 56 9 3 2 3 2 1 56 79 79 8 56 4",
-            &[],
-            // Two X-Chains remove two candidates each; the one whose first removal comes first
-            // is taken, though it is longer.
-            &[(4, 16), (13, 16)],
-        ),
-        (
-            Technique::XyChain,
-            "3568 34589 1 24589 2458 67 2359 789 23 3568 34589 489 24589 2458 67 2359 789 1 7 589 \
-             2 589 1 3 6 4 58 38 389 7 6 489 2 1 5 48 25 1 6 458 34589 49 2349 89 7 4 25 89 7 3589 \
-             1 239 6 23 28 248 48 3 6 5 7 1 9 1 7 5 24 249 49 8 3 6 9 6 3 1 7 8 45 2 45",
-            &[],
-            &[(31, 8), (42, 8)],
-        ),
-        (
-            Technique::NiceLoop,
-            "4 569 1268 5789 3 1578 25 2567 579 1237 359 12 6 27 14579 8 2357 34579 23678 3569 268 \
-             45789 278 45789 2345 23567 1 1236 346 1246 378 5 3678 23 9 378 23 8 59 3479 1 3479 6 \
-             2357 357 36 7 59 2 68 3689 345 1 3458 68 46 468 1 9 2 7 35 35 5 1 3 78 678 678 9 4 2 \
-             9 2 7 35 4 35 1 8 6",
-            &[],
-            &[(5, 64)],
-        ),
-        (
-            Technique::NiceLoop,
-            "4 69 268 789 3 1 5 267 79 137 59 12 6 27 459 8 237 49 3678 3569 268 45789 278 45789 \
-             234 2367 1 1236 346 146 378 5 3678 23 9 78 23 8 59 3479 1 3479 6 2357 357 36 7 59 2 \
-             68 3689 34 1 3458 68 46 468 1 9 2 7 35 35 5 1 3 78 678 678 9 4 2 9 2 7 35 4 35 1 8 6",
-            // A loop places 2 in r4c7, which has one other candidate; an AIC removes two
-            // candidates, so it is taken (HoDoKu ranks a placing loop by the candidates it
-            // removes from its cell).
-            &[],
-            &[(18, 32), (28, 32)],
-        ),
-        (
-            // From HoDoKu's solving path of a top1465 puzzle: an AIC of 11 links, longer than
-            // the 10 of RATING.md's defaults.
-            Technique::NiceLoop,
-            "7 169 8 136 2 13459 3456 3456 3456 456 26 245 3678 4567 4578 23456 9 1 3 1269 12459 \
-             16 14569 1459 2456 78 78 1589 4 6 2 179 1789 1359 358 3589 1589 1289 1259 168 3 \
-             1489 7 4568 45689 189 37 37 5 1469 1489 1469 2468 24689 148 5 1347 9 178 6 34 2347 \
-             2347 689 36789 379 4 578 2 3569 1 35679 2 1679 1479 137 157 1357 8 4567 45679",
-            &[],
-            &[(63, 128), (64, 32)],
-        ),
-        (
-            Technique::GroupedNiceLoop,
-            "3569 5689 68 79 2 1379 369 4 15679 359 7 24 489 1348 6 2389 1235 1259 369 1 24 5 \
-             3478 34789 23689 2367 2679 2 356 7 49 1456 149 3469 8 14569 156 568 168 3 4568 2489 \
-             7 256 24569 4 3568 9 278 15678 278 236 12356 1256 79 249 5 6 478 2478 1 29 3 8 26 3 \
-             1 9 5 246 267 2467 1679 2469 16 247 347 2347 5 269 8",
-            &[],
-            // A continuous loop: every weak link of it eliminates.
-            &[(31, 8), (32, 264), (44, 50)],
-        ),
-    ];
-
     pub(in crate::logic) fn run(t: Technique, s: &State, limit: usize) -> Vec<super::Step> {
         run_in(&Engine::new(), t, s, limit)
-    }
-
-    /// Each case's technique finds exactly its placements and eliminations as the first step,
-    /// and lists the same step among every step.
-    pub(in crate::logic) fn check_cases(cases: &[Case]) {
-        for &(t, text, places, elims) in cases {
-            let s = marks(text);
-            let steps = run(t, &s, 1);
-            assert_eq!(steps.len(), 1, "{t:?} finds a step");
-            let step = &steps[0];
-            assert_eq!(step.technique, t);
-            assert_eq!(&step.placements[..], places, "{}", step.explanation);
-            assert_eq!(step.eliminations, elims, "{}", step.explanation);
-            assert!(!step.cells.is_empty());
-            assert!(step.explanation.contains(" so "), "{}", step.explanation);
-            let all = run(t, &s, 100);
-            assert!(all
-                .iter()
-                .any(|x| x.eliminations == step.eliminations && x.placements == step.placements));
-        }
-    }
-
-    #[test]
-    fn each_chain_finds_its_eliminations() {
-        check_cases(CASES);
-    }
-
-    #[test]
-    fn an_x_chain_reads_as_a_chain() {
-        let s = marks(CASES[0].1);
-        let step = &run(Technique::XChain, &s, 1)[0];
-        assert_eq!(
-            step.explanation,
-            "X-Chain on 5: r2c6 = r8c6 - r9c4 = r9c8 - r6c8 = r6c5 (strong links in column 6, \
-             row 9 and row 6); either r2c6 or r6c5 is 5, so 5 is removed from r1c5 and r2c5."
-        );
-        assert_eq!(step.cells, vec![14, 68, 75, 79, 52, 49]);
-    }
-
-    /// States of HoDoKu's solving paths of top1465 puzzles (the 21st unless said), where it
-    /// takes a nice loop: it takes the loop that removes most candidates, a loop that places a
-    /// digit counting as the removal of the cell's other candidates (here an AIC removing four
-    /// beats loops that place a digit in a bivalue cell); among equals, the one whose removed candidates'
-    /// cells have the smallest sum, then the one whose first removal comes first in the grid
-    /// (here r2c7, by a longer loop than the shortest of equal effect).
-    #[test]
-    fn a_nice_loop_is_taken_as_hodoku_takes_it() {
-        let place =
-            "569 59 8 7 2 3 69 4 1 39 7 24 489 1 6 89 235 25 36 1 24 5 48 489 2689 2367 267 \
-             2 356 7 49 56 1 346 8 4569 15 8 16 3 456 249 7 256 49 4 356 9 28 567 278 236 1 256 \
-             79 249 5 6 478 2478 1 29 3 8 26 3 1 9 5 246 267 2467 179 246 16 24 3 47 5 69 8";
-        let step = &run(Technique::NiceLoop, &marks(place), 1)[0];
-        assert_eq!(
-            step.eliminations,
-            vec![(0, 32), (24, 32), (25, 32), (26, 32)],
-            "{}",
-            step.explanation
-        );
-        let tie = "569 5689 68 7 2 3 69 4 1 39 7 24 489 1 6 289 235 25 369 1 24 5 48 489 2689 \
-             2367 2679 2 356 7 49 56 1 3469 8 4569 15 568 168 3 4568 2489 7 256 49 4 3568 9 28 \
-             5678 278 236 1 256 79 249 5 6 478 2478 1 29 3 8 26 3 1 9 5 246 267 2467 1679 2469 \
-             16 24 3 247 5 69 8";
-        let step = &run(Technique::NiceLoop, &marks(tie), 1)[0];
-        assert_eq!(step.eliminations, vec![(15, 2)], "{}", step.explanation);
-        // Of AICs removing three candidates, HoDoKu's removes 9 from r1c4, r1c6 and r2c1 (cells
-        // 3 + 5 + 9 = 17), not the one whose first removal, r1c2, comes first (from the path of
-        // the 77th top1465 puzzle).
-        let sum = "7 19 8 69 3 569 4 125 12 19 2 56 49 7 459 156 8 3 456 45 3 2 1 8 67 57 9 29 79 \
-             27 5 68 46 3 14 148 58 6 4 1 2 3 578 9 78 3 58 1 48 9 7 258 245 6 1268 178 267 3 5 \
-             26 9 1247 2478 1258 3 257 789 4 29 1278 6 1278 2468 478 9 678 68 1 278 3 5";
-        let step = &run(Technique::NiceLoop, &marks(sum), 1)[0];
-        assert_eq!(
-            step.eliminations,
-            vec![(3, bit(9)), (5, bit(9)), (9, bit(9))],
-            "{}",
-            step.explanation
-        );
     }
 
     /// A solving path takes no chain that comes back to a candidate it passed (a lasso). In
@@ -2381,24 +2212,8 @@ pub(super) mod tests {
     /// extreme 2,188 where HoDoKu's is unfair 1,058. Every step wanted still lists it.
     #[test]
     fn a_solving_path_takes_no_lasso() {
-        let lasso = "34789 13479 12479 1789 3479 479 249 6 5 6 3479 4789 2 5 4789 49 39 1 349 5 \
-             1249 19 3469 469 8 239 7 457 467 4567 3 27 1 25 8 9 2 19 19 4 8 5 3 7 6 57 8 3 79 \
-             2679 2679 125 125 4 1 79 5789 6 279 2789 579 4 3 4579 2 45679 579 1 3 5679 59 8 \
-             35789 3679 5679 5789 479 479 15679 159 2";
-        let s = marks(lasso);
-        let step = &run(Technique::NiceLoop, &s, 1)[0];
-        assert_eq!(
-            step.eliminations,
-            vec![(31, bit(2)), (51, bit(2)), (52, bit(2))],
-            "{}",
-            step.explanation
-        );
-        let all = run(Technique::NiceLoop, &s, ALL_STEPS_LIMIT);
-        // The lasso, as a placement or as the removal of the cell's other candidates.
-        let others = bit(1) | bit(4) | bit(7) | bit(9);
-        assert!(all
-            .iter()
-            .any(|x| x.placements[..] == [(2, 2)] || x.eliminations == [(2, others)]));
+        // The lasso and the step the path takes instead: `tests/techniques/nice-loop/`.
+        let s = position("nice-loop/a-path-takes-no-lasso");
         let path = super::super::solve(s, &super::super::Options::default());
         assert!(path.solved);
         let mut chains = 0;
@@ -2426,91 +2241,13 @@ pub(super) mod tests {
         assert!(chains > 0);
     }
 
-    /// A state of HoDoKu's path of a top1465 puzzle
-    /// (`....5...11......7..6.....8......4.....9.1.3.....596.2..8..62..7..7......3.5.7.2..`,
-    /// its 25th step). The shortest chain the search meets that makes r2c9 2 passes (2)r2c5
-    /// twice, (2)r2c9 = (2)r2c5 - (8)r2c5 ... (2)r3c5 - (2)r2c5 = (2)r2c9; HoDoKu takes the
-    /// loop as short that closes through (2)r3c9 instead. Without it, the path took an AIC
-    /// removing two candidates and scored 10 more than HoDoKu.
-    #[test]
-    fn a_lasso_gives_way_to_a_chain_as_short_without_one() {
-        let state = "789 379 2 46789 5 3789 469 349 1 1 359 348 469 248 39 4569 7 2359 579 6 34 \
-             1479 24 1379 459 8 2359 2578 157 6 278 3 4 78 159 589 24578 457 9 278 1 78 3 56 568 \
-             78 13 38 5 9 6 178 2 4 49 8 1 3 6 2 459 459 7 6 2 7 149 48 5 18 1349 39 3 49 5 1489 \
-             7 189 2 1469 689";
-        let step = &run(Technique::NiceLoop, &marks(state), 1)[0];
-        // r2c9 is 2: written as the removal of its other candidates (3, 5 and 9).
-        let placed = step.placements[..] == [(17, 2)]
-            || step.eliminations == [(17, bit(3) | bit(5) | bit(9))];
-        assert!(placed, "{}", step.explanation);
-        // "Nice Loop: (2)r2c9 = ... = (2)r2c9; if ...": no candidate but the first comes twice.
-        let text = &step.explanation;
-        let chain = text
-            .split_once(": ")
-            .and_then(|(_, rest)| rest.split_once(';'));
-        let nodes: Vec<&str> = (chain.expect(text).0.split(" = "))
-            .flat_map(|x| x.split(" - "))
-            .collect();
-        let open = &nodes[..nodes.len() - 1];
-        for (i, n) in open.iter().enumerate() {
-            assert!(!open[i + 1..].contains(n), "{n} twice: {text}");
-        }
-        assert!(open.contains(&"(2)r3c9"), "{text}");
-    }
-
-    #[test]
-    fn a_grouped_chain_on_a_solving_path_passes_no_candidate_twice() {
-        // A top1465 state on HoDoKu's path. The grouped chain taken was (1)r1c3 = (1)r5c3 -
-        // (4)r5c3 = (4)r5c2 - (4)r23c2 = (4)r2c1 - (1)r2c1 = (1)r1c13, removing 1 from r1c7,
-        // r1c8 and r2c1: its last group holds (1)r1c3, its first node, again. HoDoKu takes no
-        // such chain (its step here removes 1 from r1c7 alone, by a longer loop we do not
-        // keep); the path now takes the same chain cut short, and locked candidates then remove
-        // 1 from r1c7 and r1c8.
-        let state = "138 2 138 4 5 6 137 178 9 1348 3458 6 1378 2789 1379 12345 12458 1358 7 3458 \
-             9 138 28 13 123456 124568 13568 2 378 378 5 1 4 367 9 3678 6 47 147 9 3 8 157 157 2 \
-             1389 389 5 67 67 2 13 18 4 349 6 347 2 479 13579 8 1457 157 5 4789 2 1678 46789 179 \
-             14679 3 167 3489 1 3478 3678 46789 3579 245679 24567 567";
-        let s = marks(state);
-        let step = &run(Technique::GroupedNiceLoop, &s, 1)[0];
-        assert_eq!(step.eliminations, vec![(9, bit(1))], "{}", step.explanation);
-        // Every step wanted, the chain is listed as before.
-        let all = run(Technique::GroupedNiceLoop, &s, ALL_STEPS_LIMIT);
-        let wide = [(6, bit(1)), (7, bit(1)), (9, bit(1))];
-        assert!(all.iter().any(|x| x.eliminations == wide));
-    }
-
-    #[test]
-    fn a_grouped_chain_on_a_solving_path_passes_no_bivalue_cell_again_in_a_group() {
-        // A top1465 state on HoDoKu's path. The chain taken was (4)r6c1 = ... - (2)r5c23 = ... -
-        // (3)r5c3 - (4)r5c3 = (4)r5c79, removing 4 from r5c3 and r6c789: it goes through r5c3
-        // (3 to 4) after a group holding r5c3. HoDoKu takes none such; its step removes 1 from
-        // r5c3, by a loop whose group holds r5c3 where r5c3 is a node once.
-        let state = "356 4 79 3578 1 367 2 3689 35689 2356 2568 268 35 2456 9 145 7 13456 2356 1 79 \
-             3578 24567 2346 4589 34689 345689 125 2579 12 4 3 157 6 1289 12789 8 267 12346 179 679 \
-             167 147 5 234 1456 5679 1346 2 8 1567 1479 1349 13479 7 236 5 139 249 8 149 12469 \
-             12469 124 28 1248 6 24579 1247 3 12489 125789 9 2368 12468 1357 2457 12347 14578 \
-             12468 1245678";
-        let s = marks(state);
-        let step = &run(Technique::GroupedNiceLoop, &s, 1)[0];
-        assert_eq!(
-            step.eliminations,
-            vec![(38, bit(1))],
-            "{}",
-            step.explanation
-        );
-        assert!(step.explanation.contains("r5c23"), "{}", step.explanation);
-    }
-
     #[test]
     fn a_placing_loop_may_close_by_a_link_inside_its_first_cell() {
         // A top1465 state on our solving path. The grouped loop (4)r5c7 - (4)r4c8 = (3)r4c8 -
         // (3)r2c8 = (6)r2c8 - (6)r12c7 = (6)r5c7 - (4)r5c7 starts and ends at (4)r5c7, and its
         // last link, back to the start, is the bivalue cell r5c7 (4 6). Its two nodes in r5c7 are
         // the loop's ends, linked as a continuous loop's are, not a cell the chain passes twice.
-        let state = "7 159 2 156 156 3 169 8 4 8 145 15 2 9 4567 167 1367 137 6 149 3 14 8 47 \
-             179 5 2 23 156 159 7 2456 24569 8 346 135 23 8 7 456 2456 1 46 9 35 59 156 4 8 3 \
-             569 2 167 157 59 2 59 3 17 8 147 147 6 1 7 6 9 45 45 3 2 8 4 3 8 16 1267 26 5 17 9";
-        let s = marks(state);
+        let s = position("grouped-nice-loop/a-placing-loop-closes-inside-its-first-cell");
         let g = grouped_graph(&Engine::new(), &s);
         let group = (0..g.nodes())
             .find(|&v| g.cells(v) == [6, 15] && g.digit[v] == 6)
@@ -2538,157 +2275,16 @@ pub(super) mod tests {
         assert!(!super::passes_a_place_twice(&g, &path, true, false));
     }
 
-    /// The start of a 17-clue puzzle with its first singles filled in
-    /// (`..1..............1..21.3........415.56...1.3.71..8.......46..1.1.5...42..9.71....`),
-    /// every candidate its digits allow.
-    pub(in crate::logic) const SEVENTEEN_AFTER_SINGLES: &str =
-        "34689 34578 1 25689 24579 256789 2356789 46789 23456789 34689 34578 346789 25689 \
-             24579 256789 2356789 46789 1 4689 4578 2 1 4579 3 56789 46789 456789 2389 238 389 \
-             2369 2379 4 1 5 26789 5 6 489 29 279 1 2789 3 24789 7 1 349 23569 8 2569 269 469 \
-             2469 238 2378 378 4 6 2589 35789 1 35789 1 378 5 389 39 89 4 2 36789 23468 9 3468 \
-             7 1 258 3568 68 3568";
-
+    /// A solving path takes grouped chains without almost locked sets, as HoDoKu's paths do:
+    /// the graph it searches has none, where every step's graph has them (the loop through a
+    /// set every step lists there: `tests/techniques/grouped-nice-loop/`).
     #[test]
-    fn a_continuous_loop_is_one_step_with_every_weak_link_eliminating() {
-        // HoDoKu lists the loop (2)r9c3 = (2)r9c1 - (6)r9c1 = (6)r8c3... as one Continuous
-        // Nice Loop.
-        let s = marks(SEVENTEEN_AFTER_SINGLES);
-        let all = run(Technique::NiceLoop, &s, ALL_STEPS_LIMIT);
-        let want = vec![(72, bit(2) | bit(3) | bit(8)), (74, bit(3) | bit(8))];
-        let step = all.iter().find(|x| x.eliminations == want);
-        let step = step.expect("the loop is found as one step");
-        assert!(step.placements.is_empty());
-        assert!(
-            step.explanation.starts_with("Continuous Nice Loop: "),
-            "{}",
-            step.explanation
-        );
-        // Every step is true: no elimination removes the puzzle's solution digit.
-        let solution: Vec<u8> =
-            "641857392357926841982143675829634157564271938713589264238465719175398426496712583"
-                .bytes()
-                .map(|b| b - b'0')
-                .collect();
-        for x in &all {
-            for &(c, m) in &x.eliminations {
-                assert_eq!(m & bit(solution[c]), 0, "{}", x.explanation);
-            }
-        }
-    }
-
-    #[test]
-    fn a_grouped_chain_is_found_where_a_shorter_one_without_a_group_ends_alike() {
-        // A 17-clue puzzle after its first singles: from (2)r5c1 the shortest way to (3)r5c1
-        // has no group; the loop through the group r6c45 is found all the same.
-        let s = marks(
-            "14589 145689 3 156789 15679 145689 45789 45789 2 4589 45689 2 356789 35679 45689 \
-             45789 45789 1 14589 14589 7 1589 159 2 4589 3 6 4789 489 6 15789 1579 3 145789 2 578 \
-             23789 89 1 256789 4 5689 35789 5789 3578 234789 489 5 12789 1279 189 134789 6 378 \
-             1589 3 89 12569 12569 1569 125678 1578 4 15 7 4 12356 8 156 12356 15 9 6 2 89 4 1359 \
-             7 1358 158 358",
-        );
-        let all = run(Technique::GroupedNiceLoop, &s, ALL_STEPS_LIMIT);
-        let want = vec![
-            (36, bit(7) | bit(8) | bit(9)),
-            (45, bit(4) | bit(7) | bit(8) | bit(9)),
-        ];
-        let step = all.iter().find(|x| x.eliminations == want);
-        let step = step.expect("the grouped loop is found");
-        assert!(step.explanation.contains("r6c45"), "{}", step.explanation);
-    }
-
-    #[test]
-    fn every_step_lists_loops_through_almost_locked_sets_and_a_path_keeps_to_groups() {
-        // A position of a top1465 puzzle: HoDoKu's "find all steps" lists the continuous loop
-        // (2)r5c8 = (2)r5c5 - (2){r4c5,r5c6,r6c5} = (7){..} - (7)r4c8 = (7)r5c8 - (2)r5c8.
-        // Besides the weak links' eliminations, the set holds 8 and 9 (it lacks 2 or 7), so
-        // r4c4, r4c6, r5c4 and r5c5, which see all of its 8s or 9s, lose them.
-        let s = marks(
-            "34579 3469 789 56789 1 2 6789 34578 3479 34579 3469 789 56789 789 5689 6789 1 2 2 69 \
-             1 56789 3 4 6789 578 79 49 8 2 45679 79 569 3 47 1 49 1 3 4789 2789 89 5 2478 6 6 7 \
-             5 1 289 3 289 248 49 379 39 79 2 5 1 4 6 8 1 5 4 89 6 89 27 237 37 8 2 6 3 4 7 1 9 5",
-        );
-        let all = run(Technique::GroupedNiceLoop, &s, ALL_STEPS_LIMIT);
-        let want = vec![
-            (30, bit(7) | bit(9)),
-            (32, bit(9)),
-            (39, bit(8) | bit(9)),
-            (40, bit(8) | bit(9)),
-            (43, bit(4) | bit(8)),
-        ];
-        let step = all.iter().find(|x| x.eliminations == want);
-        let step = step.expect("the loop through the set is listed");
-        assert!(
-            step.explanation
-                .contains("{r4c5, r5c6, r6c5} holds 2, 7, 8 and 9 in 3 cells"),
-            "{}",
-            step.explanation
-        );
-        // A solving path takes grouped chains without sets, as HoDoKu's paths do: the graph it
-        // searches has none.
+    fn a_path_keeps_to_groups_where_every_step_lists_loops_through_sets() {
+        let s = position("grouped-nice-loop/every-step-lists-loops-through-almost-locked-sets");
         let g = grouped_graph(&Engine::new(), &s);
         assert_eq!(g.first_als, g.nodes());
         let with_sets = Graph::build(&Engine::new(), &s, Links::GroupedAls);
         assert!(with_sets.nodes() > with_sets.first_als);
-        let first = run(Technique::GroupedNiceLoop, &s, 1);
-        assert_eq!(first.len(), 1);
-        for step in first {
-            assert!(
-                !step.explanation.contains("lacks at most one"),
-                "{}",
-                step.explanation
-            );
-        }
-    }
-
-    #[test]
-    fn every_step_lists_chains_ending_at_an_almost_locked_set() {
-        // A position of a 17-clue puzzle: HoDoKu's "find all steps" lists the discontinuous
-        // loop (9)r7c1 - (9){r7c6 .. r7c9} = (6){..} - (6)r7c3 = (6)r7c1: read as a chain, it
-        // ends at the set, "either r7c1 is 6 or 9 lies in {r7c6, r7c7, r7c8, r7c9}", and r7c1
-        // sees every 9 of the set. Without the set as an end, only an ALS step removes it.
-        let values =
-            "16...89.....7.46.1.7....5...87...3.......2.....9....5..5.......7.8.3.245.3....8.6"
-                .bytes()
-                .map(|b| b.saturating_sub(b'0').min(9))
-                .collect();
-        let grid = crate::grid::Grid::from_values(Shape::for_size(9).unwrap(), values);
-        let s = State::new(&grid.unwrap());
-        let all = run(Technique::GroupedNiceLoop, &s, ALL_STEPS_LIMIT);
-        let r7c1 = 6 * 9;
-        let step = all
-            .iter()
-            .find(|x| x.eliminations == vec![(r7c1, bit(9))])
-            .expect("the chain ending at the set is listed");
-        assert!(
-            step.explanation
-                .contains("either r7c1 is 6 or 9 lies in {r7c6, r7c7, r7c8, r7c9}"),
-            "{}",
-            step.explanation
-        );
-    }
-
-    #[test]
-    fn a_full_list_stops_searching_chains_too_long_to_be_listed_and_lists_the_same() {
-        // A rich pencil-mark state the `logic` fuzz target met, where listing every grouped
-        // nice loop took 18 s: once 100 are kept, a longer chain could only be cut.
-        let s = marks(
-            "4 46 468 469 3 146 456 246 467 \
-             467 456 146 6 246 46 8 346 469 \
-             346 469 246 456 467 468 46 46 1 \
-             146 346 46 467 5 46 246 9 468 \
-             246 8 469 46 146 346 6 467 456 \
-             46 7 456 2 468 469 346 146 46 \
-             468 46 46 1 469 2 7 123456789 123456789 \
-             5 123456789 3 123456789 123456789 123456789 123456789 4 123456789 \
-             9 123456789 123456789 123456789 123456789 123456789 123456789 123456789 123456789",
-        );
-        let capped = run(Technique::GroupedNiceLoop, &s, ALL_STEPS_LIMIT);
-        // Every chain searched to its full length, however many are kept.
-        let uncapped = searching(|x| x.uncapped = true);
-        let full = run_in(&uncapped, Technique::GroupedNiceLoop, &s, ALL_STEPS_LIMIT);
-        assert_eq!(capped.len(), ALL_STEPS_LIMIT);
-        assert_eq!(capped, full);
     }
 
     #[test]
@@ -2794,7 +2390,7 @@ pub(super) mod tests {
 
     #[test]
     fn nice_loops_also_list_the_one_digit_chains() {
-        let s = marks(CASES[0].1);
+        let s = position("x-chain/first-removal-first");
         let x = &run(Technique::XChain, &s, 1)[0];
         let loops = run(Technique::NiceLoop, &s, ALL_STEPS_LIMIT);
         assert!(
@@ -2929,7 +2525,11 @@ pub(super) mod tests {
             values[14] = 2;
             State::new(&Grid::from_values(shape, values).unwrap())
         };
-        for s in [marks(CASES[0].1), marks(CASES[5].1), six] {
+        for s in [
+            position("x-chain/first-removal-first"),
+            position("grouped-nice-loop/continuous-loop"),
+            six,
+        ] {
             let g = Graph::build(&Engine::new(), &s, Links::Grouped);
             assert!(g.nodes() > g.first_group, "the state has groups");
             for a in 0..g.nodes() {
@@ -2955,7 +2555,11 @@ pub(super) mod tests {
             (values[0], values[17], values[40]) = (1, 2, 3);
             State::new(&Grid::from_values(shape, values).unwrap())
         };
-        for s in [marks(CASES[0].1), marks(CASES[5].1), twelve] {
+        for s in [
+            position("x-chain/first-removal-first"),
+            position("grouped-nice-loop/continuous-loop"),
+            twelve,
+        ] {
             let g = Graph::build(&Engine::new(), &s, Links::Grouped);
             assert!(g.nodes() > g.first_group, "the state has groups");
             for v in g.first_group..g.nodes() {
@@ -2968,20 +2572,6 @@ pub(super) mod tests {
                     assert_eq!(g.weakly_linked(w, v), sees, "{w} {v}");
                 }
             }
-        }
-    }
-
-    #[test]
-    fn no_chain_where_no_link_is_strong() {
-        // Every candidate everywhere: no unit has a digit in two places, no cell two digits.
-        let s = marks(&vec!["123456789"; 81].join(" "));
-        for t in [
-            Technique::XChain,
-            Technique::XyChain,
-            Technique::NiceLoop,
-            Technique::GroupedNiceLoop,
-        ] {
-            assert!(run(t, &s, 100).is_empty(), "{t:?}");
         }
     }
 }

@@ -1072,31 +1072,9 @@ impl<const W: usize> Search<'_, W> {
 mod tests {
     use super::*;
     use crate::grid::{Grid, Shape};
+    use crate::logic::tests::cases;
     use crate::logic::Engine;
-    use crate::logic::Options;
     use crate::solver::count_solutions;
-
-    /// A 9x9 state from 81 whitespace-separated tokens: a placed digit written `+5`, or the
-    /// candidate set of an empty cell (`5` is an empty cell whose only candidate is 5).
-    fn state(text: &str) -> State {
-        let mut values = Vec::new();
-        let mut cands = Vec::new();
-        for tok in text.split_whitespace() {
-            let digits = tok.trim_start_matches('+');
-            let m = digits
-                .chars()
-                .fold(0, |m, ch| m | bit(ch.to_digit(10).unwrap() as u8));
-            if tok.starts_with('+') {
-                values.push(digits.parse::<u8>().unwrap());
-                cands.push(0);
-            } else {
-                values.push(0);
-                cands.push(m);
-            }
-        }
-        assert_eq!(values.len(), 81, "81 tokens");
-        State::from_candidates(Shape::for_size(9).unwrap(), values, cands).unwrap()
-    }
 
     /// Runs one fish technique alone: the step the solving path takes, or every instance.
     fn run(s: &State, t: Technique, limit: usize) -> Vec<Step> {
@@ -1137,236 +1115,6 @@ mod tests {
         Technique::FinnedFrankenSwordfish,
     ];
 
-    /// `r8c9:8 r9c1:23` for a step's eliminations.
-    fn removals(s: &State, step: &Step) -> String {
-        let parts: Vec<String> = step
-            .eliminations
-            .iter()
-            .map(|&(c, m)| format!("{}:{}", s.name(c), s.syms(m)))
-            .collect();
-        parts.join(" ")
-    }
-
-    struct Case {
-        technique: Technique,
-        /// The puzzle the state comes from (its solution checks every instance).
-        puzzle: &'static str,
-        /// The state just before the solving path of `puzzle` uses the technique.
-        rows: [&'static str; 9],
-        /// What the path's step removes.
-        removes: &'static str,
-    }
-
-    /// Real positions: the state of a HoDoKu-rated puzzle (tests/data/hodoku-sample.tsv or
-    /// ../shared/data/hodoku-levels.tsv) just before its solving path first uses the technique,
-    /// with the step the path takes there.
-    const CASES: &[Case] = &[
-        Case {
-            technique: Technique::XWing,
-            puzzle:
-                ".................1..2..3.45.............52..3.6....7.....6..8....57.....4.1.....2",
-            rows: [
-                "+9 35 +8 25 14 14 23 +7 +6",
-                "35 +4 +6 25 +9 +7 23 +8 +1",
-                "+7 +1 +2 +8 +6 +3 +9 +4 +5",
-                "+1 25 34 39 +7 +6 45 259 +8",
-                "+8 +9 +7 +4 +5 +2 16 16 +3",
-                "25 +6 34 +1 38 89 +7 25 49",
-                "23 23 +9 +6 14 145 +8 15 +7",
-                "+6 +8 +5 +7 +2 19 14 +3 49",
-                "+4 +7 +1 39 38 589 56 569 +2",
-            ],
-            removes: "r9c6:9",
-        },
-        Case {
-            technique: Technique::Swordfish,
-            puzzle:
-                ".................1..2..3.4......2..5..4.......6..1...7.....432..1..6..8..7.......",
-            rows: [
-                "689 34 56789 589 48 +1 59 37 +2",
-                "89 34 5789 2589 248 +6 59 37 +1",
-                "+1 59 +2 +7 59 +3 +6 +4 +8",
-                "+7 89 +1 389 38 +2 +4 +6 +5",
-                "59 +2 +4 +6 59 +7 +8 +1 +3",
-                "+3 +6 58 +4 +1 58 +2 +9 +7",
-                "5689 589 5689 +1 +7 +4 +3 +2 69",
-                "24 +1 39 235 +6 59 +7 +8 49",
-                "24 +7 369 238 238 89 +1 +5 469",
-            ],
-            removes: "r7c3:5",
-        },
-        Case {
-            technique: Technique::Jellyfish,
-            puzzle:
-                ".................1..2.34.........35....6..2...7.18.......5....2.3....4..68.......",
-            rows: [
-                "+4 56 89 89 16 156 +7 +2 +3",
-                "+3 56 +7 +2 69 568 89 +4 +1",
-                "89 +1 +2 +7 +3 +4 +5 689 69",
-                "+1 +2 +6 +4 79 79 +3 +5 +8",
-                "89 +4 89 +6 +5 +3 +2 +1 +7",
-                "+5 +7 +3 +1 +8 +2 69 69 +4",
-                "+7 +9 +1 +5 +4 68 68 +3 +2",
-                "+2 +3 +5 89 1679 16 +4 6789 69",
-                "+6 +8 +4 +3 +2 79 +1 79 +5",
-            ],
-            removes: "r3c8:9 r8c5:9 r8c8:9",
-        },
-        Case {
-            technique: Technique::FinnedXWing,
-            puzzle:
-                ".................1..2..3.4........5......23...6..1...7...67......81.....5.9....8.",
-            rows: [
-                "34789 34589 34567 245789 245689 +1 256789 23679 23589",
-                "34789 34589 34567 245789 245689 67 256789 23679 +1",
-                "1789 1589 +2 5789 5689 +3 56789 +4 589",
-                "1234789 123489 1347 34789 34689 67 16 +5 2489",
-                "14789 14589 1457 45789 45689 +2 +3 16 489",
-                "23489 +6 345 34589 +1 59 2489 29 +7",
-                "1234 1234 134 +6 +7 +8 12459 1239 23459",
-                "+6 2347 +8 +1 59 59 247 237 234",
-                "+5 17 +9 23 23 +4 17 +8 +6",
-            ],
-            removes: "r5c1:1 r5c2:1",
-        },
-        Case {
-            technique: Technique::SashimiXWing,
-            puzzle:
-                ".................1....23.4......4.2...5........67..1...4........8.1..9..32....8..",
-            rows: [
-                "79 356 24 48 567 +1 23 5689 568",
-                "79 356 24 48 567 567 23 5689 +1",
-                "+1 56 +8 +9 +2 +3 567 +4 567",
-                "+8 +7 +3 56 +1 +4 56 +2 +9",
-                "+2 +1 +5 +3 689 69 +4 +7 68",
-                "+4 +9 +6 +7 58 +2 +1 58 +3",
-                "56 +4 +9 +2 +3 +8 567 +1 567",
-                "56 +8 +7 +1 +4 56 +9 +3 +2",
-                "+3 +2 +1 56 79 79 +8 56 +4",
-            ],
-            removes: "r6c8:5",
-        },
-        Case {
-            technique: Technique::FinnedSwordfish,
-            puzzle:
-                ".................1..2..3.45.............52..3.6....7.....6..8....57.....4.1.....2",
-            rows: [
-                "+9 35 +8 125 14 145 23 +7 +6",
-                "35 +4 +6 25 +9 +7 23 +8 +1",
-                "+7 +1 +2 +8 +6 +3 +9 +4 +5",
-                "+1 25 34 39 +7 +6 45 259 +8",
-                "+8 +9 +7 +4 +5 +2 16 16 +3",
-                "25 +6 34 139 38 189 +7 25 49",
-                "23 23 +9 +6 14 145 +8 15 +7",
-                "+6 +8 +5 +7 +2 19 14 +3 49",
-                "+4 +7 +1 359 38 589 56 569 +2",
-            ],
-            removes: "r1c6:5",
-        },
-        Case {
-            technique: Technique::SashimiSwordfish,
-            puzzle:
-                "5.1.94....2.6.59................2.17.3..4..6.......5.........2.....3.8...6.8.93..",
-            rows: [
-                "+5 78 +1 27 +9 +4 67 378 2368",
-                "3478 +2 3478 +6 178 +5 +9 478 148",
-                "46789 4789 46789 127 1278 +3 17 4578 12458",
-                "689 589 5689 +3 56 +2 +4 +1 +7",
-                "17 +3 57 1579 +4 178 +2 +6 89",
-                "12467 147 2467 179 167 1678 +5 389 389",
-                "134789 145789 345789 1457 1567 167 167 +2 14569",
-                "12479 14579 24579 12457 +3 167 +8 4579 14569",
-                "1247 +6 2457 +8 1257 +9 +3 457 145",
-            ],
-            removes: "r6c5:1",
-        },
-        Case {
-            technique: Technique::FinnedJellyfish,
-            puzzle:
-                "5.1.94....2.6.59................2.17.3..4..6.......5.........2.....3.8...6.8.93..",
-            rows: [
-                "+5 78 +1 27 +9 +4 67 378 2368",
-                "3478 +2 3478 +6 18 +5 +9 478 148",
-                "46789 4789 46789 127 128 +3 17 4578 12458",
-                "689 589 5689 +3 56 +2 +4 +1 +7",
-                "17 +3 57 159 +4 178 +2 +6 89",
-                "12467 147 2467 19 67 1678 +5 389 389",
-                "134789 145789 34789 145 567 167 167 +2 14569",
-                "12479 14579 24579 1245 +3 167 +8 4579 14569",
-                "1247 +6 2457 +8 12 +9 +3 457 145",
-            ],
-            removes: "r7c1:7 r7c3:7",
-        },
-        Case {
-            technique: Technique::SashimiJellyfish,
-            puzzle:
-                ".................1..2.34.5......6..7..3.......51.........81..3..7.3.....6.....2..",
-            rows: [
-                "+5 489 67 269 289 +1 489 27 +3",
-                "+3 489 67 2569 289 589 489 27 +1",
-                "89 +1 +2 +7 +3 +4 +6 +5 89",
-                "28 28 49 +1 +5 +6 +3 49 +7",
-                "479 +6 +3 249 24789 789 +1 48 +5",
-                "479 +5 +1 49 4789 +3 89 +6 +2",
-                "249 29 45 +8 +1 59 +7 +3 +6",
-                "+1 +7 89 +3 +6 +2 +5 89 +4",
-                "+6 +3 58 459 479 579 +2 +1 89",
-            ],
-            removes: "r2c7:8",
-        },
-        Case {
-            technique: Technique::FrankenSwordfish,
-            puzzle:
-                "...3.9.7.8..4.....1........2..5..6...3.....4.....1....5.....8......2.1.....7....9",
-            rows: [
-                "46 2456 2456 +3 +8 +9 245 +7 +1",
-                "+8 2579 23579 +4 567 +1 2359 23569 2356",
-                "+1 4579 34579 26 567 2567 3459 35689 34568",
-                "+2 4789 4789 +5 3479 3478 +6 +1 38",
-                "679 +3 +1 2689 679 2678 2579 +4 258",
-                "4679 456789 456789 2689 +1 234678 2379 2389 238",
-                "+5 24679 24679 +1 3469 346 +8 236 23467",
-                "34679 46789 46789 689 +2 34568 +1 356 34567",
-                "346 +1 2468 +7 3456 34568 2345 2356 +9",
-            ],
-            removes: "r5c5:9 r6c2:9 r6c3:9 r8c2:9 r8c3:9",
-        },
-        Case {
-            technique: Technique::FinnedFrankenXWing,
-            puzzle:
-                "4.35...2.....16...7............895.....3..8..2...........4...7..9....6...1.......",
-            rows: [
-                "+4 +6 +3 +5 +9 78 17 +2 178",
-                "589 258 2589 278 +1 +6 347 3458 34578",
-                "+7 258 +1 28 34 34 +9 568 568",
-                "13 347 +6 17 +8 +9 +5 134 +2",
-                "159 457 59 +3 2457 12457 +8 1469 467",
-                "+2 34578 589 +6 457 1457 1347 1349 1347",
-                "3568 2358 258 +4 356 1358 13 +7 +9",
-                "358 +9 47 178 2357 123578 +6 13458 13458",
-                "3568 +1 47 +9 3567 3578 +2 3458 3458",
-            ],
-            removes: "r8c9:8",
-        },
-        Case {
-            technique: Technique::FinnedFrankenSwordfish,
-            puzzle:
-                "5.1.94....2.6.59................2.17.3..4..6.......5.........2.....3.8...6.8.93..",
-            rows: [
-                "+5 78 +1 27 +9 +4 67 378 2368",
-                "3478 +2 3478 +6 18 +5 +9 478 148",
-                "46789 4789 46789 127 128 +3 17 4578 12458",
-                "689 589 5689 +3 56 +2 +4 +1 +7",
-                "17 +3 57 159 +4 178 +2 +6 89",
-                "12467 147 2467 19 67 1678 +5 389 389",
-                "13489 145789 3489 145 567 167 167 +2 14569",
-                "12479 14579 24579 1245 +3 167 +8 4579 14569",
-                "1247 +6 2457 +8 12 +9 +3 457 145",
-            ],
-            removes: "r7c9:5",
-        },
-    ];
-
     fn solution(puzzle: &str) -> Vec<u8> {
         let values = puzzle
             .chars()
@@ -1376,43 +1124,16 @@ mod tests {
         count_solutions(&grid, 2).first.unwrap()
     }
 
-    #[test]
-    fn each_fish_finds_exactly_what_its_position_shows() {
-        for case in CASES {
-            let s = state(&case.rows.join(" "));
-            let steps = run(&s, case.technique, 1);
-            assert_eq!(steps.len(), 1, "{}: no step", case.technique);
-            let step = &steps[0];
-            assert_eq!(step.technique, case.technique);
-            assert_eq!(
-                removals(&s, step),
-                case.removes,
-                "{}: {}",
-                case.technique,
-                step.explanation
-            );
-            assert!(
-                step.explanation
-                    .starts_with(&format!("{} on ", case.technique.name())),
-                "{}",
-                step.explanation
-            );
-            // The whole ladder takes this step there, or one of a technique tried before it
-            // (the positions were taken before the other families existed).
-            let next = crate::logic::next_step(&s, &Options::default()).unwrap();
-            assert!(
-                next == *step || next.technique.order() < case.technique.order(),
-                "{}",
-                next.explanation
-            );
-        }
-    }
-
+    /// Every instance of every fish in the positions of the solving paths (the cases
+    /// `tests/techniques/<fish>/on-a-solving-path.txt`) is true: it removes no digit of the
+    /// solution of the puzzle the position comes from (the case's `puzzle:`).
     #[test]
     fn every_fish_instance_in_these_positions_is_true() {
-        for case in CASES {
-            let s = state(&case.rows.join(" "));
-            let sol = solution(case.puzzle);
+        let mut positions = 0;
+        for t in FISH.iter().filter(|&&t| t != Technique::FrankenXWing) {
+            let name = format!("{}/on-a-solving-path", t.id());
+            let s = cases::position(&name);
+            let sol = solution(&cases::header(&name, "puzzle").expect("a puzzle"));
             for t in FISH {
                 for step in run(&s, t, usize::MAX) {
                     assert!(!step.eliminations.is_empty());
@@ -1422,111 +1143,17 @@ mod tests {
                     assert_eq!(step.units.len() % 2, 0, "as many base as cover units");
                 }
             }
+            positions += 1;
         }
+        assert_eq!(positions, 12);
     }
 
     #[test]
-    fn a_smaller_fish_finds_nothing_where_the_path_needs_a_bigger_one() {
-        let find = |t: Technique| {
-            let case = CASES.iter().find(|c| c.technique == t).unwrap();
-            state(&case.rows.join(" "))
-        };
-        let s = find(Technique::Swordfish);
-        assert!(run(&s, Technique::XWing, usize::MAX).is_empty());
-        let s = find(Technique::Jellyfish);
-        assert!(run(&s, Technique::XWing, usize::MAX).is_empty());
-        assert!(run(&s, Technique::Swordfish, usize::MAX).is_empty());
-        let s = find(Technique::SashimiXWing);
-        assert!(run(&s, Technique::FinnedXWing, usize::MAX).is_empty());
-        let s = find(Technique::FinnedFrankenXWing);
-        assert!(run(&s, Technique::FrankenXWing, usize::MAX).is_empty());
-        // An empty grid holds no fish of any kind.
+    fn an_empty_grid_holds_no_fish_of_any_kind() {
         let empty = State::new(&Grid::empty(Shape::for_size(9).unwrap()));
         for t in FISH {
             assert!(run(&empty, t, usize::MAX).is_empty(), "{t}");
         }
-    }
-
-    #[test]
-    fn a_sentence_names_units_cover_and_fins() {
-        let case = &CASES[4];
-        let s = state(&case.rows.join(" "));
-        let step = &run(&s, case.technique, 1)[0];
-        assert_eq!(
-            step.explanation,
-            "Sashimi X-Wing on 5: in rows 4 and 9, 5 fits only in columns 4 and 8 or in the fin \
-             r4c7, so 5 is removed from r6c8, which sees the fin."
-        );
-        // Body cells, then the fin; base units, then cover units.
-        let names: Vec<String> = step.cells.iter().map(|&c| s.name(c).to_string()).collect();
-        assert_eq!(names, ["r4c4", "r9c4", "r9c8", "r4c7"]);
-        assert_eq!(
-            step.units,
-            [Unit::Row(3), Unit::Row(8), Unit::Col(3), Unit::Col(7)]
-        );
-    }
-
-    #[test]
-    fn a_franken_x_wing_on_a_row_and_a_box() {
-        // From an empty grid: 1 of row 1 only in r1c4 and r1c6, 1 of box 5 only in r4c4 and
-        // r5c6, so row 1 and box 5 put their 1s in columns 4 and 6, and the rest of those
-        // columns loses 1.
-        let mut s = State::new(&Grid::empty(Shape::for_size(9).unwrap()));
-        for c in [0, 1, 2, 4, 6, 7, 8] {
-            s.eliminate(c, bit(1));
-        }
-        for c in [31, 32, 39, 40, 48, 49, 50] {
-            s.eliminate(c, bit(1));
-        }
-        let steps = run(&s, Technique::FrankenXWing, usize::MAX);
-        let step = steps
-            .iter()
-            .find(|st| st.units == [Unit::Row(0), Unit::Box(4), Unit::Col(3), Unit::Col(5)])
-            .expect("the Franken X-Wing");
-        assert_eq!(
-            removals(&s, step),
-            "r2c4:1 r2c6:1 r3c4:1 r3c6:1 r7c4:1 r7c6:1 r8c4:1 r8c6:1 r9c4:1 r9c6:1"
-        );
-        assert!(
-            step.explanation.starts_with(
-                "Franken X-Wing on 1: in row 1 and box 5, 1 fits only in columns 4 and 6"
-            ),
-            "{}",
-            step.explanation
-        );
-        // Not a basic X-Wing: the two 1s of box 5 lie in different rows.
-        assert!(run(&s, Technique::XWing, usize::MAX).is_empty());
-    }
-
-    #[test]
-    fn every_step_lists_the_degenerate_franken_fish_hodoku_lists() {
-        let grid = || State::new(&Grid::empty(Shape::for_size(9).unwrap()));
-        let removed = |s: &State, t: Technique| -> Vec<String> {
-            run(s, t, usize::MAX)
-                .iter()
-                .map(|st| removals(s, st))
-                .collect()
-        };
-        // Box 4 holds 1 only in r4c3 and row 6 only in r6c7 and r6c8: base row 6 and box 4,
-        // cover box 6, fin r4c3 (all of box 4). The fin is 1, so r4c7, r4c8 and r4c9 are not.
-        let mut s = grid();
-        for c in [27, 28, 36, 37, 38, 45, 46, 47, 48, 49, 50, 53] {
-            s.eliminate(c, bit(1));
-        }
-        let all = removed(&s, Technique::FinnedFrankenXWing);
-        assert!(all.iter().any(|r| r == "r4c7:1 r4c8:1 r4c9:1"), "{all:?}");
-        // A position of a 17-clue puzzle: 8 of box 4 only in r4c1 and r4c2, of box 6 only in
-        // r4c7 and r6c7. Base boxes 4 and 6, cover row 4 and, holding no base candidate, box 5;
-        // fin r6c7. Both boxes cannot put their 8 in row 4, so the fin is 8 and the 8s of box 5
-        // in row 6 go (HoDoKu's "find all steps" lists it).
-        let s = state(
-            "4568 34689 3469 24689 45689 +1 2389 68 +7 4568 34689 +7 24689 45689 26 2389 68 +1 +1 \
-             689 +2 689 +7 +3 89 +5 +4 468 4689 469 +7 +1 +5 48 +3 +2 +2 +1 39 389 89 +4 +5 +7 +6 \
-             +7 +5 346 2368 68 26 48 +1 +9 +9 +7 +1 +5 +2 +8 +6 +4 +3 46 46 +5 +1 +3 +9 +7 +2 +8 \
-             +3 +2 +8 46 46 +7 +1 +9 +5",
-        );
-        let all = removed(&s, Technique::FinnedFrankenXWing);
-        assert!(all.iter().any(|r| r == "r6c4:8 r6c5:8"), "{all:?}");
     }
 
     #[test]

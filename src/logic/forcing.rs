@@ -1382,7 +1382,7 @@ fn net_step(s: &State, proof: &Proof) -> Step {
 
 #[cfg(test)]
 mod tests {
-    use super::super::chains::tests::{check_cases, marks, run, Case};
+    use super::super::chains::tests::run;
     use super::super::Technique;
     use super::*;
 
@@ -1432,37 +1432,6 @@ mod tests {
             "{shared} shared, {apart} apart"
         );
     }
-
-    const CASES: &[Case] = &[
-        (
-            Technique::ForcingChain,
-            "569 5689 68 7 2 3 69 4 1 39 7 24 489 1 6 89 235 25 369 1 24 5 48 489 2689 2367 267 2 \
-             356 7 49 56 1 346 8 4569 156 568 168 3 456 2489 7 256 49 4 3568 9 28 567 278 236 1 \
-             256 79 249 5 6 478 2478 1 29 3 8 26 3 1 9 5 246 267 2467 1679 2469 16 24 3 47 5 69 8",
-            &[(9, 3)],
-            &[],
-        ),
-        (
-            Technique::ForcingChain,
-            "46 2456 2456 3 8 9 245 7 1 8 2579 23579 4 567 1 2359 23569 2356 1 4579 34579 26 567 \
-             267 3459 35689 34568 2 4789 4789 5 39 347 6 1 38 679 3 1 2689 67 278 2579 4 258 4679 \
-             45678 45678 2689 1 2347 2379 2389 238 5 24679 24679 1 349 36 8 236 23467 34679 4678 \
-             4678 689 2 3568 1 356 34567 346 1 2468 7 34 568 2345 2356 9",
-            // Through groups the chains reach a placement; with single candidates only, the
-            // best was removing 6 from r7c9.
-            &[(72, 3)],
-            &[],
-        ),
-        (
-            Technique::ForcingNet,
-            "46 2456 2456 3 8 9 245 7 1 8 2579 23579 4 567 1 2359 23569 2356 1 4579 34579 26 567 \
-             267 3459 35689 34568 2 4789 4789 5 39 347 6 1 38 679 3 1 2689 67 278 2579 4 258 4679 \
-             45678 45678 2689 1 2347 2379 2389 238 5 24679 24679 1 349 36 8 236 2347 34679 4678 \
-             4678 689 2 3568 1 356 4567 346 1 2468 7 34 568 2345 2356 9",
-            &[(51, 7)],
-            &[],
-        ),
-    ];
 
     /// The first emptied unit is what a look at every unit and digit finds, on states that keep
     /// hidden singles (a plain puzzle's start) and on their paths, for rows that make a random
@@ -1694,80 +1663,6 @@ mod tests {
         assert!(early > 20, "{early}");
     }
 
-    #[test]
-    fn each_forcing_technique_finds_its_conclusion() {
-        check_cases(CASES);
-    }
-
-    #[test]
-    fn a_contradiction_reads_as_chains() {
-        let s = marks(CASES[1].1);
-        let step = &run(Technique::ForcingChain, &s, 1)[0];
-        assert!(
-            step.explanation
-                .starts_with("If r9c1 were not 3, 3 would have no place left in row 4"),
-            "{}",
-            step.explanation
-        );
-        // A group passes an implication on: 7 leaves r8c1, so it is in r5c1 or r6c1.
-        assert!(
-            step.explanation.contains("(7)r8c1 = (7)r56c1 - (7)r4c23"),
-            "{}",
-            step.explanation
-        );
-    }
-
-    /// In a state that already has a cell without candidates, a premise that empties an
-    /// earlier cell names that one: the first emptied cell is reported, the state's own or the
-    /// premise's.
-    #[test]
-    fn a_contradiction_names_the_first_cell_it_empties() {
-        let mut tokens: Vec<&str> = CASES[1].1.split_whitespace().collect();
-        tokens[80] = "0";
-        let s = marks(&tokens.join(" "));
-        let steps = run(Technique::ForcingChain, &s, 10_000);
-        let emptied: Vec<&str> = steps
-            .iter()
-            .filter_map(|st| {
-                let (before, _) = st.explanation.split_once(" would have no candidate left")?;
-                before.rsplit(' ').next()
-            })
-            .collect();
-        assert!(!emptied.is_empty(), "contradictions are found");
-        assert!(
-            emptied.iter().any(|&cell| cell != "r9c9"),
-            "some premise empties a cell before r9c9: {emptied:?}"
-        );
-    }
-
-    /// Two states of HoDoKu's solving paths of top1465 puzzles where its forcing net verity has
-    /// branches that our singles (which go deeper) follow to a contradiction: the state, its
-    /// solution, the verity's placement, and the most steps that may rest on broken branches.
-    const DEAD_BRANCHES: [(&str, &str, usize, u8, usize); 2] = [
-        (
-            "4 569 1268 5789 3 178 25 2567 5679 1237 359 12 6 127 14579 8 2357 3459 23678 3569 268 \
-             45789 278 45789 345 23567 1 1236 346 124 378 5 13678 23 9 378 123 8 59 49 17 13479 6 \
-             12357 357 136 7 59 2 168 13689 345 1358 3458 68 46 468 1 9 2 7 35 35 5 1 3 78 678 678 \
-             9 4 2 9 2 7 35 4 35 1 68 68",
-            "468931527751624839392578461134756298289413675675289314846192753513867942927345186",
-            // r2c6 is 4: r1c2 as 5 or 9 breaks, as 6 it gives r2c6 = 4 (one live branch).
-            14,
-            4,
-            40,
-        ),
-        (
-            "36 5 369 1 2 8 39 7 4 4 789 1789 3 679 5679 158 256 2568 2 789 13789 4 679 5679 1358 \
-             3569 3568 56 1 2356 7 369 4 359 8 23569 9 2678 235678 2568 138 26 4 2356 12356 358 4 \
-             23568 2569 13689 69 7 23569 12356 568 3 4 26 6789 2679 58 1 589 17 689 589 689 4 13 2 \
-             359 3578 17 29 289 89 5 13 6 4 37",
-            "356128974471369825289475163512794386967832451843516792634287519795641238128953647",
-            // r1c1 is 3: of the places of 3 in column 3 some break, the others give r1c1 = 3.
-            0,
-            3,
-            60,
-        ),
-    ];
-
     /// Where [`dual`] holds, a forcing chain search that finds no contradiction finds no
     /// verity, one where [`premises_needed`] says nothing finds nothing, and one that follows
     /// only the premises it names finds what following all finds: on the stalls of hard
@@ -1800,43 +1695,6 @@ mod tests {
             "{states} stalls, {cut} cut short, {some} with premises left out, {found} with a \
              forcing chain"
         );
-    }
-
-    #[test]
-    fn every_step_verities_may_have_branches_that_break() {
-        for (text, solution, cell, digit, most) in DEAD_BRANCHES {
-            let s = marks(text);
-            let all = run(Technique::ForcingNet, &s, usize::MAX);
-            let hit = all.iter().find(|st| {
-                st.placements[..] == [(cell, digit)] && st.explanation.contains("or lead")
-            });
-            assert!(hit.is_some(), "{}", s.name(cell));
-            // A broken branch counts for what it implied, not for anything, when it leaves one
-            // live branch: else every consequence of that branch is a step (57 and 115 steps on
-            // broken branches here instead of 34 and 53).
-            let on_broken = all.iter().filter(|st| st.explanation.contains("or lead"));
-            assert!(on_broken.count() <= most, "{}", s.name(cell));
-            let sol = solution.as_bytes();
-            for st in &all {
-                for &(c, d) in &st.placements {
-                    assert_eq!(sol[c] - b'0', d, "{}", st.explanation);
-                }
-                for &(c, m) in &st.eliminations {
-                    assert_eq!(m & bit(sol[c] - b'0'), 0, "{}", st.explanation);
-                }
-            }
-            // A solving path leaves such a branch to its contradiction.
-            assert!(run(Technique::ForcingNet, &s, 1)
-                .iter()
-                .all(|st| !st.explanation.contains("or lead")));
-        }
-    }
-
-    #[test]
-    fn nothing_is_forced_in_an_empty_grid() {
-        let s = marks(&vec!["123456789"; 81].join(" "));
-        assert!(run(Technique::ForcingChain, &s, 100).is_empty());
-        assert!(run(Technique::ForcingNet, &s, 100).is_empty());
     }
 
     /// Every step on more hard puzzles is true: `top1465.txt` from the shared data when it is

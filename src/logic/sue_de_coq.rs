@@ -302,127 +302,21 @@ fn search(f: &mut Finder<'_>, prune: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{bit, Grid, Shape};
+    use crate::grid::{Grid, Shape};
     use crate::logic::Engine;
 
-    /// A 9x9 state from 81 whitespace-separated tokens: one digit is a placed cell, several are
-    /// the cell's candidates. A one-liner (81 characters, `.` an empty cell) gives every empty
-    /// cell the candidates its givens allow, one candidate among them.
-    fn pencil(text: &str) -> State {
-        if !text.contains(' ') {
-            let values = text
-                .bytes()
-                .map(|b| b.saturating_sub(b'0').min(9))
-                .collect();
-            return State::new(&Grid::from_values(Shape::for_size(9).unwrap(), values).unwrap());
-        }
-        let tokens: Vec<&str> = text.split_whitespace().collect();
-        assert_eq!(tokens.len(), 81);
-        let (mut values, mut cands) = (Vec::new(), Vec::new());
-        for t in tokens {
-            let ds: Vec<u8> = t.bytes().map(|b| b - b'0').collect();
-            let single = ds.len() == 1;
-            values.push(if single { ds[0] } else { 0 });
-            cands.push(if single {
-                0
-            } else {
-                ds.iter().fold(0, |m, &d| m | bit(d))
-            });
-        }
-        State::from_candidates(Shape::for_size(9).unwrap(), values, cands).unwrap()
+    /// The start of a 9x9 puzzle given as a one-liner (`.` an empty cell).
+    fn one_liner(text: &str) -> State {
+        let values = (text.bytes())
+            .map(|b| b.saturating_sub(b'0').min(9))
+            .collect();
+        State::new(&Grid::from_values(Shape::for_size(9).unwrap(), values).unwrap())
     }
 
     fn run(cx: &Engine, state: &State, limit: usize) -> Vec<Step> {
         let mut f = cx.finder(state, limit);
         sue_de_coq(&mut f);
         f.into_steps()
-    }
-
-    /// (what, pencil marks, the eliminations of the first step: cell, digits).
-    type Case = (
-        &'static str,
-        &'static str,
-        &'static [(&'static str, &'static str)],
-    );
-
-    const CASES: &[Case] = &[
-        (
-            "two cells of row 5 and box 5, extended: the row part brings 1 (top1465)",
-            "3569 5689 68 79 2 1379 369 4 15679 359 7 24 489 1348 6 2389 1235 1259 369 1 24 5 3478 34789 23689 2367 2679 2 356 7 49 1456 149 3469 8 14569 156 568 168 3 4568 2489 7 256 24569 4 3568 9 278 15678 1278 236 12356 1256 79 249 5 6 478 2478 1 29 3 8 26 3 1 9 5 246 267 2467 1679 2469 16 247 347 2347 5 269 8",
-            // With r4c4 and r4c6 (1 4 9) as the box part, 1 lies in both parts; the form
-            // without it (r4c4 only) removes less: r4c5 4, r4c6 4 and 9, r5c9 2, 5 and 6.
-            &[("r4c5", "14"), ("r5c9", "256"), ("r6c5", "1"), ("r6c6", "1")],
-        ),
-        (
-            "two cells of row 5 and box 4 (top1465)",
-            "9 2 46 56 7 3 1 8 45 378 5 1 9 4 28 6 23 237 378 46 78 56 1 28 2379 45 2379 58 3 689 2 59 7 4 169 168 1 89 2789 4 39 6 5 239 2378 57 46 24679 8 359 1 237 2369 2367 2 1 89 3 6 45 89 7 45 4 78 5 17 28 9 238 1236 1236 6 789 3 17 28 45 289 45 129",
-            &[("r4c3", "8"), ("r5c9", "23"), ("r6c3", "7")],
-        ),
-        (
-            "row 6 and box 5, 8 and 9 in both parts (top1465, a step of HoDoKu's path)",
-            "46 256 256 3 8 9 24 7 1 8 279 379 4 5 1 239 29 6 1 49 349 26 67 27 349 58 58 2 4789 4789 5 39 347 6 1 38 679 3 1 89 67 28 579 4 25 4679 4568 4568 26 1 2347 79 89 238 5 2479 2479 1 39 36 8 236 47 4679 4678 4678 89 2 35 1 35 47 3 1 28 7 4 568 25 56 9",
-            &[("r4c6", "3"), ("r6c9", "8")],
-        ),
-        (
-            "column 6 and box 2, the intersection's third cell r1c6 in the box part (HoDoKu's find all steps)",
-            "9 1 4 238 38 28 6 5 7 7 3 26 12469 1569 2456 249 149 8 8 5 26 124679 1679 2467 3 149 124 1 2 689 5 689 468 7 3 46 4 689 7 2689 689 3 259 169 1256 5 69 3 24679 679 1 249 8 246 6 78 5 78 4 9 1 2 3 2 4789 189 13678 135678 5678 458 467 456 3 478 18 1678 2 5678 458 467 9",
-            // r2c6 and r3c6 hold 2 4 5 6 7; r4c6, r8c6 and r9c6 hold 4 5 6 7 8; r1c4, r1c5 and
-            // r1c6 hold 2 3 8. 8 lies in a column cell and in r1c4 or r1c5, so not in r1c6.
-            &[("r1c6", "8"), ("r2c4", "2"), ("r3c4", "2")],
-        ),
-        (
-            "column 6 and box 8, the intersection's third cell r8c6 in the column part (HoDoKu's find all steps)",
-            // r7c6 and r9c6 hold 3 4 6 9; r8c6 holds 4 6, and r9c5, left with 3, is the box part.
-            "1983426574651872933276958146427513895394287618719..54295.2..47821.8..93578.5..126",
-            &[("r6c6", "6"), ("r7c5", "3")],
-        ),
-    ];
-
-    #[test]
-    fn each_case_finds_its_eliminations() {
-        for &(what, marks, want) in CASES {
-            let s = pencil(marks);
-            let steps = run(&Engine::new(), &s, 1);
-            assert_eq!(steps.len(), 1, "{what}");
-            let got: Vec<(String, String)> = steps[0]
-                .eliminations
-                .iter()
-                .map(|&(c, m)| (s.name(c).to_string(), s.syms(m)))
-                .collect();
-            let want: Vec<(String, String)> = want
-                .iter()
-                .map(|&(c, d)| (c.to_string(), d.to_string()))
-                .collect();
-            assert_eq!(got, want, "{what}: {}", steps[0].explanation);
-            assert_eq!(steps[0].units.len(), 2);
-            assert!(steps[0].explanation.starts_with("Sue de Coq: "));
-            let all = run(&Engine::new(), &s, 100);
-            assert!(all
-                .iter()
-                .any(|st| st.eliminations == steps[0].eliminations));
-        }
-    }
-
-    #[test]
-    fn the_classic_pattern_is_found_by_hand() {
-        // r1c1, r1c2 hold 1 2 3 4; r1c5 holds 1 2 (row part), r2c3 holds 3 4 (box part): 4 cells,
-        // 4 digits. 1 and 2 leave row 1, 3 and 4 leave box 1.
-        let mut toks = vec!["56789"; 81];
-        toks[0] = "1234";
-        toks[1] = "1234";
-        toks[4] = "12";
-        toks[11] = "34";
-        toks[8] = "12789";
-        toks[19] = "34567";
-        let s = pencil(&toks.join(" "));
-        let want = vec![(8, bit(1) | bit(2)), (19, bit(3) | bit(4))];
-        let steps = run(&Engine::new(), &s, 100);
-        let step = steps.iter().find(|st| st.eliminations == want);
-        assert_eq!(
-            step.map(|st| st.cells.clone()),
-            Some(vec![0, 1, 4, 11]),
-            "{steps:?}"
-        );
     }
 
     #[test]
@@ -465,7 +359,7 @@ mod tests {
         let unremembered = crate::logic::tests::searching(|x| x.unremembered = true);
         let (mut states, mut found) = (0, 0);
         for line in TOP {
-            let start = pencil(line);
+            let start = one_liner(line);
             let path = crate::logic::solve(start.clone(), &crate::logic::Options::default());
             let mut s = start;
             for step in &path.steps {
@@ -484,16 +378,5 @@ mod tests {
             states > 300 && found > 200 && skipped > 10_000,
             "{states} states, {found} with a Sue de Coq, {skipped} intersections skipped"
         );
-    }
-
-    #[test]
-    fn nothing_is_found_without_the_pattern() {
-        let s = pencil(&vec!["123456789"; 81].join(" "));
-        assert!(run(&Engine::new(), &s, 100).is_empty());
-        // A top1465 position where ALS-XZ applies, but no Sue de Coq.
-        let s = pencil(
-            "79 356 24 48 567 1 23 5689 568 79 356 24 48 567 567 23 5689 1 1 56 8 9 2 3 567 4 567 8 7 3 56 1 4 56 2 9 2 1 5 3 689 69 4 7 68 4 9 6 7 58 2 1 58 3 56 4 9 2 3 8 567 1 567 56 8 7 1 4 56 9 3 2 3 2 1 56 79 79 8 56 4",
-        );
-        assert!(run(&Engine::new(), &s, 100).is_empty());
     }
 }

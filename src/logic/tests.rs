@@ -5,6 +5,8 @@ use super::*;
 use crate::grid::{bit, Grid, Mask, Shape};
 use crate::solver::count_solutions;
 
+pub(super) mod cases;
+
 /// An engine whose searches run as `set` switches them (every switch off is what ships).
 pub(super) fn searching(set: impl FnOnce(&mut engine::Search)) -> Engine {
     let mut cx = Engine::new();
@@ -19,7 +21,8 @@ pub(super) fn run_in(cx: &Engine, t: Technique, s: &State, limit: usize) -> Vec<
     f.into_steps()
 }
 
-fn nine(line: &str) -> Grid {
+/// A 9x9 grid from a one-liner (any character but a digit an empty cell).
+pub(super) fn nine(line: &str) -> Grid {
     let values = line
         .chars()
         .map(|ch| ch.to_digit(10).map_or(0, |d| d as u8))
@@ -353,221 +356,10 @@ fn an_easy_puzzle_is_rated_easy_with_singles_only() {
         .all(|s| s.technique.level() == Level::Easy));
 }
 
-/// A state from a 9x9 puzzle with some candidates removed by hand, as a pencil-mark grid would
-/// give it.
-fn state_without(line: &str, removed: &[(usize, Mask)]) -> State {
-    let mut s = State::new(&nine(line));
-    for &(cell, m) in removed {
-        s.eliminate(cell, m);
-    }
-    s
-}
-
-fn steps_of(state: &State, t: Technique) -> Vec<Step> {
-    all_steps(state, &Options::default())
-        .into_iter()
-        .filter(|s| s.technique == t)
-        .collect()
-}
-
-#[test]
-fn a_hidden_single_names_its_unit() {
-    let s = State::new(&nine(
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-    ));
-    let step = next_step(&s, &Options::default()).unwrap();
-    assert!(!step.placements.is_empty());
-    let singles = steps_of(&s, Technique::HiddenSingle);
-    assert!(!singles.is_empty());
-    for st in &singles {
-        assert_eq!(st.units.len(), 1);
-        assert!(st.explanation.starts_with("In "), "{}", st.explanation);
-    }
-}
-
-#[test]
-fn pointing_and_claiming_find_their_eliminations() {
-    // Row 1 holds 1-6 in c1-c6, so 7, 8, 9 of row 1 sit in box 3 (c7-c9); with 7 removed from
-    // r1c7 and r1c8, 7 of row 1 is at r1c9... keep it simpler: a state where the 9s of box 1 lie
-    // only in row 1.
-    let line = "........." // row 1 empty
-        .to_string()
-        + "123......"
-        + "456......"
-        + &".".repeat(54);
-    let s = State::new(&nine(&line));
-    // Box 1's rows 2 and 3 are full, so 7, 8 and 9 of box 1 lie in row 1, r1c1-r1c3: they leave
-    // r1c4-r1c9.
-    let pointing = steps_of(&s, Technique::LockedCandidatesPointing);
-    let cells: Vec<usize> = pointing
-        .iter()
-        .filter(|st| st.units.contains(&crate::grid::Unit::Box(0)))
-        .flat_map(|st| st.eliminations.iter().map(|e| e.0))
-        .collect();
-    assert!(!cells.is_empty());
-    assert!(cells.iter().all(|&c| c > 2 && c < 9), "{cells:?}");
-    // Claiming: in row 2, the digits 4-9 lie in c4-c9 (boxes 2 and 3), so nothing is confined to
-    // one box there; but nothing may claim wrongly either: every claiming step's digits are
-    // confined.
-    for st in steps_of(&s, Technique::LockedCandidatesClaiming) {
-        assert!(!st.eliminations.is_empty());
-    }
-}
-
-#[test]
-fn pointing_goes_box_by_box_and_in_a_box_digit_by_digit() {
-    // In box 1, 2 lies only in column 1 and 3 only in row 1: the first step is the smaller
-    // digit, whichever line it points along (HoDoKu's order).
-    let line = ".".repeat(81);
-    let twos = [1, 2, 10, 11, 19, 20].map(|c| (c, bit(2)));
-    let threes = [9, 10, 11, 18, 19, 20].map(|c| (c, bit(3)));
-    let s = state_without(&line, &[twos, threes].concat());
-    let cx = Engine::new();
-    let mut f = cx.finder(&s, 1);
-    find(Technique::LockedCandidatesPointing, &mut f);
-    let steps = f.into_steps();
-    let step = &steps[0];
-    assert_eq!(
-        step.units[1],
-        crate::grid::Unit::Col(0),
-        "{}",
-        step.explanation
-    );
-    assert!(step.eliminations.iter().all(|e| e.1 == bit(2)));
-}
-
-#[test]
-fn a_pair_that_clears_only_its_line_is_a_naked_pair_not_a_locked_one() {
-    // r1c1 and r1c2 hold only 1 and 2, and the rest of box 1 has neither: the pair clears row 1
-    // alone, which makes it a naked pair of row 1 (HoDoKu's rule: locked only when both the box
-    // and the line lose digits).
-    let line = ".".repeat(81);
-    let others = bit(3) | bit(4) | bit(5) | bit(6) | bit(7) | bit(8) | bit(9);
-    let mut cleared = vec![(0, others), (1, others)];
-    cleared.extend([2, 9, 10, 11, 18, 19, 20].map(|c| (c, bit(1) | bit(2))));
-    let s = state_without(&line, &cleared);
-    assert!(steps_of(&s, Technique::LockedPair).is_empty());
-    let naked = steps_of(&s, Technique::NakedPair);
-    let in_row: Vec<&Step> = naked
-        .iter()
-        .filter(|st| st.units == [crate::grid::Unit::Row(0)])
-        .collect();
-    assert_eq!(in_row.len(), 1, "{naked:?}");
-    let elim_cells: Vec<usize> = in_row[0].eliminations.iter().map(|e| e.0).collect();
-    assert_eq!(elim_cells, vec![3, 4, 5, 6, 7, 8]);
-}
-
-#[test]
-fn a_pair_that_clears_only_the_third_cell_of_its_intersection_is_a_naked_pair() {
-    // r1c1 and r1c2 hold only 1 and 2; of the rest of row 1 and box 1 only r1c3, the third cell
-    // of their box-line intersection, still has them. That cell is in both units, but nothing
-    // outside the intersection loses a digit: HoDoKu counts it a naked pair (on 160 top1465
-    // puzzles, counting it locked made our first step differ from HoDoKu's in 17 states).
-    let line = ".".repeat(81);
-    let others = bit(3) | bit(4) | bit(5) | bit(6) | bit(7) | bit(8) | bit(9);
-    let mut cleared = vec![(0, others), (1, others)];
-    cleared.extend([3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20].map(|c| (c, bit(1) | bit(2))));
-    let s = state_without(&line, &cleared);
-    assert!(steps_of(&s, Technique::LockedPair).is_empty());
-    let step = next_step(&s, &Options::default()).unwrap();
-    assert_eq!(step.technique, Technique::NakedPair, "{}", step.explanation);
-    assert_eq!(step.eliminations, vec![(2, bit(1) | bit(2))]);
-}
-
-#[test]
-fn every_step_counts_a_cell_left_with_one_candidate_in_a_subset() {
-    // r1c1 holds only 1 and r1c2 only 1 and 2: between them they hold 1 and 2, so both leave
-    // the rest of row 1 and box 1. HoDoKu's "find all steps" lists this as a locked pair (a
-    // position of top1465 had one); a solving path takes r1c1's naked single first.
-    let line = ".".repeat(81);
-    let others = bit(3) | bit(4) | bit(5) | bit(6) | bit(7) | bit(8) | bit(9);
-    let s = state_without(&line, &[(0, others | bit(2)), (1, others)]);
-    let pairs = steps_of(&s, Technique::LockedPair);
-    assert_eq!(pairs.len(), 1, "{pairs:?}");
-    assert_eq!(pairs[0].cells, vec![0, 1]);
-    let elim_cells: Vec<usize> = pairs[0].eliminations.iter().map(|e| e.0).collect();
-    assert_eq!(elim_cells, vec![2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20]);
-    assert!(pairs[0].eliminations.iter().all(|e| e.1 == bit(1) | bit(2)));
-    // A naked triple of row 1 with the same cell: r1c1 (1), r1c2 (1 2), r1c3 (2 3).
-    let s = state_without(
-        &line,
-        &[
-            (0, others | bit(2)),
-            (1, others),
-            (2, others & !bit(3) | bit(1)),
-        ],
-    );
-    let triples = steps_of(&s, Technique::NakedTriple);
-    assert!(
-        triples.iter().any(|t| t.cells == [0, 1, 2]
-            && t.units == [crate::grid::Unit::Row(0)]
-            && t.eliminations.iter().map(|e| e.0).eq(3..9)),
-        "{triples:?}"
-    );
-    let step = next_step(&s, &Options::default()).unwrap();
-    assert_eq!(
-        step.technique,
-        Technique::NakedSingle,
-        "{}",
-        step.explanation
-    );
-}
-
-#[test]
-fn a_naked_pair_and_a_hidden_pair_are_found_exactly() {
-    // Row 1: r1c1 and r1c2 hold only 1 and 2 (removed by hand), so 1 and 2 leave the rest of
-    // row 1 and of box 1.
-    let line = ".".repeat(81);
-    let others = bit(3) | bit(4) | bit(5) | bit(6) | bit(7) | bit(8) | bit(9);
-    let s = state_without(&line, &[(0, others), (1, others)]);
-    let pairs = steps_of(&s, Technique::LockedPair);
-    assert_eq!(pairs.len(), 1, "{pairs:?}");
-    let p = &pairs[0];
-    assert_eq!(p.cells, vec![0, 1]);
-    let elim_cells: Vec<usize> = p.eliminations.iter().map(|e| e.0).collect();
-    assert_eq!(elim_cells, vec![2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20]);
-    assert!(p.eliminations.iter().all(|e| e.1 == bit(1) | bit(2)));
-    // The same pair as a naked pair in its row and box.
-    assert!(!steps_of(&s, Technique::NakedPair).is_empty());
-
-    // Hidden pair: in row 1, 1 and 2 are removed from r1c3-r1c9, so they fit only r1c1, r1c2;
-    // those cells lose every other candidate.
-    let rest: Vec<(usize, Mask)> = (2..9).map(|c| (c, bit(1) | bit(2))).collect();
-    let s = state_without(&line, &rest);
-    let hidden = steps_of(&s, Technique::HiddenPair);
-    let in_row: Vec<&Step> = hidden
-        .iter()
-        .filter(|st| st.units == [crate::grid::Unit::Row(0)])
-        .collect();
-    assert_eq!(in_row.len(), 1, "{hidden:?}");
-    assert_eq!(in_row[0].cells, vec![0, 1]);
-    assert_eq!(
-        in_row[0].eliminations,
-        vec![(0, others), (1, others)],
-        "{}",
-        in_row[0].explanation
-    );
-}
-
 #[test]
 fn nothing_is_found_where_nothing_applies() {
     let s = State::new(&nine(&".".repeat(81)));
     assert!(all_steps(&s, &Options::default()).is_empty());
-}
-
-#[test]
-fn trial_removes_a_candidate_that_fails() {
-    let grid =
-        nine("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
-    let solution = count_solutions(&grid, 2).first.unwrap();
-    let state = State::new(&grid);
-    let cx = Engine::new();
-    let mut f = cx.finder(&state, 1);
-    trial::trial(&mut f);
-    let step = f.last().expect("trial finds a failing candidate");
-    let (cell, mask) = step.eliminations[0];
-    assert_eq!(mask & bit(solution[cell]), 0);
-    assert!(step.explanation.starts_with("If r"), "{}", step.explanation);
 }
 
 /// A path's first steps as (technique, cell, digit), for singles.
