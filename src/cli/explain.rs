@@ -46,7 +46,12 @@ pub fn run(args: ExplainArgs) -> i32 {
             trouble = true;
             continue;
         };
-        let Some(file) = explain_bytes(target, &bytes, &config.config, &args) else {
+        let Some(file) = explain_bytes(
+            target,
+            &bytes,
+            &Config::from(config.settings.clone()),
+            &args,
+        ) else {
             unexplained = true;
             continue;
         };

@@ -96,7 +96,7 @@ pub fn run(args: FmtArgs) -> i32 {
             trouble = true;
             continue;
         };
-        match format_file(target, &bytes, &config.config.format, mode, &mut out) {
+        match format_file(target, &bytes, &config.settings.format, mode, &mut out) {
             Ok(o) => {
                 all.untouched |= o.untouched;
                 all.changed |= o.changed;

@@ -769,7 +769,7 @@ impl Backend {
             return Ok(Some(Vec::new()));
         }
         let unit = self.state.unit();
-        let style = self.state.project_for(&uri).config.format;
+        let style = self.state.project_for(&uri).settings.format;
         off_thread(move || {
             let map = Mapper::new(&snap.text, &snap.index, unit);
             let range = range.map(|r| map.text_range(r));
