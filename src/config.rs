@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
+use globset::{Glob, GlobBuilder, GlobMatcher, GlobSet, GlobSetBuilder};
 
 use crate::finding::{Code, Severity};
 use crate::logic::Level;
@@ -40,6 +40,69 @@ pub struct Settings {
     pub levels: BTreeMap<String, Level>,
     /// `[format]`: how `fmt` and the editor's formatting write puzzles.
     pub format: Style,
+    /// `[files]`: which files are read as which format, and which more files a folder's walk
+    /// picks up.
+    pub files: Files,
+}
+
+/// `[files]` in `sudoku-lsp.toml`:
+///
+/// ```toml
+/// [files]
+/// "banks/*.txt" = "bank"
+/// extend-include = ["*.puz"]
+/// ```
+///
+/// Patterns are relative to the configuration file's folder; one without a `/` matches a file
+/// name in any folder below it (as in `.gitignore`), `*` stays inside one folder, `**` crosses
+/// folders.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Files {
+    /// `"glob" = "format"`: files read as that format whatever their extension (`--from`
+    /// still wins). A file two patterns match takes the longer pattern's format. The walk
+    /// picks these files up too.
+    pub formats: Vec<(String, Format)>,
+    /// `extend-include`: more files a folder's walk picks up, beside the known extensions;
+    /// their format comes from `formats`, else their extension, else their contents.
+    pub extend_include: Vec<String>,
+}
+
+impl Files {
+    /// Reads the `[files]` table; unknown formats and bad globs are errors.
+    fn from_toml(value: &toml::Value) -> Result<Files, String> {
+        let table = value.as_table().ok_or(
+            "`files` must be a table: `[files]` with `\"glob\" = \"format\"` and `extend-include`",
+        )?;
+        let mut files = Files::default();
+        for (key, value) in table {
+            if key == "extend-include" {
+                let list = value
+                    .as_array()
+                    .ok_or("[files] extend-include: must be a list of glob patterns")?;
+                for item in list {
+                    let glob = item.as_str().ok_or(
+                        "[files] extend-include: must be a list of glob patterns (strings)",
+                    )?;
+                    build_file_glob(glob, "[files] extend-include")?;
+                    files.extend_include.push(glob.to_string());
+                }
+                continue;
+            }
+            let name = value
+                .as_str()
+                .ok_or_else(|| format!("[files] \"{key}\": the format must be a string"))?;
+            let format = Format::from_name(name).ok_or_else(|| {
+                let known: Vec<&str> = Format::ALL.into_iter().map(Format::name).collect();
+                format!(
+                    "[files] \"{key}\": unknown format `{name}`; known formats: {}",
+                    known.join(", ")
+                )
+            })?;
+            build_file_glob(key, "[files]")?;
+            files.formats.push((key.clone(), format));
+        }
+        Ok(files)
+    }
 }
 
 /// The run's own options, chosen on the command line (or in the editor's settings), never by
@@ -53,7 +116,8 @@ pub struct RunOptions {
     /// applied after the file's severities.
     pub selection: Selection,
     /// `--from FORMAT`: read every file as this format, whatever its extension
-    /// (docs/formats.md).
+    /// (docs/formats.md). `check` sets it per file to the `[files]` format where `--from` is
+    /// not given ([`ProjectConfig::format_of`]).
     pub from: Option<Format>,
 }
 
@@ -258,7 +322,7 @@ pub fn selected(selectors: &[Selector]) -> BTreeSet<Code> {
 }
 
 /// The keys a configuration file may hold at its top level.
-const TOP_KEYS: [&str; 4] = ["exclude", "severity", "levels", "format"];
+const TOP_KEYS: [&str; 5] = ["exclude", "severity", "levels", "format", "files"];
 
 impl Settings {
     /// Reads the settings from the text of a `sudoku-lsp.toml`. Unknown keys, unknown codes
@@ -328,6 +392,7 @@ impl Settings {
                     }
                 }
                 "format" => config.format = Style::from_toml(value)?,
+                "files" => config.files = Files::from_toml(value)?,
                 other => {
                     return Err(format!(
                         "unknown key `{other}`; known keys: {}",
@@ -359,6 +424,20 @@ fn build_glob(pattern: &str) -> Result<Glob, String> {
         .literal_separator(true)
         .build()
         .map_err(|e| format!("`exclude`: bad glob `{pattern}`: {e}"))
+}
+
+/// One `[files]` glob: a pattern without `/` matches a file name in any folder, as in
+/// `.gitignore`; a leading `/` only anchors it to the configuration's folder.
+fn build_file_glob(pattern: &str, what: &str) -> Result<Glob, String> {
+    let anchored = match pattern.strip_prefix('/') {
+        Some(rest) => rest.to_string(),
+        None if !pattern.contains('/') => format!("**/{pattern}"),
+        None => pattern.to_string(),
+    };
+    GlobBuilder::new(&anchored)
+        .literal_separator(true)
+        .build()
+        .map_err(|e| format!("{what}: bad glob `{pattern}`: {e}"))
 }
 
 /// The nearest configuration file for `start_dir`: `start_dir/sudoku-lsp.toml`, else the one in
@@ -399,6 +478,10 @@ pub struct ProjectConfig {
     pub root: PathBuf,
     /// The `exclude` globs.
     exclude: GlobSet,
+    /// The `[files]` format globs, longest pattern first, and the format of each.
+    formats: Vec<(GlobMatcher, Format)>,
+    /// The `[files]` globs of the files a walk picks up: `extend-include` and the format globs.
+    include: GlobSet,
 }
 
 impl ProjectConfig {
@@ -409,6 +492,8 @@ impl ProjectConfig {
             path: None,
             root: PathBuf::new(),
             exclude: GlobSet::empty(),
+            formats: Vec::new(),
+            include: GlobSet::empty(),
         }
     }
 
@@ -429,12 +514,61 @@ impl ProjectConfig {
         let exclude = set
             .build()
             .map_err(|e| format!("`exclude`: cannot build the glob set: {e}"))?;
+        let files = &settings.files;
+        let mut formats = Vec::new();
+        let mut include = GlobSetBuilder::new();
+        for (pattern, format) in &files.formats {
+            let glob = build_file_glob(pattern, "[files]")?;
+            formats.push((pattern.len(), glob.compile_matcher(), *format));
+            include.add(glob);
+        }
+        for pattern in &files.extend_include {
+            include.add(build_file_glob(pattern, "[files] extend-include")?);
+        }
+        // The longer pattern is the more specific one; of two as long, the first in
+        // alphabetical order (the order the table is read in) wins.
+        formats.sort_by_key(|(len, _, _)| std::cmp::Reverse(*len));
+        let include = include
+            .build()
+            .map_err(|e| format!("[files]: cannot build the glob set: {e}"))?;
         Ok(ProjectConfig {
             settings,
             path,
             root: absolute(&root),
             exclude,
+            formats: formats.into_iter().map(|(_, m, f)| (m, f)).collect(),
+            include,
         })
+    }
+
+    /// `file`'s path relative to the configuration's folder, `None` outside it.
+    fn relative(&self, file: &Path) -> Option<PathBuf> {
+        absolute(file)
+            .strip_prefix(&self.root)
+            .ok()
+            .map(Path::to_path_buf)
+    }
+
+    /// The format `[files]` gives `file`, `None` when no pattern matches it (then `--from`,
+    /// the extension or the contents decide, as without a configuration).
+    pub fn format_of(&self, file: &Path) -> Option<Format> {
+        if self.formats.is_empty() {
+            return None;
+        }
+        let relative = self.relative(file)?;
+        self.formats
+            .iter()
+            .find(|(glob, _)| glob.is_match(&relative))
+            .map(|(_, format)| *format)
+    }
+
+    /// Whether `[files]` adds `file` to a folder's walk (`extend-include`, or a format glob).
+    pub fn includes(&self, file: &Path) -> bool {
+        if self.include.is_empty() {
+            return false;
+        }
+        self.relative(file)
+            .is_some_and(|relative| self.include.is_match(relative))
     }
 
     /// True when `file` (a file or a folder) matches an `exclude` glob, or lies inside a folder
@@ -648,6 +782,32 @@ mod tests {
         assert!(!p.is_excluded(Path::new("/repo/ok.sudoku")));
         assert!(!p.is_excluded(Path::new("/elsewhere/drafts/a.sudoku")));
         assert!(p.is_excluded(Path::new("/repo/./x/../drafts/a.sudoku")));
+    }
+
+    #[test]
+    fn files_maps_globs_to_formats_and_adds_files_to_the_walk() {
+        let settings = Settings::from_toml_str(
+            "[files]\n\"*.txt\" = \"bank\"\n\"tables/*.txt\" = \"tsv\"\nextend-include = [\"/top/*.puz\"]\n",
+        )
+        .unwrap();
+        let p = ProjectConfig::new(settings, None, PathBuf::from("/repo")).unwrap();
+        // No `/`: any folder; the longer pattern wins; `tsv` is read as `csv`.
+        assert_eq!(p.format_of(Path::new("/repo/a/b.txt")), Some(Format::Bank));
+        assert_eq!(
+            p.format_of(Path::new("/repo/tables/b.txt")),
+            Some(Format::Csv)
+        );
+        assert_eq!(p.format_of(Path::new("/repo/a.sudoku")), None);
+        assert_eq!(p.format_of(Path::new("/elsewhere/b.txt")), None);
+        assert!(p.includes(Path::new("/repo/x/y.txt")));
+        assert!(p.includes(Path::new("/repo/top/y.puz")));
+        // A leading `/` anchors the pattern to the configuration's folder.
+        assert!(!p.includes(Path::new("/repo/x/top/y.puz")));
+        assert!(!p.includes(Path::new("/repo/y.sudoku")));
+        let bad = Settings::from_toml_str("[files]\n\"*.txt\" = \"nope\"").unwrap_err();
+        assert!(bad.contains("unknown format `nope`"), "{bad}");
+        assert!(Settings::from_toml_str("[files]\n\"a[\" = \"csv\"").is_err());
+        assert!(Settings::from_toml_str("[files]\n\"*.txt\" = 3").is_err());
     }
 
     #[test]

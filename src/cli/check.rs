@@ -276,10 +276,8 @@ fn find_duplicates(targets: &[Target], job: &Job<'_>) -> Vec<Option<Arc<Marks>>>
             let config = Config::new(project.settings.clone(), job.run.clone());
             config.severity_of(Code::DuplicatePuzzle)?;
             // Only `.sudoku` text is read piece by piece for this pass.
-            let format = job
-                .run
-                .from
-                .or_else(|| FileFormat::of_path(Path::new(&t.display)));
+            let format =
+                read_as(job, &project, t).or_else(|| FileFormat::of_path(Path::new(&t.display)));
             if format.is_some_and(|f| f != FileFormat::Sudoku) {
                 return None;
             }
@@ -625,7 +623,13 @@ fn walk(
     troubles: &Arc<Troubles>,
     trouble: &mut bool,
 ) -> Vec<PathBuf> {
-    let (cache, filter_troubles) = (cache.clone(), troubles.clone());
+    let (cache, filter_troubles, include_cache) = (cache.clone(), troubles.clone(), cache.clone());
+    // `[files]` adds files by pattern (`extend-include`, a format glob).
+    let included = move |path: &Path| {
+        include_cache
+            .for_path(path)
+            .is_ok_and(|config| config.includes(path))
+    };
     let excluded = move |path: &Path| match cache.for_path(path) {
         Ok(config) => config.is_excluded(path),
         Err(e) => {
@@ -634,7 +638,10 @@ fn walk(
         }
     };
     let mut files = Vec::new();
-    for result in crate::walk::Walk::new(root).prune(excluded).files() {
+    for result in crate::walk::Walk::new(root)
+        .prune(excluded)
+        .files_and(included)
+    {
         match result {
             Ok(file) => files.push(file),
             Err(e) => {
@@ -644,6 +651,14 @@ fn walk(
         }
     }
     files
+}
+
+/// The format `target` is read as whatever its extension: `--from`, else the `[files]` pattern
+/// of its configuration that matches it; `None` leaves it to the extension or the contents.
+fn read_as(job: &Job<'_>, project: &ProjectConfig, target: &Target) -> Option<FileFormat> {
+    job.run
+        .from
+        .or_else(|| project.format_of(&target.config_path))
 }
 
 /// Reads, analyses and renders one file (on a worker thread).
@@ -656,8 +671,13 @@ fn check_target(target: &Target, marks: Option<Arc<Marks>>, job: &Job<'_>) -> Ou
             return Outcome::Skipped;
         }
     };
-    // The file's settings under the command line's options.
-    let config = Config::new(project.settings.clone(), job.run.clone());
+    // The file's settings under the command line's options, `[files]` choosing the format
+    // where `--from` does not.
+    let run = RunOptions {
+        from: read_as(job, &project, target),
+        ..job.run.clone()
+    };
+    let config = Config::new(project.settings.clone(), run);
     let read;
     let bytes: &[u8] = match &target.input {
         Input::Stdin(bytes) => bytes,

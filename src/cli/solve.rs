@@ -41,7 +41,9 @@ pub fn run(args: SolveArgs) -> i32 {
             return EXIT_FINDINGS;
         }
     };
-    let reading = Reading::decide(args.from, Some(path), text);
+    // `--from`, else the configuration's `[files]`, else the extension or the contents.
+    let from = args.from.or_else(|| config.format_of(path));
+    let reading = Reading::decide(from, Some(path), text);
     let analysis = analyze_as(text, reading, &Config::from(config.settings.clone()));
     if let Some(f) = analysis
         .findings

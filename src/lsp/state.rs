@@ -298,7 +298,7 @@ impl State {
         let mut cache = lock(cache);
         let waited = cache_wait.elapsed();
         let config = self.selected(&project);
-        let reading = Reading::decide(None, file_path(uri).as_deref(), &text);
+        let reading = reading_of(&project, uri, &text);
         let analysis = if reading.format == Format::Sudoku {
             cache.analyze(&text, &config)
         } else {
@@ -438,7 +438,7 @@ impl State {
         let unit = self.unit();
         match syntax::decode(bytes) {
             Ok((text, _)) => {
-                let reading = Reading::decide(None, file_path(uri).as_deref(), text);
+                let reading = reading_of(project, uri, text);
                 let config = self.selected(project);
                 let analysis = analyze_as(text, reading, Context::new(&config, marks));
                 let index = LineIndex::new(text);
@@ -465,7 +465,7 @@ impl State {
     /// would visit (not hidden, not ignored by `.gitignore` and friends).
     pub fn is_workspace_file(&self, path: &Path) -> bool {
         let folders = lock(&self.folders).clone();
-        if !is_puzzle_file(path) || !folders.iter().any(|f| path.starts_with(f)) {
+        if !self.picks_up(path) || !folders.iter().any(|f| path.starts_with(f)) {
             return false;
         }
         let Some(parent) = path.parent() else {
@@ -527,13 +527,20 @@ impl State {
         Some(Arc::new(registry.marks(marks)))
     }
 
-    /// Every `.sudoku` file of the workspace folders that the configuration does not exclude,
+    /// Whether a folder's walk picks up `path`: a puzzle file by its extension (and a CSV by its
+    /// header), or a file its configuration's `[files]` adds.
+    pub fn picks_up(&self, path: &Path) -> bool {
+        is_puzzle_file(path) || self.configs.for_path(path).includes(path)
+    }
+
+    /// Every puzzle file of the workspace folders that the configuration does not exclude,
     /// sorted by path.
     fn workspace_files(&self) -> Vec<PathBuf> {
         let folders = lock(&self.folders).clone();
         let mut files = Vec::new();
         for folder in folders {
-            for path in Walk::new(&folder).files() {
+            let included = |path: &Path| self.configs.for_path(path).includes(path);
+            for path in Walk::new(&folder).files_and(included) {
                 let path = match path {
                     Ok(path) => path,
                     Err(e) => {
@@ -555,6 +562,14 @@ impl State {
         files.dedup();
         files
     }
+}
+
+/// How the document at `uri` is read: the format its configuration's `[files]` gives it, else
+/// its extension, else its contents (docs/formats.md).
+pub fn reading_of(project: &ProjectConfig, uri: &Uri, text: &str) -> Reading {
+    let path = file_path(uri);
+    let from = path.as_deref().and_then(|p| project.format_of(p));
+    Reading::decide(from, path.as_deref(), text)
 }
 
 /// Frees what an analysis no longer needs on a blocking thread: freeing the analysis of a large
