@@ -67,10 +67,21 @@ impl Walk {
     /// The puzzle files (see [`is_puzzle_file`]) the walk visits, and the errors met
     /// on the way.
     pub fn files(self) -> impl Iterator<Item = Result<PathBuf, ignore::Error>> {
-        self.entries().filter_map(|result| match result {
+        self.files_and(|_| false)
+    }
+
+    /// [`Walk::files`], and the files `include` adds (a configuration's `[files]`, see
+    /// [`crate::config::ProjectConfig::includes`]).
+    pub fn files_and(
+        self,
+        include: impl Fn(&Path) -> bool,
+    ) -> impl Iterator<Item = Result<PathBuf, ignore::Error>> {
+        self.entries().filter_map(move |result| match result {
             Ok(entry) => {
                 let is_file = entry.file_type().is_some_and(|t| t.is_file());
-                (is_file && is_puzzle_file(entry.path())).then(|| Ok(entry.into_path()))
+                let path = entry.path();
+                let picked = is_file && (is_puzzle_file(path) || include(path));
+                picked.then(|| Ok(entry.into_path()))
             }
             Err(e) => Some(Err(e)),
         })

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use sudoku_lsp::analysis::{analyze, Analysis};
-use sudoku_lsp::config::Config;
+use sudoku_lsp::config::{Config, Settings};
 use sudoku_lsp::format::{format, GridStyle, Style};
 use sudoku_lsp::syntax::{self, decode};
 
@@ -161,8 +161,8 @@ fn before_and_after_pairs() {
         let after = PathBuf::from(format!("{name}.after.sudoku"));
         let config_path = PathBuf::from(format!("{name}.toml"));
         let config = match std::fs::read_to_string(&config_path) {
-            Ok(toml) => Config::from_toml_str(&toml).unwrap(),
-            Err(_) => Config::default(),
+            Ok(toml) => Settings::from_toml_str(&toml).unwrap(),
+            Err(_) => Settings::default(),
         };
         let text = std::fs::read_to_string(before).unwrap();
         let expected = std::fs::read_to_string(&after).unwrap();

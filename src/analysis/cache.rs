@@ -359,7 +359,7 @@ impl PieceCache {
                         analysis: analyze_parsed(
                             syntax::Src::whole(text),
                             file,
-                            config,
+                            config.into(),
                             Some((&old_outcomes, &mut self.outcomes)),
                         ),
                         after,

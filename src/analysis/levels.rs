@@ -315,7 +315,10 @@ mod tests {
         let a = analyze(&text, &Config::default());
         assert!(a.difficulties.is_empty() && a.findings.is_empty());
         let rate = Config {
-            rate: true,
+            run: crate::config::RunOptions {
+                rate: true,
+                ..Default::default()
+            },
             ..Config::default()
         };
         let a = analyze(&text, &rate);
@@ -341,7 +344,9 @@ mod tests {
         );
         assert!(found[0].message.contains("e.g. gentle = \"easy\""));
         // No level-mismatch for a puzzle with several solutions, even when mapped.
-        let mapped = Config::from_toml_str("[levels]\nfiendish = \"extreme\"").unwrap();
+        let mapped = Config::from(
+            crate::config::Settings::from_toml_str("[levels]\nfiendish = \"extreme\"").unwrap(),
+        );
         let several = format!("5{}  fiendish\n", ".".repeat(80));
         let got = codes(&several, &mapped);
         assert!(

@@ -83,22 +83,47 @@ pub struct Analysis {
     pub difficulties: Vec<Option<Difficulty>>,
 }
 
+/// What one analysis runs under: the configuration (the file's settings and the run's
+/// options), and what the run found out before this file was analysed: the puzzles of this
+/// file that repeat an earlier one of the run (`duplicate-puzzle`), found by `check` and the
+/// editor's workspace scan. Every entry point takes a `&Config` alone as a context without
+/// duplicates.
+#[derive(Clone, Copy, Debug)]
+pub struct Context<'a> {
+    pub config: &'a Config,
+    pub duplicates: Option<&'a duplicate_puzzle::Marks>,
+}
+
+impl<'a> From<&'a Config> for Context<'a> {
+    fn from(config: &'a Config) -> Self {
+        Context {
+            config,
+            duplicates: None,
+        }
+    }
+}
+
+impl<'a> Context<'a> {
+    /// `config` with the run's `duplicate-puzzle` marks for the file.
+    pub fn new(config: &'a Config, duplicates: Option<&'a duplicate_puzzle::Marks>) -> Self {
+        Context { config, duplicates }
+    }
+}
+
 /// Analyses a file's text: the entry for every caller that holds the whole text (`solve`, the
 /// editor's workspace scan, tests). The editor's open documents go through
 /// [`PieceCache::analyze`] instead, and the CLI's streaming check through [`analyze_piece`].
-pub fn analyze(text: &str, config: &Config) -> Analysis {
-    analyze_parsed(Src::whole(text), syntax::parse(text), config, None)
+pub fn analyze<'a>(text: &str, cx: impl Into<Context<'a>>) -> Analysis {
+    analyze_parsed(Src::whole(text), syntax::parse(text), cx.into(), None)
 }
 
 /// [`analyze`] on a file's raw bytes, decoding them first: for `check` on a file held in
 /// memory, where bytes that are not UTF-8 text must still give their `encoding` finding.
-pub fn analyze_bytes(bytes: &[u8], config: &Config) -> Analysis {
+pub fn analyze_bytes<'a>(bytes: &[u8], cx: impl Into<Context<'a>>) -> Analysis {
+    let cx = cx.into();
     match syntax::decode(bytes) {
-        Ok((text, _)) => analyze(text, config),
-        Err(finding) => Analysis {
-            findings: apply_config(vec![finding], config, &Directives::default(), &[]),
-            ..Analysis::default()
-        },
+        Ok((text, _)) => analyze(text, cx),
+        Err(finding) => findings_only(finding, cx.config),
     }
 }
 
@@ -106,37 +131,43 @@ pub fn analyze_bytes(bytes: &[u8], config: &Config) -> Analysis {
 /// file... A file whose format no extension or `--from` chose is first checked for being no
 /// puzzle file at all (JSON, HTML, XML): then its one `not-a-puzzle-file` finding is all there
 /// is. A `.sudoku` reading is exactly [`analyze`].
-pub fn analyze_as(text: &str, reading: syntax::formats::Reading, config: &Config) -> Analysis {
+pub fn analyze_as<'a>(
+    text: &str,
+    reading: syntax::formats::Reading,
+    cx: impl Into<Context<'a>>,
+) -> Analysis {
+    let cx = cx.into();
     if reading != syntax::formats::Reading::SUDOKU {
         if let Some(f) = syntax::formats::not_a_puzzle_file(text.as_bytes()) {
-            return findings_only(f, config);
+            return findings_only(f, cx.config);
         }
     }
     let file = syntax::formats::parse_as(text, reading);
-    analyze_parsed(Src::whole(text), file, config, None)
+    analyze_parsed(Src::whole(text), file, cx, None)
 }
 
 /// [`analyze_as`] on a file's raw bytes, the format decided from `from` (`--from`), the path's
 /// extension, else the text (see [`syntax::formats::Reading::decide`]). Bytes that are plainly
 /// an image or a binary file give one `not-a-puzzle-file` finding, unless a `.sudoku`
 /// extension says what the file should be (then the `encoding` finding stands, as always).
-pub fn analyze_file(
+pub fn analyze_file<'a>(
     bytes: &[u8],
     path: Option<&std::path::Path>,
     from: Option<syntax::formats::Format>,
-    config: &Config,
+    cx: impl Into<Context<'a>>,
 ) -> Analysis {
     use syntax::formats::{Format, Reading};
+    let cx = cx.into();
     let sudoku = from.or_else(|| path.and_then(Format::of_path)) == Some(Format::Sudoku);
     if sudoku {
-        return analyze_bytes(bytes, config);
+        return analyze_bytes(bytes, cx);
     }
     if let Some(f) = syntax::formats::not_a_puzzle_file(bytes) {
-        return findings_only(f, config);
+        return findings_only(f, cx.config);
     }
     match syntax::decode(bytes) {
-        Ok((text, _)) => analyze_as(text, Reading::decide(from, path, text), config),
-        Err(finding) => findings_only(finding, config),
+        Ok((text, _)) => analyze_as(text, Reading::decide(from, path, text), cx),
+        Err(finding) => findings_only(finding, cx.config),
     }
 }
 
@@ -167,8 +198,13 @@ fn sort_findings(findings: &mut [Finding]) {
 /// a large file piece by piece and never holds all its puzzles at once. The pieces' findings
 /// and reports together are exactly those of [`analyze`] on the whole text. A piece's puzzles
 /// are checked in parallel when there are many.
-pub fn analyze_piece(window: &str, base: usize, file: ParsedFile, config: &Config) -> Analysis {
-    analyze_parsed(Src::window(window, base), file, config, None)
+pub fn analyze_piece<'a>(
+    window: &str,
+    base: usize,
+    file: ParsedFile,
+    cx: impl Into<Context<'a>>,
+) -> Analysis {
+    analyze_parsed(Src::window(window, base), file, cx.into(), None)
 }
 
 /// Analyses a text piece by piece (see [`syntax::content_pieces`]), handing each piece's
@@ -195,7 +231,10 @@ fn analyze_ranges(
     let last = ranges.len().saturating_sub(1);
     for (i, range) in ranges.into_iter().enumerate() {
         let file = syntax::parse_piece(text, range, &mut state, i == last);
-        if !sink(range, analyze_parsed(Src::whole(text), file, config, None)) {
+        if !sink(
+            range,
+            analyze_parsed(Src::whole(text), file, config.into(), None),
+        ) {
             return;
         }
     }
@@ -207,9 +246,10 @@ fn analyze_ranges(
 fn analyze_parsed(
     src: Src<'_>,
     file: ParsedFile,
-    config: &Config,
+    cx: Context<'_>,
     outcomes: Option<(&Outcomes, &mut Outcomes)>,
 ) -> Analysis {
+    let config = cx.config;
     let (previous, mut keep) = match outcomes {
         Some((previous, keep)) => (Some(previous), Some(keep)),
         None => (None, None),
@@ -219,10 +259,10 @@ fn analyze_parsed(
         let cached = previous.and_then(|m| m.get(&(p.shape, p.givens.clone())));
         // Rating costs far more than the search: only when asked, or to check a declared level.
         let declared = levels::declared(p, &file.defaults, src, config);
-        let rate = config.rate || declared.is_some();
+        let rate = config.run.rate || declared.is_some();
         let rate = rate.then_some(engine);
         let mut result = check_puzzle(p, &file.defaults, cached, keep_outcome, rate);
-        if let Some(marks) = &config.duplicates {
+        if let Some(marks) = cx.duplicates {
             duplicate_puzzle::check(p, marks, &mut result.findings);
         }
         let unique = result.report.verdict == Verdict::Solutions(1);

@@ -58,7 +58,10 @@ mod tests {
     const FIXTURE: &str = include_str!("../../fixtures/redundant-given/extra-given.sudoku");
 
     fn on() -> Config {
-        Config::from_toml_str("[severity]\nredundant-given = \"info\"").unwrap()
+        Config::from(
+            crate::config::Settings::from_toml_str("[severity]\nredundant-given = \"info\"")
+                .unwrap(),
+        )
     }
 
     /// Exactly the givens whose removal alone leaves one solution (counted here directly) are

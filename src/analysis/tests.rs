@@ -259,11 +259,15 @@ fn allow_and_config_silence_or_reweight() {
     let p = one_liner(&line, &[]);
     let mut config = Config::default();
     config
+        .settings
         .severity
         .insert(Code::MultipleSolutions, Some(Severity::Warning));
     let kept = apply_config(run(&p).findings, &config, &p.directives, &[]);
     assert_eq!(kept[0].severity, Severity::Warning);
-    config.severity.insert(Code::MultipleSolutions, None);
+    config
+        .settings
+        .severity
+        .insert(Code::MultipleSolutions, None);
     assert!(apply_config(run(&p).findings, &config, &p.directives, &[]).is_empty());
 }
 

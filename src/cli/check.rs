@@ -24,7 +24,10 @@ use super::style::Style;
 use super::{json, report_note, report_trouble, sarif};
 use super::{EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::duplicate_puzzle::{Marks, Registry};
-use crate::config::{absolute, selected, Config, ConfigCache, ProjectConfig, Selection};
+use crate::analysis::Context;
+use crate::config::{
+    absolute, selected, Config, ConfigCache, ProjectConfig, RunOptions, Selection,
+};
 use crate::finding::Code;
 use crate::syntax::formats::Format as FileFormat;
 use crate::syntax::ParsedFile;
@@ -75,7 +78,11 @@ enum Outcome {
     /// The file's output, rendered by a worker, and what it found.
     Checked { rendered: String, totals: Totals },
     /// A file too big to render into memory: the main thread streams it from disk.
-    Big { path: PathBuf, config: Config },
+    Big {
+        path: PathBuf,
+        config: Config,
+        marks: Option<Arc<Marks>>,
+    },
     /// The file could not be read; the message says why.
     Failed(String),
     /// Its configuration is broken (reported once, separately).
@@ -107,12 +114,8 @@ struct Job<'a> {
     troubles: &'a Troubles,
     /// Advanced by every worker as it gets through its file.
     progress: &'a Progress,
-    /// `--rate`: rate every puzzle with one solution and show its difficulty.
-    rate: bool,
-    /// `--select`, `--extend-select` and `--ignore`.
-    selection: Selection,
-    /// `--from`: the format every file is read as.
-    from: Option<crate::syntax::formats::Format>,
+    /// `--rate`, `--select`/`--extend-select`/`--ignore` and `--from`.
+    run: RunOptions,
 }
 
 /// Checks the files and folders `args` names and returns the exit code.
@@ -144,9 +147,11 @@ pub fn run(args: CheckArgs) -> i32 {
         cache: &cache,
         troubles: &troubles,
         progress: &progress,
-        rate: args.rate,
-        selection: selection(&args),
-        from: args.from,
+        run: RunOptions {
+            rate: args.rate,
+            selection: selection(&args),
+            from: args.from,
+        },
     };
     let written = check_all(&targets, threads, &job, &mut output);
     progress.finish();
@@ -267,13 +272,12 @@ fn find_duplicates(targets: &[Target], job: &Job<'_>) -> Vec<Option<Arc<Marks>>>
     targets
         .iter()
         .map(|t| {
-            let config = job.cache.for_path(&t.config_path).ok()?;
-            let config = config.config.with_command_line(job.rate, &job.selection);
+            let project = job.cache.for_path(&t.config_path).ok()?;
+            let config = Config::new(project.settings.clone(), job.run.clone());
             config.severity_of(Code::DuplicatePuzzle)?;
             // Only `.sudoku` text is read piece by piece for this pass.
-            let format = job
-                .from
-                .or_else(|| FileFormat::of_path(Path::new(&t.display)));
+            let format =
+                read_as(job, &project, t).or_else(|| FileFormat::of_path(Path::new(&t.display)));
             if format.is_some_and(|f| f != FileFormat::Sudoku) {
                 return None;
             }
@@ -345,9 +349,14 @@ impl<W: Write> Output<W> {
                 self.totals.add(&totals);
                 Ok(())
             }
-            Outcome::Big { path, config } => {
+            Outcome::Big {
+                path,
+                config,
+                marks,
+            } => {
                 self.separate(false)?;
-                self.stream(target, &path, &config, progress)
+                let cx = Context::new(&config, marks.as_deref());
+                self.stream(target, &path, cx, progress)
             }
             Outcome::Failed(message) => self.fail(&message),
             Outcome::Skipped => {
@@ -373,7 +382,7 @@ impl<W: Write> Output<W> {
         &mut self,
         target: &Target,
         path: &Path,
-        config: &Config,
+        cx: Context<'_>,
         progress: &Progress,
     ) -> io::Result<()> {
         let out = &mut self.out;
@@ -399,7 +408,7 @@ impl<W: Write> Output<W> {
             },
             progress: &|n| progress.advance(n),
         };
-        match render::render_path(&target.display, path, config, &mut sink) {
+        match render::render_path(&target.display, path, cx, &mut sink) {
             Ok(totals) => {
                 self.totals.add(&totals);
                 Ok(())
@@ -614,7 +623,13 @@ fn walk(
     troubles: &Arc<Troubles>,
     trouble: &mut bool,
 ) -> Vec<PathBuf> {
-    let (cache, filter_troubles) = (cache.clone(), troubles.clone());
+    let (cache, filter_troubles, include_cache) = (cache.clone(), troubles.clone(), cache.clone());
+    // `[files]` adds files by pattern (`extend-include`, a format glob).
+    let included = move |path: &Path| {
+        include_cache
+            .for_path(path)
+            .is_ok_and(|config| config.includes(path))
+    };
     let excluded = move |path: &Path| match cache.for_path(path) {
         Ok(config) => config.is_excluded(path),
         Err(e) => {
@@ -623,7 +638,10 @@ fn walk(
         }
     };
     let mut files = Vec::new();
-    for result in crate::walk::Walk::new(root).prune(excluded).files() {
+    for result in crate::walk::Walk::new(root)
+        .prune(excluded)
+        .files_and(included)
+    {
         match result {
             Ok(file) => files.push(file),
             Err(e) => {
@@ -635,24 +653,31 @@ fn walk(
     files
 }
 
+/// The format `target` is read as whatever its extension: `--from`, else the `[files]` pattern
+/// of its configuration that matches it; `None` leaves it to the extension or the contents.
+fn read_as(job: &Job<'_>, project: &ProjectConfig, target: &Target) -> Option<FileFormat> {
+    job.run
+        .from
+        .or_else(|| project.format_of(&target.config_path))
+}
+
 /// Reads, analyses and renders one file (on a worker thread).
 fn check_target(target: &Target, marks: Option<Arc<Marks>>, job: &Job<'_>) -> Outcome {
     let _span = tracing::debug_span!("check", path = %target.display).entered();
-    let config = match job.cache.for_path(&target.config_path) {
-        Ok(config) => config,
+    let project = match job.cache.for_path(&target.config_path) {
+        Ok(project) => project,
         Err(e) => {
             job.troubles.config_error(e);
             return Outcome::Skipped;
         }
     };
-    // `--rate`, the selection and the run's duplicates are the command line's, not the file's.
-    let mut config = config.config.with_command_line(job.rate, &job.selection);
-    if job.from.is_some() {
-        config.to_mut().from = job.from;
-    }
-    if marks.is_some() {
-        config.to_mut().duplicates = marks;
-    }
+    // The file's settings under the command line's options, `[files]` choosing the format
+    // where `--from` does not.
+    let run = RunOptions {
+        from: read_as(job, &project, target),
+        ..job.run.clone()
+    };
+    let config = Config::new(project.settings.clone(), run);
     let read;
     let bytes: &[u8] = match &target.input {
         Input::Stdin(bytes) => bytes,
@@ -661,7 +686,8 @@ fn check_target(target: &Target, marks: Option<Arc<Marks>>, job: &Job<'_>) -> Ou
                 // Streamed to the output by the main thread, piece by piece, in its turn.
                 return Outcome::Big {
                     path: path.clone(),
-                    config: config.into_owned(),
+                    config,
+                    marks,
                 };
             }
             match std::fs::read(path) {
@@ -681,7 +707,12 @@ fn check_target(target: &Target, marks: Option<Arc<Marks>>, job: &Job<'_>) -> Ou
         flush: &mut |_| Ok(()),
         progress: &|n| job.progress.advance(n),
     };
-    match render::render_file(&target.display, bytes, &config, &mut sink) {
+    match render::render_file(
+        &target.display,
+        bytes,
+        Context::new(&config, marks.as_deref()),
+        &mut sink,
+    ) {
         Ok(totals) => Outcome::Checked { rendered, totals },
         Err(e) => Outcome::Failed(format!("{}: {e}", target.display)),
     }

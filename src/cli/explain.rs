@@ -20,9 +20,10 @@ use super::json::{tool_json, ToolJson, VERSION};
 use super::{report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::levels::difficulty_of;
 use crate::analysis::tutor::StepView;
-use crate::analysis::{analyze, Difficulty, PuzzleReport, Verdict};
+use crate::analysis::{analyze, analyze_as, Difficulty, PuzzleReport, Verdict};
 use crate::config::Config;
 use crate::logic;
+use crate::syntax::formats::{Format as FileFormat, Reading};
 use crate::syntax::{decode, Puzzle};
 use crate::text::LineIndex;
 
@@ -46,7 +47,14 @@ pub fn run(args: ExplainArgs) -> i32 {
             trouble = true;
             continue;
         };
-        let Some(file) = explain_bytes(target, &bytes, &config.config, &args) else {
+        let format = config.format_of(&target.config_path);
+        let Some(file) = explain_bytes(
+            target,
+            &bytes,
+            &Config::from(config.settings.clone()),
+            format,
+            &args,
+        ) else {
             unexplained = true;
             continue;
         };
@@ -164,10 +172,18 @@ fn explain_bytes(
     target: &Target,
     bytes: &[u8],
     config: &Config,
+    format: Option<FileFormat>,
     args: &ExplainArgs,
 ) -> Option<FileExplained> {
     let text = text_of(target, bytes)?;
-    let analysis = analyze(text, config);
+    // A file `[files]` names is read as that format; any other as `.sudoku` text.
+    let analysis = match format {
+        Some(format) => {
+            let reading = Reading::decide(Some(format), Some(&target.config_path), text);
+            analyze_as(text, reading, config)
+        }
+        None => analyze(text, config),
+    };
     let index = LineIndex::new(text);
     let wanted = args.puzzle.map(|n| n.get() - 1);
     let chosen: Vec<(&Puzzle, &PuzzleReport)> = analysis

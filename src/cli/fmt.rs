@@ -83,7 +83,9 @@ pub fn run(args: FmtArgs) -> i32 {
         let Some(config) = found.config_of(target) else {
             continue;
         };
-        let kind = FileFormat::of_path(Path::new(&target.display));
+        let kind = config
+            .format_of(&target.config_path)
+            .or_else(|| FileFormat::of_path(Path::new(&target.display)));
         if kind.is_some_and(|f| f != FileFormat::Sudoku) {
             // Other formats have their own layout (docs/formats.md): `convert` rewrites them.
             report_note(&format!(
@@ -96,7 +98,7 @@ pub fn run(args: FmtArgs) -> i32 {
             trouble = true;
             continue;
         };
-        match format_file(target, &bytes, &config.config.format, mode, &mut out) {
+        match format_file(target, &bytes, &config.settings.format, mode, &mut out) {
             Ok(o) => {
                 all.untouched |= o.untouched;
                 all.changed |= o.changed;

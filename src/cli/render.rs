@@ -14,7 +14,7 @@ use super::human::{self, Totals};
 use super::position::{Earlier, Locator};
 use super::style::Style;
 use super::{github, gitlab, json, sarif, Format};
-use crate::analysis::{analyze_bytes, analyze_file, analyze_piece, Analysis};
+use crate::analysis::{analyze_bytes, analyze_file, analyze_piece, Analysis, Context};
 use crate::config::Config;
 use crate::syntax::formats::{detect, not_a_puzzle_file, Format as FileFormat};
 use crate::syntax::Decoder;
@@ -50,11 +50,12 @@ pub struct Sink<'a> {
 pub fn render_file(
     display: &str,
     bytes: &[u8],
-    config: &Config,
+    cx: Context<'_>,
     sink: &mut Sink<'_>,
 ) -> io::Result<Totals> {
+    let config = cx.config;
     if !reads_as_sudoku(display, bytes, config) {
-        return render_whole(display, bytes, config, sink);
+        return render_whole(display, bytes, cx, sink);
     }
     if decode(bytes).is_err() {
         // Not text: the analysis reports the one `encoding` finding; there is nothing to show.
@@ -62,15 +63,15 @@ pub fn render_file(
         r.begin(sink.buf)?;
         r.piece(
             sink.buf,
-            &analyze_bytes(bytes, config),
+            &analyze_bytes(bytes, cx),
             &mut Locator::new(""),
-            config.rate,
+            config.run.rate,
         );
         (sink.progress)(bytes.len() as u64);
         r.end(sink)?;
         return Ok(r.finish());
     }
-    render_stream(display, &mut &bytes[..], config, sink)
+    render_stream(display, &mut &bytes[..], cx, sink)
 }
 
 /// Renders a file read from disk, streaming it. A file that is not UTF-8 text is read whole
@@ -78,19 +79,19 @@ pub fn render_file(
 pub fn render_path(
     display: &str,
     path: &Path,
-    config: &Config,
+    cx: Context<'_>,
     sink: &mut Sink<'_>,
 ) -> io::Result<Totals> {
     if !is_utf8_text(File::open(path)?)? {
-        return render_file(display, &std::fs::read(path)?, config, sink);
+        return render_file(display, &std::fs::read(path)?, cx, sink);
     }
     let mut head = Vec::with_capacity(HEAD);
     File::open(path)?.take(HEAD as u64).read_to_end(&mut head)?;
-    if !reads_as_sudoku(display, &head, config) {
+    if !reads_as_sudoku(display, &head, cx.config) {
         // Other formats are read whole (docs/formats.md).
-        return render_whole(display, &std::fs::read(path)?, config, sink);
+        return render_whole(display, &std::fs::read(path)?, cx, sink);
     }
-    render_stream(display, &mut File::open(path)?, config, sink)
+    render_stream(display, &mut File::open(path)?, cx, sink)
 }
 
 /// How much of a file's start decides its format when its name does not.
@@ -101,7 +102,7 @@ const HEAD: usize = 64 << 10;
 /// start looks like no other format and is no other kind of file.
 fn reads_as_sudoku(display: &str, head: &[u8], config: &Config) -> bool {
     let path = Path::new(display);
-    match config.from.or_else(|| FileFormat::of_path(path)) {
+    match config.run.from.or_else(|| FileFormat::of_path(path)) {
         Some(f) => f == FileFormat::Sudoku,
         None => {
             let text = match std::str::from_utf8(head) {
@@ -119,14 +120,20 @@ fn reads_as_sudoku(display: &str, head: &[u8], config: &Config) -> bool {
 fn render_whole(
     display: &str,
     bytes: &[u8],
-    config: &Config,
+    cx: Context<'_>,
     sink: &mut Sink<'_>,
 ) -> io::Result<Totals> {
-    let analysis = analyze_file(bytes, Some(Path::new(display)), config.from, config);
+    let from = cx.config.run.from;
+    let analysis = analyze_file(bytes, Some(Path::new(display)), from, cx);
     let text = decode(bytes).map_or("", |(t, _)| t);
     let mut r = FileRenderer::new(display, sink.format, sink.style);
     r.begin(sink.buf)?;
-    r.piece(sink.buf, &analysis, &mut Locator::new(text), config.rate);
+    r.piece(
+        sink.buf,
+        &analysis,
+        &mut Locator::new(text),
+        cx.config.run.rate,
+    );
     (sink.progress)(bytes.len() as u64);
     r.end(sink)?;
     Ok(r.finish())
@@ -162,10 +169,10 @@ fn read_some(input: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
 pub fn render_stream(
     display: &str,
     input: &mut (dyn Read + Send),
-    config: &Config,
+    cx: Context<'_>,
     sink: &mut Sink<'_>,
 ) -> io::Result<Totals> {
-    stream_in_chunks(display, input, config, sink, CHUNK)
+    stream_in_chunks(display, input, cx, sink, CHUNK)
 }
 
 /// [`render_stream`], reading `chunk` bytes at a time (small in tests, to cut characters and
@@ -173,7 +180,7 @@ pub fn render_stream(
 fn stream_in_chunks(
     display: &str,
     input: &mut (dyn Read + Send),
-    config: &Config,
+    cx: Context<'_>,
     sink: &mut Sink<'_>,
     chunk: usize,
 ) -> io::Result<Totals> {
@@ -189,9 +196,16 @@ fn stream_in_chunks(
     };
     let (format, style) = (sink.format, sink.style);
     let render = |job: Job| {
-        let analysis = analyze_piece(&job.text, job.base, job.file, config);
+        let analysis = analyze_piece(&job.text, job.base, job.file, cx);
         let mut locator = Locator::window(&job.text, job.base, job.base_line, &job.earlier);
-        let rendered = render_piece(display, format, style, &analysis, &mut locator, config.rate);
+        let rendered = render_piece(
+            display,
+            format,
+            style,
+            &analysis,
+            &mut locator,
+            cx.config.run.rate,
+        );
         (rendered, job.text.len() as u64)
     };
     let mut jobs = reading.batch(batch)?;
@@ -660,7 +674,7 @@ mod tests {
         r.begin(&mut buf).unwrap();
         let mut locator = Locator::new(text);
         analyze_in_pieces(text, config, |_, a| {
-            r.piece(&mut buf, &a, &mut locator, config.rate);
+            r.piece(&mut buf, &a, &mut locator, config.run.rate);
             true
         });
         let mut flush = |_: &mut String| Ok(());
@@ -696,7 +710,7 @@ mod tests {
             Ok(())
         };
         let mut sink = plain_sink(format, &mut buf, &mut flush);
-        stream_in_chunks("f.sudoku", &mut &bytes[..], config, &mut sink, chunk).unwrap();
+        stream_in_chunks("f.sudoku", &mut &bytes[..], config.into(), &mut sink, chunk).unwrap();
         out
     }
 
@@ -799,7 +813,10 @@ mod tests {
         }
         assert!(crate::syntax::content_pieces(&text).len() > 1);
         let rated = Config {
-            rate: true,
+            run: crate::config::RunOptions {
+                rate: true,
+                ..Default::default()
+            },
             ..Config::default()
         };
         for format in [Format::Human, Format::Json] {

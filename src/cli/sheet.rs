@@ -18,7 +18,7 @@ use super::args::{RenderArgs, RenderFormat, RenderPage};
 use super::check::{self, Target};
 use super::{report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::{analyze, Analysis, Verdict};
-use crate::config::{Config, Selection};
+use crate::config::{Config, RunOptions};
 use crate::draw::sheet::{self, Body, Item, Paper};
 use crate::draw::{export, Position};
 use crate::syntax::Puzzle;
@@ -49,9 +49,11 @@ pub fn run(args: RenderArgs) -> i32 {
             trouble = true;
             continue;
         };
-        let config = config
-            .config
-            .with_command_line(args.rate, &Selection::default());
+        let run = RunOptions {
+            rate: args.rate,
+            ..RunOptions::default()
+        };
+        let config = Config::new(config.settings.clone(), run);
         match draw_file(target, &bytes, &config, &args) {
             Some(file) => {
                 drawn.puzzles.extend(file.puzzles);

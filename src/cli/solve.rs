@@ -14,7 +14,7 @@ use super::args::SolveArgs;
 use super::{report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::fill::fill_text;
 use crate::analysis::{analyze_as, Analysis, Verdict};
-use crate::config::{ConfigCache, ProjectConfig};
+use crate::config::{Config, ConfigCache, ProjectConfig};
 use crate::finding::Code;
 use crate::syntax::decode;
 use crate::syntax::formats::Reading;
@@ -41,8 +41,10 @@ pub fn run(args: SolveArgs) -> i32 {
             return EXIT_FINDINGS;
         }
     };
-    let reading = Reading::decide(args.from, Some(path), text);
-    let analysis = analyze_as(text, reading, &config.config);
+    // `--from`, else the configuration's `[files]`, else the extension or the contents.
+    let from = args.from.or_else(|| config.format_of(path));
+    let reading = Reading::decide(from, Some(path), text);
+    let analysis = analyze_as(text, reading, &Config::from(config.settings.clone()));
     if let Some(f) = analysis
         .findings
         .iter()

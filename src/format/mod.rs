@@ -23,86 +23,12 @@ mod tests;
 mod verify;
 
 use crate::finding::{apply_edits, Edit};
-use crate::syntax::is_blank_char;
 use crate::text::TextRange;
 
 use layout::File;
 
-/// How grids are written: `[format] grid` in `sudoku-lsp.toml`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum GridStyle {
-    /// One character a cell, nothing between: `53..7....`.
-    Plain,
-    /// Cells apart, `|` between boxes, `------+-------+------` between bands.
-    #[default]
-    Spaced,
-    /// A box-drawing frame around every box.
-    Boxed,
-}
-
-/// The configured layout (`[format]` in `sudoku-lsp.toml`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Style {
-    pub grid: GridStyle,
-    /// The character written for a blank cell (one of the format's blanks).
-    pub blank: char,
-}
-
-impl Default for Style {
-    fn default() -> Self {
-        Style {
-            grid: GridStyle::Spaced,
-            blank: '.',
-        }
-    }
-}
-
-impl Style {
-    /// Reads the `[format]` table of a configuration file; unknown keys and values are errors.
-    pub fn from_toml(value: &toml::Value) -> Result<Style, String> {
-        let table = value
-            .as_table()
-            .ok_or("`format` must be a table: `[format]`")?;
-        let mut style = Style::default();
-        for (key, value) in table {
-            let text = value
-                .as_str()
-                .ok_or_else(|| format!("[format] {key}: the value must be a string"))?;
-            match key.as_str() {
-                "grid" => {
-                    style.grid = match text {
-                        "plain" => GridStyle::Plain,
-                        "spaced" => GridStyle::Spaced,
-                        "boxed" => GridStyle::Boxed,
-                        other => {
-                            return Err(format!(
-                            "[format] grid: unknown style `{other}`; use \"plain\", \"spaced\" or \"boxed\""
-                        ))
-                        }
-                    }
-                }
-                "blank" => style.blank = blank_from(text)?,
-                other => {
-                    return Err(format!(
-                        "[format]: unknown key `{other}`; known keys: grid, blank"
-                    ))
-                }
-            }
-        }
-        Ok(style)
-    }
-}
-
-/// The blank character a `blank = "..."` setting names.
-fn blank_from(text: &str) -> Result<char, String> {
-    let mut chars = text.chars();
-    match (chars.next(), chars.next()) {
-        (Some(ch), None) if is_blank_char(ch) => Ok(ch),
-        _ => Err(format!(
-            "[format] blank: `{text}` is not a blank; use one of \". 0 _ - x X *\""
-        )),
-    }
-}
+/// The layout `[format]` in `sudoku-lsp.toml` asks for: plain data the configuration reads.
+pub use crate::config::{GridStyle, Style};
 
 /// A paragraph the formatter left as it was, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]

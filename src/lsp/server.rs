@@ -35,7 +35,7 @@ use crate::lsp::settings::{lock, SECTION};
 use crate::lsp::state::{file_path, Caps, Document, State};
 use crate::lsp::tutor::{self, Tutor};
 use crate::lsp::{outline, tokens};
-use crate::syntax::formats::{Format, Reading};
+use crate::syntax::formats::Format;
 
 pub struct Backend {
     client: Client,
@@ -527,7 +527,7 @@ impl LanguageServer for Backend {
             };
             if path.file_name().is_some_and(|n| n == FILE_NAME) {
                 config_changed = true;
-            } else if crate::walk::is_puzzle_file(&path) {
+            } else if self.state.picks_up(&path) {
                 work.push((change.uri, path, change.typ));
             }
         }
@@ -764,12 +764,13 @@ impl Backend {
             return Ok(None);
         };
         // Other formats keep their own layout (docs/formats.md): no edits.
-        let reading = Reading::decide(None, file_path(&uri).as_deref(), &snap.text);
+        let project = self.state.project_for(&uri);
+        let reading = crate::lsp::state::reading_of(&project, &uri, &snap.text);
         if reading.format != Format::Sudoku {
             return Ok(Some(Vec::new()));
         }
         let unit = self.state.unit();
-        let style = self.state.project_for(&uri).config.format;
+        let style = project.settings.format;
         off_thread(move || {
             let map = Mapper::new(&snap.text, &snap.index, unit);
             let range = range.map(|r| map.text_range(r));

@@ -163,7 +163,7 @@ pub use crate::sync::lock;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::FILE_NAME;
+    use crate::config::{Config, FILE_NAME};
     use crate::finding::Code;
     use serde_json::json;
 
@@ -214,7 +214,10 @@ mod tests {
         std::fs::create_dir_all(dir.path().join("a/b")).unwrap();
         let configs = ProjectConfigs::default();
         let p = configs.for_path(&dir.path().join("a/b/x.sudoku"));
-        assert_eq!(p.config.severity_of(Code::BoxShape), None);
+        assert_eq!(
+            Config::from(p.settings.clone()).severity_of(Code::BoxShape),
+            None
+        );
         assert!(p.is_excluded(&dir.path().join("drafts/x.sudoku")));
         assert!(!p.is_excluded(&dir.path().join("a/x.sudoku")));
         // A broken file falls back to the defaults.
@@ -222,7 +225,7 @@ mod tests {
         configs.clear();
         let p = configs.for_path(&dir.path().join("a/b/x.sudoku"));
         assert_eq!(
-            p.config.severity_of(Code::BoxShape),
+            Config::from(p.settings.clone()).severity_of(Code::BoxShape),
             Some(Code::BoxShape.default_severity())
         );
     }

@@ -6,7 +6,6 @@
 //! the order of the store's changes: a closed file never gets a late result of its open text,
 //! and an old version never overwrites a newer one.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -17,8 +16,8 @@ use tokio::sync::{mpsc, Notify};
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
 use crate::analysis::duplicate_puzzle::{Marks, Registry};
-use crate::analysis::{analyze_as, Leftovers, PieceCache};
-use crate::config::{Config, ProjectConfig};
+use crate::analysis::{analyze_as, Context, Leftovers, PieceCache};
+use crate::config::{Config, ProjectConfig, RunOptions};
 use crate::finding::Code;
 use crate::lsp::convert::{self, Mapper};
 use crate::lsp::features::Snapshot;
@@ -180,10 +179,14 @@ impl State {
         });
     }
 
-    /// A project's configuration with the editor's code selection (settings `select`,
+    /// A project's settings with the editor's code selection (settings `select`,
     /// `extendSelect`, `ignore`) on top, as `check` puts its flags on top.
-    fn selected<'a>(&self, config: &'a Config) -> Cow<'a, Config> {
-        config.with_command_line(false, &lock(&self.settings).selection)
+    fn selected(&self, project: &ProjectConfig) -> Config {
+        let run = RunOptions {
+            selection: lock(&self.settings).selection.clone(),
+            ..RunOptions::default()
+        };
+        Config::new(project.settings.clone(), run)
     }
 
     /// The project configuration for a document: its file's, else the first workspace
@@ -294,8 +297,8 @@ impl State {
         let cache_wait = std::time::Instant::now();
         let mut cache = lock(cache);
         let waited = cache_wait.elapsed();
-        let config = self.selected(&project.config);
-        let reading = Reading::decide(None, file_path(uri).as_deref(), &text);
+        let config = self.selected(&project);
+        let reading = reading_of(&project, uri, &text);
         let analysis = if reading.format == Format::Sudoku {
             cache.analyze(&text, &config)
         } else {
@@ -407,15 +410,10 @@ impl State {
             tracing::warn!("cannot name {} as a URI", path.display());
             return;
         };
-        let mut project = self.configs.for_path(path);
-        if marks.is_some() {
-            let mut marked = (*project).clone();
-            marked.config.duplicates = marks;
-            project = Arc::new(marked);
-        }
+        let project = self.configs.for_path(path);
         let diagnostics = match std::fs::read(path) {
             Ok(_) if project.is_excluded(path) => Vec::new(),
-            Ok(bytes) => self.disk_diagnostics(&bytes, &uri, &project),
+            Ok(bytes) => self.disk_diagnostics(&bytes, &uri, &project, marks.as_deref()),
             Err(e) => {
                 if e.kind() != std::io::ErrorKind::NotFound {
                     tracing::warn!("cannot read {}: {e}", path.display());
@@ -434,13 +432,15 @@ impl State {
         bytes: &[u8],
         uri: &Uri,
         project: &ProjectConfig,
+        marks: Option<&Marks>,
     ) -> Vec<Diagnostic> {
         let cap = self.settings().max_diagnostics;
         let unit = self.unit();
         match syntax::decode(bytes) {
             Ok((text, _)) => {
-                let reading = Reading::decide(None, file_path(uri).as_deref(), text);
-                let analysis = analyze_as(text, reading, &self.selected(&project.config));
+                let reading = reading_of(project, uri, text);
+                let config = self.selected(project);
+                let analysis = analyze_as(text, reading, Context::new(&config, marks));
                 let index = LineIndex::new(text);
                 let map = Mapper::new(text, &index, unit);
                 convert::diagnostics(analysis.findings.iter(), &map, uri, cap)
@@ -465,7 +465,7 @@ impl State {
     /// would visit (not hidden, not ignored by `.gitignore` and friends).
     pub fn is_workspace_file(&self, path: &Path) -> bool {
         let folders = lock(&self.folders).clone();
-        if !is_puzzle_file(path) || !folders.iter().any(|f| path.starts_with(f)) {
+        if !self.picks_up(path) || !folders.iter().any(|f| path.starts_with(f)) {
             return false;
         }
         let Some(parent) = path.parent() else {
@@ -519,8 +519,7 @@ impl State {
     /// The `duplicate-puzzle` marks of a scanned file, when its configuration turns the code on.
     fn duplicate_marks(&self, path: &Path, registry: &mut Registry) -> Option<Arc<Marks>> {
         let project = self.configs.for_path(path);
-        self.selected(&project.config)
-            .severity_of(Code::DuplicatePuzzle)?;
+        self.selected(&project).severity_of(Code::DuplicatePuzzle)?;
         let bytes = std::fs::read(path).ok()?;
         let (text, _) = syntax::decode(&bytes).ok()?;
         registry.start_file(&path.display().to_string());
@@ -528,13 +527,20 @@ impl State {
         Some(Arc::new(registry.marks(marks)))
     }
 
-    /// Every `.sudoku` file of the workspace folders that the configuration does not exclude,
+    /// Whether a folder's walk picks up `path`: a puzzle file by its extension (and a CSV by its
+    /// header), or a file its configuration's `[files]` adds.
+    pub fn picks_up(&self, path: &Path) -> bool {
+        is_puzzle_file(path) || self.configs.for_path(path).includes(path)
+    }
+
+    /// Every puzzle file of the workspace folders that the configuration does not exclude,
     /// sorted by path.
     fn workspace_files(&self) -> Vec<PathBuf> {
         let folders = lock(&self.folders).clone();
         let mut files = Vec::new();
         for folder in folders {
-            for path in Walk::new(&folder).files() {
+            let included = |path: &Path| self.configs.for_path(path).includes(path);
+            for path in Walk::new(&folder).files_and(included) {
                 let path = match path {
                     Ok(path) => path,
                     Err(e) => {
@@ -556,6 +562,14 @@ impl State {
         files.dedup();
         files
     }
+}
+
+/// How the document at `uri` is read: the format its configuration's `[files]` gives it, else
+/// its extension, else its contents (docs/formats.md).
+pub fn reading_of(project: &ProjectConfig, uri: &Uri, text: &str) -> Reading {
+    let path = file_path(uri);
+    let from = path.as_deref().and_then(|p| project.format_of(p));
+    Reading::decide(from, path.as_deref(), text)
 }
 
 /// Frees what an analysis no longer needs on a blocking thread: freeing the analysis of a large
