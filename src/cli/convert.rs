@@ -241,7 +241,7 @@ pub(super) fn needs_symbols(p: &Puzzle) -> bool {
 /// The `.sudoku` text of every puzzle: its directives, then its grid (a pencil-mark grid for a
 /// solving state), a one-liner when it was one (with its trailing field); a blank line between
 /// puzzles. Nothing is lost.
-fn write_sudoku(items: &[Item<'_>]) -> String {
+pub(super) fn write_sudoku(items: &[Item<'_>]) -> String {
     let mut out = String::new();
     for (i, item) in items.iter().enumerate() {
         let p = item.puzzle;
@@ -306,10 +306,20 @@ fn write_sudoku(items: &[Item<'_>]) -> String {
 /// candidates run together, the columns aligned.
 fn pencil_grid(p: &Puzzle, pm: &crate::syntax::PencilMarks) -> String {
     let n = p.shape.size;
-    let candidates = &pm.candidates;
+    // A cell with no marks (every candidate) shows the candidates its solved peers leave, or
+    // `.` when they leave it fewer than two (a token of one symbol is a solved cell).
+    let full = crate::grid::full_mask(n);
+    let allowed = p.grid().candidates();
+    let candidates: Vec<crate::grid::Mask> = pm
+        .candidates
+        .iter()
+        .zip(&allowed)
+        .map(|(&m, &a)| if m == full { a } else { m })
+        .collect();
     let tokens: Vec<String> = (0..p.shape.cells())
         .map(|c| match p.givens[c] {
             v if v != 0 && pm.is_placed(c) => format!("+{}", p.alphabet.symbol(v)),
+            0 if candidates[c] == allowed[c] && allowed[c].count_ones() < 2 => ".".to_string(),
             0 => (1..=n as u8)
                 .filter(|&d| {
                     candidates
@@ -455,7 +465,7 @@ const SDK_LINES: [(&str, char); 7] = [
 
 /// `.sdk`: one file a puzzle, its metadata as `#A` (author), `#D` (description), `#C`
 /// (comment), `#B` (date), `#S` (source), `#L` (level), `#U` (url) lines, then the grid.
-fn write_sdk(items: &[Item<'_>]) -> (Vec<String>, Vec<String>) {
+pub(super) fn write_sdk(items: &[Item<'_>]) -> (Vec<String>, Vec<String>) {
     let mut outs = Vec::new();
     let mut lost = Vec::new();
     let kept: Vec<&str> = SDK_LINES.iter().map(|(k, _)| *k).collect();

@@ -193,10 +193,96 @@ fn attr(s: &str) -> String {
     out
 }
 
-/// OpenSudoku version 2: every puzzle a `<game>`, in `<folder>`s by their `@meta folder` (a
-/// folder named `puzzles` for those without one). A plain puzzle's data is its 81 digits; a
-/// state's is a `version: 3` cell collection with its notes and editable cells.
+/// The metadata elements of OpenSudoku version 1, each with the directive key (or `@meta` name)
+/// it is read into.
+const V1_ELEMENTS: [(&str, &str); 8] = [
+    ("name", "name"),
+    ("author", "author"),
+    ("description", "description"),
+    ("comment", "comment"),
+    ("created", "created"),
+    ("source", "source"),
+    ("level", "level"),
+    ("sourceURL", "url"),
+];
+
+/// The value of a directive `key`, else of `@meta key`.
+fn field(p: &Puzzle, key: &str) -> Option<String> {
+    p.directives
+        .get(key)
+        .filter(|_| key != "meta")
+        .map(|d| d.value.clone())
+        .or_else(|| meta(p, key))
+}
+
+/// The version 1 metadata every puzzle shares, when the puzzles fit version 1: plain puzzles,
+/// none in a folder or with a game attribute of version 2, all with the same metadata, and
+/// some of it.
+fn v1_metadata(items: &[Item<'_>]) -> Option<Vec<(&'static str, String)>> {
+    let of = |p: &Puzzle| -> Vec<(&'static str, String)> {
+        V1_ELEMENTS
+            .iter()
+            .filter_map(|&(el, key)| field(p, key).map(|v| (el, v)))
+            .collect()
+    };
+    let first = of(items.first()?.puzzle);
+    let v2_only = [
+        "folder",
+        "folder_created",
+        "state",
+        "time",
+        "last_played",
+        "note",
+        "command_stack",
+    ];
+    let fits = items.iter().all(|i| {
+        i.puzzle.pencil.is_none()
+            && v2_only.iter().all(|k| meta(i.puzzle, k).is_none())
+            && of(i.puzzle) == first
+    });
+    (fits && !first.is_empty()).then_some(first)
+}
+
+/// Element text: `&` and `<` escaped.
+fn text_of(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// OpenSudoku version 1, for plain puzzles that share version 1's metadata elements.
+fn write_opensudoku_v1(items: &[Item<'_>], fields: &[(&str, String)]) -> (String, Vec<String>) {
+    let mut lost = Vec::new();
+    let kept: Vec<&str> = V1_ELEMENTS.iter().map(|(_, k)| *k).collect();
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opensudoku>\n");
+    for (el, v) in fields {
+        out += &format!("  <{el}>{}</{el}>\n", text_of(v));
+    }
+    for item in items {
+        if !classic(item, &mut lost) {
+            continue;
+        }
+        field_losses(item, &kept, &mut lost);
+        let data: String = item
+            .puzzle
+            .givens
+            .iter()
+            .map(|&v| char::from(b'0' + v))
+            .collect();
+        out += &format!("  <game data=\"{data}\"/>\n");
+    }
+    out += "</opensudoku>\n";
+    (out, lost)
+}
+
+/// OpenSudoku: version 1 when the puzzles fit it (see [`v1_metadata`]), else version 2: every
+/// puzzle a `<game>`, in `<folder>`s by their `@meta folder` (a folder named `puzzles` for those
+/// without one). A plain puzzle's data is its 81 digits; a state's is a `version: 3` cell
+/// collection with its notes and editable cells.
 pub(super) fn write_opensudoku(items: &[Item<'_>]) -> (String, Vec<String>) {
+    if let Some(fields) = v1_metadata(items) {
+        return write_opensudoku_v1(items, &fields);
+    }
     let mut lost = Vec::new();
     let mut out =
         String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opensudoku version=\"2\">\n");
@@ -301,4 +387,122 @@ pub(super) fn write_hodoku(items: &[Item<'_>]) -> (String, Vec<String>) {
         );
     }
     (out, lost)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::convert::{write_sudoku, Item};
+    use crate::syntax::formats::{parse_as, Format, Reading};
+    use crate::syntax::{ParsedFile, Puzzle};
+
+    fn read(text: &str, format: Format) -> ParsedFile {
+        let reading = Reading {
+            format,
+            delimiter: None,
+            chosen: true,
+        };
+        parse_as(text, reading)
+    }
+
+    fn items<'a>(file: &'a ParsedFile, text: &'a str) -> Vec<Item<'a>> {
+        file.puzzles
+            .iter()
+            .map(|p| Item {
+                label: format!("puzzle {}", p.index + 1),
+                puzzle: p,
+                text,
+            })
+            .collect()
+    }
+
+    /// What must survive a round trip: cells, placed digits, the candidates the state allows,
+    /// and every directive.
+    fn kept(
+        p: &Puzzle,
+    ) -> (
+        Vec<u8>,
+        Vec<bool>,
+        Vec<crate::grid::Mask>,
+        Vec<(String, String)>,
+    ) {
+        let pm = p.pencil.as_deref();
+        (
+            p.givens.clone(),
+            (0..81)
+                .map(|c| pm.is_some_and(|pm| pm.is_placed(c)))
+                .collect(),
+            pm.map_or_else(|| p.grid().candidates(), |pm| pm.allowed(&p.grid())),
+            p.directives
+                .all
+                .iter()
+                .map(|d| (d.key.clone(), d.value.clone()))
+                .collect(),
+        )
+    }
+
+    /// X -> .sudoku -> X gives the same puzzles, marks and metadata, with nothing lost.
+    #[test]
+    fn every_format_goes_through_sudoku_and_back() {
+        let cases: [(&str, Format); 11] = [
+            ("ss/sound.ss", Format::Ss),
+            ("ss/state.ss", Format::Ss),
+            ("ss/wrong-elimination.ss", Format::Ss),
+            ("sdx/sound.sdx", Format::Sdx),
+            ("sdx/state.sdx", Format::Sdx),
+            ("sdx/clash.sdx", Format::Sdx),
+            ("opensudoku/folders.opensudoku", Format::OpenSudoku),
+            ("opensudoku/state.opensudoku", Format::OpenSudoku),
+            ("opensudoku/version1.opensudoku", Format::OpenSudoku),
+            ("hodoku/library.txt", Format::Hodoku),
+            ("sdk/plain.sdk", Format::Sdk),
+        ];
+        for (path, format) in cases {
+            let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/formats");
+            let text = std::fs::read_to_string(root.join(path)).unwrap();
+            let first = read(&text, format);
+            assert!(!first.puzzles.is_empty(), "{path}");
+            let sudoku = write_sudoku(&items(&first, &text));
+            let middle = read(&sudoku, Format::Sudoku);
+            let its = items(&middle, &sudoku);
+            let (outs, lost) = match format {
+                Format::Ss => super::write_ss(&its),
+                Format::Sdx => super::write_sdx(&its),
+                Format::OpenSudoku => {
+                    let (o, l) = super::write_opensudoku(&its);
+                    (vec![o], l)
+                }
+                Format::Hodoku => {
+                    let (o, l) = super::write_hodoku(&its);
+                    (vec![o], l)
+                }
+                _ => {
+                    let (o, l) = super::super::convert::write_sdk(&its);
+                    (o, l)
+                }
+            };
+            assert!(lost.is_empty(), "{path}: {lost:?}");
+            let back: Vec<Puzzle> = outs.iter().flat_map(|o| read(o, format).puzzles).collect();
+            let want: Vec<_> = first.puzzles.iter().map(kept).collect();
+            let got: Vec<_> = back.iter().map(kept).collect();
+            assert_eq!(got, want, "{path}:\n{sudoku}\n{}", outs.concat());
+        }
+    }
+
+    #[test]
+    fn what_a_target_cannot_hold_is_named() {
+        let text = "@title t\n.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...\n";
+        let file = read(text, Format::Sudoku);
+        let its = items(&file, text);
+        for lost in [
+            super::write_ss(&its).1,
+            super::write_sdx(&its).1,
+            super::write_hodoku(&its).1,
+            super::write_opensudoku(&its).1,
+        ] {
+            assert_eq!(lost[0], "puzzle 1: its @title");
+            assert!(lost.len() == 1 || lost[1].contains("r8c3 as an open cell"));
+        }
+        // An .sdx cell of one candidate is a given: that open cell would be lost.
+        assert_eq!(super::write_sdx(&its).1.len(), 2);
+    }
 }
