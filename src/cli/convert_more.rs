@@ -415,16 +415,16 @@ mod tests {
             .collect()
     }
 
-    /// What must survive a round trip: cells, placed digits, the candidates the state allows,
-    /// and every directive.
-    fn kept(
-        p: &Puzzle,
-    ) -> (
+    type Kept = (
         Vec<u8>,
         Vec<bool>,
         Vec<crate::grid::Mask>,
         Vec<(String, String)>,
-    ) {
+    );
+
+    /// What must survive a round trip: cells, placed digits, the candidates the state allows,
+    /// and every directive.
+    fn kept(p: &Puzzle) -> Kept {
         let pm = p.pencil.as_deref();
         (
             p.givens.clone(),
