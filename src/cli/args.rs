@@ -118,7 +118,8 @@ pub struct CheckArgs {
     pub rate: bool,
 
     /// Read every file as this format, whatever its extension: sudoku, csv (or tsv), bank,
-    /// sdk, sdm (default: the extension, else what the text looks like).
+    /// sdk, sdm, sdx, ss, opensudoku, hodoku (default: the extension, else what the text looks
+    /// like).
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     pub from: Option<crate::syntax::formats::Format>,
 
