@@ -8,8 +8,8 @@ pub fn is_sudoku(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "sudoku")
 }
 
-/// Whether a folder's walk picks up `path` (docs/formats.md): `*.sudoku`, `*.sdk` and `*.sdm`
-/// files, and `*.csv`/`*.tsv` files whose header names a puzzle column, so a repository's
+/// Whether a folder's walk picks up `path` (docs/formats.md): `*.sudoku`, `*.sdk`, `*.sdm`,
+/// `*.sdx`, `*.ss` and `*.opensudoku` files (every extension [`Format::of_path`] names), and `*.csv`/`*.tsv` files whose header names a puzzle column, so a repository's
 /// other tables are not linted.
 pub fn is_puzzle_file(path: &Path) -> bool {
     use crate::syntax::formats::{has_puzzle_header, Format};

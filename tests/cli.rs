@@ -1844,3 +1844,83 @@ fn convert_writes_sdk_and_sdm_files() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("the whole 16x16 puzzle"), "{}", r.stderr);
 }
+
+#[test]
+fn convert_writes_ss_sdx_opensudoku_and_hodoku() {
+    // Each new format reads back as the file it came from.
+    for (path, to) in [
+        ("fixtures/formats/ss/state.ss", "ss"),
+        ("fixtures/formats/sdx/state.sdx", "sdx"),
+        (
+            "fixtures/formats/opensudoku/version1.opensudoku",
+            "opensudoku",
+        ),
+    ] {
+        let r = convert(&[path, "--to", to]);
+        assert_eq!(r.code, 0, "{path}: {}", r.stderr);
+        let want = std::fs::read_to_string(root().join(path)).unwrap();
+        assert_eq!(r.stdout, want, "{path}");
+    }
+    let r = convert(&[
+        "--from",
+        "hodoku",
+        "fixtures/formats/hodoku/library.txt",
+        "--to",
+        "hodoku",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let want = std::fs::read_to_string(root().join("fixtures/formats/hodoku/library.txt")).unwrap();
+    let lines: String = want
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(r.stdout, lines);
+    // Several puzzles into .ss need a folder; the HoDoKu fields would be lost without --lossy.
+    let r = convert(&["fixtures/formats/hodoku/library.txt", "--to", "ss"]);
+    assert_eq!(r.code, 2);
+    let dir = temp();
+    let out = dir.path().to_str().unwrap();
+    let r = convert(&[
+        "fixtures/formats/hodoku/library.txt",
+        "--to",
+        "ss",
+        "-o",
+        out,
+    ]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("puzzle 5: its technique would be lost"),
+        "{}",
+        r.stderr
+    );
+    let r = convert(&[
+        "fixtures/formats/hodoku/library.txt",
+        "--to",
+        "ss",
+        "--lossy",
+        "-o",
+        out,
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(dir.path().join("puzzle-6.ss").exists());
+    // The folder's .ss files are checked as the library's puzzles are.
+    let (_, want) = json(&[
+        "check",
+        "--format",
+        "json",
+        "--from",
+        "hodoku",
+        "fixtures/formats/hodoku/library.txt",
+    ]);
+    let (_, got) = json(&["check", "--format", "json", out]);
+    assert_eq!(puzzle_summaries(&got), puzzle_summaries(&want));
+}
+
+#[test]
+fn opensudoku_on_stdin_is_detected() {
+    let xml = std::fs::read(root().join("fixtures/formats/opensudoku/folders.opensudoku")).unwrap();
+    let r = run_in(root(), &["check", "-"], Some(&xml));
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(r.stdout.contains("4 puzzles"), "{}", r.stdout);
+}

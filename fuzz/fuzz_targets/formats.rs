@@ -1,5 +1,5 @@
-//! Any bytes read as every other format (CSV/TSV, bank lines, .sdk, .sdm): no panic, no hang,
-//! every range in the text.
+//! Any bytes read as every other format (CSV/TSV, bank lines, .sdk, .sdm, .sdx, .ss, OpenSudoku,
+//! HoDoKu lines): no panic, no hang, every range in the text.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -1,5 +1,6 @@
 //! The `formats` target: any bytes read as each of the other formats (CSV/TSV, bank lines,
-//! `.sdk`, `.sdm`) and as a file whose format its text decides. No panic, no hang, the light
+//! `.sdk`, `.sdm`, `.sdx`, `.ss`, OpenSudoku XML, HoDoKu lines: every format but `.sudoku`) and
+//! as a file whose format its text decides. No panic, no hang, the light
 //! invariants of every analysis, every cell and solution slot a range of the text, and filling
 //! in a table's solutions leaves text that reads again.
 
@@ -36,6 +37,13 @@ pub fn formats(data: &[u8]) {
             assert_eq!(p.cells.len(), p.shape.cells(), "one range a cell");
             for r in p.cells.iter() {
                 check_range(&text, r, "cell");
+            }
+            if let Some(pm) = &p.pencil {
+                assert_eq!(pm.candidates.len(), p.shape.cells(), "one mark set a cell");
+                assert!(
+                    pm.placed.is_empty() || pm.placed.len() == p.shape.cells(),
+                    "placed flags for every cell or none"
+                );
             }
             if let Some(slot) = &p.slot {
                 check_range(&text, slot.range, "solution slot");

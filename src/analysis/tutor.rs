@@ -249,7 +249,10 @@ fn pencil_edits(puzzle: &Puzzle, state: &State, step: &Step) -> Vec<Edit> {
         Layout::PencilGrid => fill::rewrite_pencil_grid(puzzle, pm, |cell| {
             marks(cell).map(|m| mask_token(puzzle, m))
         }),
-        _ => fill::rewrite_candidate_line(puzzle, marks),
+        Layout::CandidateLine => fill::rewrite_candidate_line(puzzle, marks),
+        // A state read from another format (`.ss`, HoDoKu, OpenSudoku) keeps its marks apart
+        // from its cells: no edit can show an elimination there.
+        _ => Vec::new(),
     }
 }
 

@@ -55,8 +55,9 @@ pub enum Command {
     /// layout (exit 0: all formatted, 1: something left untouched, or with --check/--diff
     /// something would change, 2: could not run).
     Fmt(FmtArgs),
-    /// Convert puzzle files to another format: .sudoku, one puzzle a line, CSV, .sdk or .sdm
-    /// (exit 2 and nothing written when something would be lost, unless --lossy).
+    /// Convert puzzle files to another format: .sudoku, one puzzle a line, CSV, .sdk, .sdm, .ss,
+    /// .sdx, OpenSudoku or HoDoKu lines (exit 2 and nothing written when something would be
+    /// lost, unless --lossy).
     Convert(ConvertArgs),
     /// Draw puzzles as sheets ready to print: PDF, SVG or PNG, K puzzles a page, the solutions
     /// on their own pages at the end (exit 0: all drawn, 1: some puzzle has no unique solution,
@@ -84,8 +85,9 @@ pub struct ManArgs {
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
     /// Files and folders to check (`-` reads standard input). Folders are searched for
-    /// `*.sudoku`, `*.sdk` and `*.sdm` files and for `*.csv`/`*.tsv` files whose header names a
-    /// puzzle column, respecting .gitignore; a file named here is always checked.
+    /// `*.sudoku`, `*.sdk`, `*.sdm`, `*.sdx`, `*.ss` and `*.opensudoku` files and for
+    /// `*.csv`/`*.tsv` files whose header names a puzzle column, respecting .gitignore; a file
+    /// named here is always checked.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
@@ -116,7 +118,8 @@ pub struct CheckArgs {
     pub rate: bool,
 
     /// Read every file as this format, whatever its extension: sudoku, csv (or tsv), bank,
-    /// sdk, sdm (default: the extension, else what the text looks like).
+    /// sdk, sdm, sdx, ss, opensudoku, hodoku (default: the extension, else what the text looks
+    /// like).
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     pub from: Option<crate::syntax::formats::Format>,
 
@@ -467,4 +470,15 @@ pub enum ConvertTo {
     /// SadMan/SudoCue `.sdk`: one 9x9 puzzle a file, with `#A`... metadata lines (several
     /// puzzles need `-o DIR`).
     Sdk,
+    /// Simple Sudoku `.ss`: one 9x9 puzzle a file, a boxed grid and its `I`/`E` lines (several
+    /// puzzles need `-o DIR`).
+    Ss,
+    /// SudoCue `.sdx`: one 9x9 puzzle a file, every cell's digit or candidates (several
+    /// puzzles need `-o DIR`).
+    Sdx,
+    /// OpenSudoku XML (version 2): every 9x9 puzzle a game, with its notes and placed digits.
+    Opensudoku,
+    /// HoDoKu library lines: one 9x9 puzzle a line, `+` before placed digits, removed
+    /// candidates.
+    Hodoku,
 }

@@ -1,5 +1,5 @@
-//! `sudoku-lsp convert PATH... --to sudoku|line|csv|sdk|sdm [-o OUT]`: every puzzle of the files, in
-//! another format (docs/formats.md#convert).
+//! `sudoku-lsp convert PATH... --to sudoku|line|csv|sdk|sdm|ss|sdx|opensudoku|hodoku [-o OUT]`:
+//! every puzzle of the files, in another format (docs/formats.md#convert).
 //!
 //! Each puzzle goes across with its solution, metadata and pencil marks wherever the target can
 //! hold them. Where it cannot, nothing is written and the exit code is 2, each puzzle named with
@@ -22,11 +22,11 @@ use crate::text::LineIndex;
 const SHAPING: [&str; 4] = ["size", "box", "symbols", "candidates"];
 
 /// One puzzle as read, with where it came from, for writing and for naming it in messages.
-struct Item<'a> {
+pub(super) struct Item<'a> {
     /// `PATH:LINE: puzzle N`.
-    label: String,
-    puzzle: &'a Puzzle,
-    text: &'a str,
+    pub(super) label: String,
+    pub(super) puzzle: &'a Puzzle,
+    pub(super) text: &'a str,
 }
 
 /// Converts the files `args` names and returns the exit code.
@@ -100,12 +100,17 @@ pub fn run(args: ConvertArgs) -> i32 {
         ConvertTo::Csv => one(write_csv(&items)),
         ConvertTo::Sdm => one(write_sdm(&items)),
         ConvertTo::Sdk => write_sdk(&items),
+        ConvertTo::Ss => super::convert_more::write_ss(&items),
+        ConvertTo::Sdx => super::convert_more::write_sdx(&items),
+        ConvertTo::Opensudoku => one(super::convert_more::write_opensudoku(&items)),
+        ConvertTo::Hodoku => one(super::convert_more::write_hodoku(&items)),
     };
     lost.extend(dropped);
+    let ext = extension(args.to);
     let to_dir = args.output.as_deref().filter(|p| p.is_dir());
     if outs.len() > 1 && to_dir.is_none() {
         report_trouble(&format!(
-            "an .sdk file holds one puzzle: give -o DIR (an existing folder) to write these {} puzzles one file each; nothing was written",
+            "an .{ext} file holds one puzzle: give -o DIR (an existing folder) to write these {} puzzles one file each; nothing was written",
             outs.len()
         ));
         return EXIT_TROUBLE;
@@ -123,7 +128,7 @@ pub fn run(args: ConvertArgs) -> i32 {
         super::report_note(&format!("{l}: dropped"));
     }
     let written = match (&args.output, to_dir) {
-        (_, Some(dir)) => write_each(dir, &outs),
+        (_, Some(dir)) => write_each(dir, &outs, ext),
         (Some(path), None) => write_file(path, outs.concat().as_bytes()),
         (None, None) => {
             let out = outs.concat();
@@ -172,12 +177,27 @@ fn one((out, lost): (String, Vec<String>)) -> (Vec<String>, Vec<String>) {
     (vec![out], lost)
 }
 
+/// The extension of the files `-o DIR` gets for a target.
+fn extension(to: ConvertTo) -> &'static str {
+    match to {
+        ConvertTo::Sudoku => "sudoku",
+        ConvertTo::Line => "txt",
+        ConvertTo::Csv => "csv",
+        ConvertTo::Sdm => "sdm",
+        ConvertTo::Sdk => "sdk",
+        ConvertTo::Ss => "ss",
+        ConvertTo::Sdx => "sdx",
+        ConvertTo::Opensudoku => "opensudoku",
+        ConvertTo::Hodoku => "txt",
+    }
+}
+
 /// Writes each output to its own file in `dir`: `puzzle-001.sdk`, ... (as many digits as the
 /// count needs).
-fn write_each(dir: &Path, outs: &[String]) -> io::Result<()> {
+fn write_each(dir: &Path, outs: &[String], ext: &str) -> io::Result<()> {
     let width = outs.len().to_string().len();
     for (i, out) in outs.iter().enumerate() {
-        let name = format!("puzzle-{:0width$}.sdk", i + 1);
+        let name = format!("puzzle-{:0width$}.{ext}", i + 1);
         write_file(&dir.join(name), out.as_bytes())?;
     }
     Ok(())
@@ -189,7 +209,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// A puzzle's cells, one symbol a cell, `.` for a blank.
-fn cells(p: &Puzzle) -> String {
+pub(super) fn cells(p: &Puzzle) -> String {
     p.givens
         .iter()
         .map(|&v| if v == 0 { '.' } else { p.alphabet.symbol(v) })
@@ -198,7 +218,7 @@ fn cells(p: &Puzzle) -> String {
 
 /// The puzzle's own directives and the file's defaults it reads under, each key's last one,
 /// in order.
-fn directives(p: &Puzzle) -> Vec<(&str, &str)> {
+pub(super) fn directives(p: &Puzzle) -> Vec<(&str, &str)> {
     let all = &p.directives.all;
     all.iter()
         .enumerate()
@@ -209,19 +229,19 @@ fn directives(p: &Puzzle) -> Vec<(&str, &str)> {
 
 /// Whether the puzzle needs `@box` to read back with its shape: a box other than the one its
 /// size reads with.
-fn needs_box(shape: Shape) -> bool {
+pub(super) fn needs_box(shape: Shape) -> bool {
     Shape::for_size(shape.size) != Some(shape)
 }
 
 /// Whether the puzzle's alphabet is not its size's default.
-fn needs_symbols(p: &Puzzle) -> bool {
+pub(super) fn needs_symbols(p: &Puzzle) -> bool {
     p.alphabet != Alphabet::default_for(p.shape.size)
 }
 
 /// The `.sudoku` text of every puzzle: its directives, then its grid (a pencil-mark grid for a
 /// solving state), a one-liner when it was one (with its trailing field); a blank line between
 /// puzzles. Nothing is lost.
-fn write_sudoku(items: &[Item<'_>]) -> String {
+pub(super) fn write_sudoku(items: &[Item<'_>]) -> String {
     let mut out = String::new();
     for (i, item) in items.iter().enumerate() {
         let p = item.puzzle;
@@ -249,8 +269,11 @@ fn write_sudoku(items: &[Item<'_>]) -> String {
         }
         let rating_kept = has("rating");
         match (p.layout, p.pencil.as_deref()) {
-            (Layout::PencilGrid | Layout::CandidateLine, Some(pm)) => {
-                out += &pencil_grid(p, &pm.candidates)
+            (_, Some(pm)) => {
+                if let (Some(r), false) = (&p.rating, rating_kept) {
+                    out += &format!("@rating {r}\n");
+                }
+                out += &pencil_grid(p, pm)
             }
             (Layout::OneLiner, _) => {
                 out += &cells(p);
@@ -279,12 +302,24 @@ fn write_sudoku(items: &[Item<'_>]) -> String {
     out
 }
 
-/// A pencil-mark grid: each cell's digit when solved, else its candidates run together, the
-/// columns aligned.
-fn pencil_grid(p: &Puzzle, candidates: &[crate::grid::Mask]) -> String {
+/// A pencil-mark grid: each cell's digit when solved (`+` before a placed one), else its
+/// candidates run together, the columns aligned.
+fn pencil_grid(p: &Puzzle, pm: &crate::syntax::PencilMarks) -> String {
     let n = p.shape.size;
+    // A cell with no marks (every candidate) shows the candidates its solved peers leave, or
+    // `.` when they leave it fewer than two (a token of one symbol is a solved cell).
+    let full = crate::grid::full_mask(n);
+    let allowed = p.grid().candidates();
+    let candidates: Vec<crate::grid::Mask> = pm
+        .candidates
+        .iter()
+        .zip(&allowed)
+        .map(|(&m, &a)| if m == full { a } else { m })
+        .collect();
     let tokens: Vec<String> = (0..p.shape.cells())
         .map(|c| match p.givens[c] {
+            v if v != 0 && pm.is_placed(c) => format!("+{}", p.alphabet.symbol(v)),
+            0 if candidates[c] == allowed[c] && allowed[c].count_ones() < 2 => ".".to_string(),
             0 => (1..=n as u8)
                 .filter(|&d| {
                     candidates
@@ -304,7 +339,12 @@ fn pencil_grid(p: &Puzzle, candidates: &[crate::grid::Mask]) -> String {
                 .unwrap_or(1)
         })
         .collect();
-    let mut out = String::new();
+    // A grid of single symbols only reads as pencil marks under `@candidates`.
+    let mut out = if tokens.iter().all(|t| t.chars().count() < 2) {
+        "@candidates\n".to_string()
+    } else {
+        String::new()
+    };
     for r in 0..n {
         let row: Vec<String> = (0..n)
             .map(|col| format!("{:<w$}", tokens[r * n + col], w = widths[col]))
@@ -333,7 +373,7 @@ fn shape_losses(item: &Item<'_>, lost: &mut Vec<String>) {
 
 /// Reports every directive of the puzzle but those `kept` (and the shaping ones) as lost, and
 /// its trailing field unless it is its rating and `rating` is kept.
-fn field_losses(item: &Item<'_>, kept: &[&str], lost: &mut Vec<String>) {
+pub(super) fn field_losses(item: &Item<'_>, kept: &[&str], lost: &mut Vec<String>) {
     let p = item.puzzle;
     for (key, value) in directives(p) {
         let name = match key {
@@ -376,7 +416,7 @@ fn write_line(items: &[Item<'_>]) -> (String, Vec<String>) {
 
 /// Whether the puzzle is a 9x9 of digits, the only puzzle `.sdk` and `.sdm` hold; when not, it
 /// is reported as lost whole.
-fn classic(item: &Item<'_>, lost: &mut Vec<String>) -> bool {
+pub(super) fn classic(item: &Item<'_>, lost: &mut Vec<String>) -> bool {
     let p = item.puzzle;
     let ok = Shape::for_size(9) == Some(p.shape) && !needs_symbols(p);
     if !ok {
@@ -390,7 +430,7 @@ fn classic(item: &Item<'_>, lost: &mut Vec<String>) -> bool {
 }
 
 /// A 9x9 puzzle's cells as digits, `0` blank.
-fn digits(p: &Puzzle) -> String {
+pub(super) fn digits(p: &Puzzle) -> String {
     p.givens.iter().map(|&v| char::from(b'0' + v)).collect()
 }
 
@@ -425,7 +465,7 @@ const SDK_LINES: [(&str, char); 7] = [
 
 /// `.sdk`: one file a puzzle, its metadata as `#A` (author), `#D` (description), `#C`
 /// (comment), `#B` (date), `#S` (source), `#L` (level), `#U` (url) lines, then the grid.
-fn write_sdk(items: &[Item<'_>]) -> (Vec<String>, Vec<String>) {
+pub(super) fn write_sdk(items: &[Item<'_>]) -> (Vec<String>, Vec<String>) {
     let mut outs = Vec::new();
     let mut lost = Vec::new();
     let kept: Vec<&str> = SDK_LINES.iter().map(|(k, _)| *k).collect();

@@ -7,6 +7,7 @@
 pub mod args;
 pub mod check;
 pub mod convert;
+mod convert_more;
 pub mod docs;
 pub mod explain;
 pub mod fmt;

@@ -101,7 +101,13 @@ fn empty_cell_hover(snap: &Snapshot, puzzle: &Puzzle, cell: usize, settings: &Se
 fn given_hover(puzzle: &Puzzle, cell: usize, d: u8) -> String {
     let shape = puzzle.shape;
     let symbol = puzzle.alphabet.symbol(d);
-    let mut out = format!("Given {symbol} at {}", shape.cell_name(cell));
+    // A digit placed after the start (`+5`, an `.sdx` `u`, ...) is a solved cell, not a given.
+    let placed = puzzle
+        .pencil
+        .as_deref()
+        .is_some_and(|pm| pm.is_placed(cell));
+    let what = if placed { "Placed" } else { "Given" };
+    let mut out = format!("{what} {symbol} at {}", shape.cell_name(cell));
     let clashes: Vec<String> = shape
         .units_of(cell)
         .into_iter()
@@ -286,6 +292,21 @@ mod tests {
         assert!(hover(&snap, 1, &on).unwrap().0.ends_with("Solution: 2"));
         let (given, _) = hover(&snap, 0, &Settings::default()).unwrap();
         assert!(given.starts_with("Given 1 at r1c1"), "{given}");
+        let (ptext, mut placed) = puzzle("1.3.....2.......");
+        let mut marks = vec![crate::grid::full_mask(4); 16];
+        marks[2] = crate::grid::bit(3);
+        let mut flags = vec![false; 16];
+        flags[2] = true;
+        placed.pencil = Some(std::sync::Arc::new(crate::syntax::PencilMarks {
+            candidates: marks,
+            placed: flags,
+            lines: Vec::new(),
+        }));
+        let psnap = snapshot(ptext, placed, None, Vec::new());
+        let (h, _) = hover(&psnap, 2, &Settings::default()).unwrap();
+        assert!(h.starts_with("Placed 3 at r1c3"), "{h}");
+        let (h, _) = hover(&psnap, 0, &Settings::default()).unwrap();
+        assert!(h.starts_with("Given 1 at r1c1"), "{h}");
 
         let actions = actions(&snap, 1, 1, &Settings::default());
         let titles: Vec<&str> = actions.iter().map(|a| a.title.as_str()).collect();

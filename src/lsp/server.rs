@@ -198,7 +198,9 @@ impl Backend {
         let options = DidChangeWatchedFilesRegistrationOptions {
             watchers: vec![
                 FileSystemWatcher {
-                    glob_pattern: GlobPattern::String("**/*.{sudoku,sdk,sdm,csv,tsv}".to_string()),
+                    glob_pattern: GlobPattern::String(
+                        "**/*.{sudoku,sdk,sdm,sdx,ss,opensudoku,csv,tsv}".to_string(),
+                    ),
                     kind: None,
                 },
                 FileSystemWatcher {

@@ -78,12 +78,22 @@ pub struct PencilMarks {
     /// candidates, every digit for a cell written with no marks. The digits of solved peers are
     /// not taken out here; [`PencilMarks::allowed`] does that.
     pub candidates: Vec<Mask>,
+    /// Which solved cells hold a digit placed after the start (`+5` in a pencil-mark grid, an
+    /// `.sdx` `u`, an `.ss` `I` line, an OpenSudoku editable cell) rather than a given; empty
+    /// when none is. The checks treat a placed digit as a solved cell of the state; it is kept so
+    /// that `convert` writes it back as placed.
+    pub placed: Vec<bool>,
     /// The lines of a pencil-mark grid as written, for writing it back (empty for a candidate
     /// line, which is written back cell by cell).
     pub lines: Vec<PencilLine>,
 }
 
 impl PencilMarks {
+    /// Whether `cell` holds a digit placed after the start.
+    pub fn is_placed(&self, cell: usize) -> bool {
+        self.placed.get(cell).copied().unwrap_or(false)
+    }
+
     /// Each cell's candidates as the state has them: its marks minus the digits its solved
     /// peers hold (a solved cell keeps its own digit).
     pub fn allowed(&self, grid: &Grid) -> Vec<Mask> {

@@ -51,6 +51,8 @@ pub(super) fn candidate_line_size(k: usize, under: Option<usize>, marked: bool) 
 /// What a row's token holds.
 enum Token {
     Solved(u8),
+    /// `+` and one symbol: a digit placed after the start (as HoDoKu writes it).
+    Placed(u8),
     Marks(Mask),
     /// `.` or `0`: no marks, every candidate its solved peers allow.
     NoMarks,
@@ -182,6 +184,7 @@ impl<'t> Reader<'t> {
         let mut p = new_puzzle(idx, Layout::PencilGrid, shape, alphabet, first_line, None);
         p.range = TextRange::new(first_line.start, last_line.end);
         let mut marks = vec![full_mask(n); n * n];
+        let mut placed = Vec::new();
         let mut written = Vec::new();
         let mut r = 0;
         for (ln, toks) in &lines {
@@ -196,7 +199,7 @@ impl<'t> Reader<'t> {
             if r >= n {
                 continue;
             }
-            self.read_pencil_row(&mut p, &mut marks, r, ln, toks, &table);
+            self.read_pencil_row(&mut p, (&mut marks, &mut placed), r, ln, toks, &table);
             written.push(PencilLine::Row {
                 body: ln.body,
                 row: r,
@@ -229,6 +232,7 @@ impl<'t> Reader<'t> {
         }
         p.pencil = Some(Arc::new(PencilMarks {
             candidates: marks,
+            placed,
             lines: written,
         }));
         self.push_puzzle(p, own, None);
@@ -251,7 +255,7 @@ impl<'t> Reader<'t> {
     fn read_pencil_row(
         &mut self,
         p: &mut Puzzle,
-        marks: &mut [Mask],
+        (marks, placed): (&mut [Mask], &mut Vec<bool>),
         r: usize,
         ln: &Ln,
         toks: &[TextRange],
@@ -265,6 +269,12 @@ impl<'t> Reader<'t> {
                 Token::Solved(v) => {
                     p.givens[cell] = v;
                     marks[cell] = bit(v);
+                }
+                Token::Placed(v) => {
+                    p.givens[cell] = v;
+                    marks[cell] = bit(v);
+                    placed.resize(n * n, false);
+                    placed[cell] = true;
                 }
                 Token::Marks(m) => marks[cell] = m,
                 Token::NoMarks => {}
@@ -344,6 +354,7 @@ impl<'t> Reader<'t> {
         }
         p.pencil = Some(Arc::new(PencilMarks {
             candidates: marks,
+            placed: Vec::new(),
             lines: Vec::new(),
         }));
         let trailing_rating = self.trailing_field(&mut p, rest);
@@ -351,9 +362,19 @@ impl<'t> Reader<'t> {
     }
 }
 
-/// What a token means under `table`: one symbol is a solved cell, a lone blank no marks, two or
-/// more symbols the cell's candidates.
+/// What a token means under `table`: one symbol is a solved cell, `+` and one symbol a digit
+/// placed after the start (unless `+` is a symbol), a lone blank no marks, two or more symbols
+/// the cell's candidates.
 fn token(text: &str, table: &Table) -> Token {
+    if let Some(rest) = text.strip_prefix('+') {
+        let mut chars = rest.chars();
+        if let (Some(ch), None, CellText::Invalid) = (chars.next(), chars.next(), table.get('+')) {
+            return match table.get(ch) {
+                CellText::Given(v) => Token::Placed(v),
+                _ => Token::Invalid(ch),
+            };
+        }
+    }
     let mut chars = text.chars();
     let (Some(first), None) = (chars.next(), chars.next()) else {
         let mut m: Mask = 0;

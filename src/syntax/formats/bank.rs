@@ -35,6 +35,18 @@ fn split(line: &str) -> Option<(TextRange, TextRange)> {
     ))
 }
 
+/// A line that looks like a bank line but whose cells are not a puzzle's: a hex id, then a run
+/// of at least 36 digits and dots of no puzzle's length. Returns that run's length. Such a line is
+/// one finding, never read as `.sudoku` text with a finding a character.
+fn loose(line: &str) -> Option<usize> {
+    let mut toks = line.split_whitespace();
+    let id = toks.next()?;
+    let cells = toks.next()?;
+    let hex = (4..=40).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_hexdigit());
+    let digits = cells.len() >= 36 && cells.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    (hex && digits).then_some(cells.len())
+}
+
 /// Whether a line holds no puzzle: blank, or a `#` comment.
 fn is_aside(line: &str) -> bool {
     let t = line.trim();
@@ -45,7 +57,7 @@ fn is_aside(line: &str) -> bool {
 pub(super) fn looks_like_bank(text: &str) -> bool {
     let mut seen = 0;
     for line in text.lines().filter(|l| !is_aside(l)).take(SAMPLE) {
-        if split(line).is_none() {
+        if split(line).is_none() && loose(line).is_none() {
             return false;
         }
         seen += 1;
@@ -63,11 +75,13 @@ pub(super) fn parse(text: &str) -> ParsedFile {
             continue;
         }
         let Some((id, cells)) = split(line) else {
-            r.unrecognized(
-                &ln,
-                "this line is not a bank line (`<hex id> <cells> [<rating>]`)".to_string(),
-                None,
-            );
+            let message = match loose(line) {
+                Some(k) => format!(
+                    "this bank line's cells are {k} characters, which is no puzzle's size (81 for a 9x9): the line is not read"
+                ),
+                None => "this line is not a bank line (`<hex id> <cells> [<rating>]`)".to_string(),
+            };
+            r.unrecognized(&ln, message, None);
             continue;
         };
         let (id, cells) = (id.shifted(ln.full.start), cells.shifted(ln.full.start));

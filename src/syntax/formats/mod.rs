@@ -1,5 +1,6 @@
 //! Puzzle files written in other notations than `.sudoku`: delimited tables (CSV/TSV), bank
-//! lines (`<hex id> <cells> [<rating>]`), SadMan/SudoCue `.sdk` and `.sdm`. Each reader turns
+//! lines (`<hex id> <cells> [<rating>]`), SadMan/SudoCue `.sdk`, `.sdm` and `.sdx`, Simple
+//! Sudoku `.ss`, OpenSudoku XML and HoDoKu library lines. Each reader turns
 //! its notation into the same [`ParsedFile`] the `.sudoku` reader gives, every cell keeping
 //! the range of its bytes in the source, so every check, hover and fix works unchanged.
 //!
@@ -9,8 +10,13 @@
 //! binary files) with one finding. docs/formats.md is the contract.
 
 mod bank;
+mod build;
+mod hodoku;
+mod opensudoku;
 mod sdk;
+mod sdx;
 mod sniff;
+mod ss;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -22,6 +28,7 @@ use super::src::Src;
 use super::{Directive, ParsedFile};
 use crate::text::TextRange;
 
+pub use hodoku::FIELDS as HODOKU_FIELDS;
 pub use sniff::not_a_puzzle_file;
 pub use table::{columns_of, has_puzzle_header, CsvColumns, SolutionSlot};
 
@@ -38,16 +45,28 @@ pub enum Format {
     Sdk,
     /// SadMan `.sdm`: one puzzle a line.
     Sdm,
+    /// SudoCue `.sdx`: a game in progress, rows of space-separated tokens.
+    Sdx,
+    /// Simple Sudoku `.ss`: a boxed grid, then `I` (placed) and `E` (removed candidate) lines.
+    Ss,
+    /// OpenSudoku XML: games in folders, plain or with notes and editable cells.
+    OpenSudoku,
+    /// HoDoKu library lines: `:TTTT:d:cells:deleted:eliminations:extra`.
+    Hodoku,
 }
 
 impl Format {
     /// Every format, in the order `--from` lists them.
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 9] = [
         Format::Sudoku,
         Format::Csv,
         Format::Bank,
         Format::Sdk,
         Format::Sdm,
+        Format::Sdx,
+        Format::Ss,
+        Format::OpenSudoku,
+        Format::Hodoku,
     ];
 
     /// The name `--from` and the docs use.
@@ -58,11 +77,15 @@ impl Format {
             Format::Bank => "bank",
             Format::Sdk => "sdk",
             Format::Sdm => "sdm",
+            Format::Sdx => "sdx",
+            Format::Ss => "ss",
+            Format::OpenSudoku => "opensudoku",
+            Format::Hodoku => "hodoku",
         }
     }
 
-    /// The format a name stands for (`tsv` is read as `csv`; the delimiter is found in the
-    /// text).
+    /// The format a name stands for, any case (`tsv` is read as `csv`; the delimiter is found
+    /// in the text): what `--from` and the `[files]` table of `sudoku-lsp.toml` accept.
     pub fn from_name(name: &str) -> Option<Format> {
         let name = name.to_ascii_lowercase();
         match name.as_str() {
@@ -71,8 +94,8 @@ impl Format {
         }
     }
 
-    /// The format an extension names (`sudoku`, `csv`, `tsv`, `sdk`, `sdm`), or `None`: then
-    /// the text decides ([`detect`]).
+    /// The format an extension names (`sudoku`, `csv`, `tsv`, `sdk`, `sdm`, `sdx`, `ss`,
+    /// `opensudoku`), or `None`: then the text decides ([`detect`]).
     pub fn of_path(path: &Path) -> Option<Format> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
@@ -80,6 +103,9 @@ impl Format {
             "csv" | "tsv" => Some(Format::Csv),
             "sdk" => Some(Format::Sdk),
             "sdm" => Some(Format::Sdm),
+            "sdx" => Some(Format::Sdx),
+            "ss" => Some(Format::Ss),
+            "opensudoku" => Some(Format::OpenSudoku),
             _ => None,
         }
     }
@@ -131,13 +157,17 @@ impl Reading {
 }
 
 /// The format of a text whose name does not say (another extension, stdin), tried in the order
-/// docs/formats.md gives: a delimited table whose header names a puzzle column, bank lines,
-/// else `.sudoku`.
+/// docs/formats.md gives: an `<opensudoku` XML root, a delimited table whose header names a
+/// puzzle column, bank lines, HoDoKu library lines, else `.sudoku`.
 pub fn detect(text: &str) -> Format {
-    if table::has_puzzle_header(text) {
+    if opensudoku::looks_like_opensudoku(text) {
+        Format::OpenSudoku
+    } else if table::has_puzzle_header(text) {
         Format::Csv
     } else if bank::looks_like_bank(text) {
         Format::Bank
+    } else if hodoku::looks_like_hodoku(text) {
+        Format::Hodoku
     } else {
         Format::Sudoku
     }
@@ -151,6 +181,10 @@ pub fn parse_as(text: &str, reading: Reading) -> ParsedFile {
         Format::Csv => table::parse(text, reading.delimiter),
         Format::Bank => bank::parse(text),
         Format::Sdk => sdk::parse(text),
+        Format::Sdx => sdx::parse(text),
+        Format::Ss => ss::parse(text),
+        Format::OpenSudoku => opensudoku::parse(text),
+        Format::Hodoku => hodoku::parse(text),
     }
 }
 

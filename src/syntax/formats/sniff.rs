@@ -51,15 +51,16 @@ pub fn looks_like(bytes: &[u8]) -> Option<String> {
     }
     if lower.starts_with("<?xml") || lower.starts_with('<') && !lower.starts_with("<-") {
         let root = xml_root(&lower);
-        return Some(match root.as_deref() {
-            Some("opensudoku") => {
-                "an OpenSudoku XML file, which this version does not read yet".to_string()
-            }
-            Some("html") => "an HTML page".to_string(),
-            Some("svg") => "an SVG image".to_string(),
-            Some(r) => format!("an XML document (root element <{r}>)"),
-            None => "an XML document".to_string(),
-        });
+        return match root.as_deref() {
+            // Read by the OpenSudoku reader.
+            Some("opensudoku") => None,
+            _ => Some(match root.as_deref() {
+                Some("html") => "an HTML page".to_string(),
+                Some("svg") => "an SVG image".to_string(),
+                Some(r) => format!("an XML document (root element <{r}>)"),
+                None => "an XML document".to_string(),
+            }),
+        };
     }
     if is_json_start(t) {
         return Some("JSON".to_string());

@@ -261,6 +261,281 @@ fn detection_follows_the_documented_order() {
     assert_eq!(Format::of_path(Path::new("a/b.TSV")), Some(Format::Csv));
     assert_eq!(Format::of_path(Path::new("b.txt")), None);
     assert_eq!(Format::from_name("tsv"), Some(Format::Csv));
+    // OpenSudoku first, HoDoKu lines after bank lines.
+    let xml = "<?xml version=\"1.0\"?>\n<!-- c -->\n<opensudoku version=\"2\"/>\n";
+    assert_eq!(detect(xml), Format::OpenSudoku);
+    assert_eq!(
+        detect(&format!("# lib\n:0000:x:{SOUND}:::\n")),
+        Format::Hodoku
+    );
+    assert_eq!(detect(":0000 x\n"), Format::Sudoku);
+    for (ext, f) in [
+        ("ss", Format::Ss),
+        ("SDX", Format::Sdx),
+        ("opensudoku", Format::OpenSudoku),
+    ] {
+        assert_eq!(Format::of_path(Path::new(&format!("a.{ext}"))), Some(f));
+    }
+    for f in Format::ALL {
+        assert_eq!(Format::from_name(&f.name().to_uppercase()), Some(f));
+    }
+}
+
+/// A fixture's text.
+fn fixture(path: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/formats")
+            .join(path),
+    )
+    .unwrap()
+}
+
+/// Reads `text` as `format`, chosen.
+fn read_as(text: &str, format: Format) -> Analysis {
+    let reading = Reading {
+        format,
+        delimiter: None,
+        chosen: true,
+    };
+    analyze_as(text, reading, &Config::default())
+}
+
+/// The givens of each puzzle as a one-liner (`.` blank).
+fn lines_of(a: &Analysis) -> Vec<String> {
+    a.file
+        .puzzles
+        .iter()
+        .map(|p| {
+            p.givens
+                .iter()
+                .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
+                .collect()
+        })
+        .collect()
+}
+
+/// The plain fixtures of each one-puzzle format give the verdicts, solutions and finding codes
+/// of the same puzzles as one-liners, with every cell on its character.
+#[test]
+fn ss_and_sdx_fixtures_read_as_the_same_one_liners() {
+    for (name, puzzle) in [
+        ("sound", SOUND),
+        ("no-solution", NONE),
+        ("clash", CLASH),
+        ("several", SEVERAL),
+    ] {
+        let (_, want) = reference(&[puzzle]);
+        let codes = |a: &Analysis| {
+            let mut v: Vec<Code> = a.findings.iter().map(|f| f.code).collect();
+            v.sort();
+            v
+        };
+        let text = fixture(&format!("ss/{name}.ss"));
+        let a = read_as(&text, Format::Ss);
+        assert_eq!(lines_of(&a), [puzzle.to_string()], "{name}");
+        cells_point_at_their_bytes(&text, &a, &[puzzle]);
+        assert_eq!(verdicts(&a), verdicts(&want), "{name}");
+        assert_eq!(a.reports[0].solution, want.reports[0].solution);
+        assert_eq!(codes(&a), codes(&want), "{name}");
+        if name == "several" {
+            continue;
+        }
+        // .sdx: every open cell written with its candidates: a state with the same verdict.
+        let text = fixture(&format!("sdx/{name}.sdx"));
+        let a = read_as(&text, Format::Sdx);
+        let p = &a.file.puzzles[0];
+        assert!(p.pencil.is_some());
+        assert_eq!(verdicts(&a), verdicts(&want), "{name}");
+        assert_eq!(a.reports[0].solution, want.reports[0].solution);
+        for (i, r) in p.cells.iter().enumerate() {
+            let tok = &text[r.as_range()];
+            match p.givens[i] {
+                0 => assert!(tok.len() > 1, "{name} {i} {tok}"),
+                v => assert_eq!(tok, v.to_string()),
+            }
+        }
+    }
+}
+
+#[test]
+fn pencil_mark_states_keep_placed_digits_and_eliminations() {
+    for (path, format) in [
+        ("ss/state.ss", Format::Ss),
+        ("sdx/state.sdx", Format::Sdx),
+        ("opensudoku/state.opensudoku", Format::OpenSudoku),
+    ] {
+        let text = fixture(path);
+        let a = read_as(&text, format);
+        let p = &a.file.puzzles[0];
+        let pm = p.pencil.as_deref().expect(path);
+        assert_eq!(&p.givens[..3], [9, 5, 3], "{path}");
+        assert!((0..3).all(|c| pm.is_placed(c)), "{path}");
+        assert!(!pm.is_placed(17), "{path}: r2c9 is a given");
+        let allowed = pm.allowed(&p.grid());
+        assert_eq!(
+            allowed[9] & crate::grid::bit(2),
+            0,
+            "{path}: 2 removed from r2c1"
+        );
+        assert_eq!(verdicts(&a)[0], Verdict::Solutions(1), "{path}");
+        assert!(
+            a.findings.iter().all(|f| f.puzzle != Some(0)),
+            "{path}: {:?}",
+            a.findings
+        );
+        // The wrong elimination of the second state is on r2c2's bytes.
+        let wrong = match format {
+            Format::OpenSudoku => read_as(&text, format),
+            _ => read_as(
+                &fixture(&path.replace("state", "wrong-elimination")),
+                format,
+            ),
+        };
+        let f = wrong
+            .findings
+            .iter()
+            .find(|f| f.code == Code::WrongElimination)
+            .expect(path);
+        let q = wrong
+            .file
+            .puzzles
+            .iter()
+            .find(|q| Some(q.index) == f.puzzle)
+            .unwrap();
+        assert_eq!(f.range, q.cells.at(10), "{path}");
+    }
+    // An .ss placed digit's cell is its I line.
+    let text = fixture("ss/state.ss");
+    let a = read_as(&text, Format::Ss);
+    assert_eq!(&text[a.file.puzzles[0].cells.at(0).as_range()], "I911");
+}
+
+#[test]
+fn opensudoku_games_read_with_folders_entities_and_version_one() {
+    let text = fixture("opensudoku/folders.opensudoku");
+    let a = read_as(&text, Format::OpenSudoku);
+    assert_eq!(lines_of(&a), [SOUND, NONE, SEVERAL, CLASH]);
+    cells_point_at_their_bytes(&text, &a, &[SOUND, NONE, SEVERAL, CLASH]);
+    let (_, want) = reference(&[SOUND, NONE, SEVERAL, CLASH]);
+    assert_eq!(verdicts(&a), verdicts(&want));
+    let p = &a.file.puzzles[0];
+    let meta: Vec<&str> = p.directives.all.iter().map(|d| d.value.as_str()).collect();
+    assert!(meta.contains(&"folder Bundled & checked"), "{meta:?}");
+    assert!(meta.contains(&"created 1700000000001"), "{meta:?}");
+    // Entities are counted as written: `&#48;` is one cell of five bytes, `&#10;` one character.
+    let xml = format!(
+        "<opensudoku version=\"2\"><folder name=\"f\"><game data=\"&#48;{}\"/></folder></opensudoku>",
+        &SOUND.replace('.', "0")[1..]
+    );
+    let a = read_as(&xml, Format::OpenSudoku);
+    let p = &a.file.puzzles[0];
+    assert_eq!(&xml[p.cells.at(0).as_range()], "&#48;");
+    assert_eq!(&xml[p.cells.at(1).as_range()], "0");
+    assert_eq!(verdicts(&a), [Verdict::Solutions(1)]);
+    let v3 = fixture("opensudoku/state.opensudoku");
+    let a = read_as(&v3, Format::OpenSudoku);
+    let p = &a.file.puzzles[0];
+    assert_eq!(&v3[p.cells.at(0).as_range()], "9");
+    assert!(v3[p.cells.at(0).start - 15..p.cells.at(0).start].ends_with("version: 3&#10;"));
+    // Version 1: the metadata elements belong to every game.
+    let v1 = fixture("opensudoku/version1.opensudoku");
+    let a = read_as(&v1, Format::OpenSudoku);
+    assert_eq!(a.file.puzzles.len(), 2);
+    let p = &a.file.puzzles[1];
+    assert_eq!(
+        p.directives.get("author").unwrap().value,
+        "sudoku-lsp fixtures"
+    );
+    assert_eq!(
+        p.directives.get("url").unwrap().value,
+        "https://example.invalid/sets"
+    );
+    assert_eq!(p.directives.get("level").unwrap().value, "medium");
+    // Broken XML and another root are one finding each.
+    let a = read_as(
+        "<opensudoku><game data=\"1\"></opensudoku>",
+        Format::OpenSudoku,
+    );
+    assert_eq!(a.findings.len(), 1, "{:?}", a.findings);
+    let a = read_as("<other/>", Format::OpenSudoku);
+    assert_eq!(a.findings.len(), 1);
+    assert_eq!(a.findings[0].code, Code::NotAPuzzleFile);
+}
+
+#[test]
+fn hodoku_lines_read_plain_puzzles_and_states() {
+    let text = fixture("hodoku/library.txt");
+    let a = read_as(&text, Format::Hodoku);
+    assert_eq!(detect(&text), Format::Hodoku);
+    assert_eq!(a.file.puzzles.len(), 6);
+    let plain = [SOUND, NONE, SEVERAL, CLASH];
+    let (_, want) = reference(&plain);
+    assert_eq!(&verdicts(&a)[..4], &verdicts(&want)[..]);
+    for (p, want) in a.file.puzzles.iter().zip(plain) {
+        assert!(p.pencil.is_none());
+        let got: String = p.cells.iter().map(|r| &text[r.as_range()]).collect();
+        assert_eq!(got, want);
+    }
+    let p = &a.file.puzzles[4];
+    let pm = p.pencil.as_deref().unwrap();
+    assert!(pm.is_placed(0));
+    assert_eq!(&text[p.cells.at(0).as_range()], "+9");
+    assert_eq!(verdicts(&a)[4], Verdict::Solutions(1));
+    assert!(p.directives.all.iter().any(|d| d.value == "technique 0100"));
+    let f = a
+        .findings
+        .iter()
+        .find(|f| f.code == Code::WrongElimination)
+        .unwrap();
+    assert_eq!(f.puzzle, Some(5));
+    // A line with the wrong number of cells is one finding.
+    let short = format!(":0000:x:{}:::\n", &SOUND[1..]);
+    let a = read_as(&short, Format::Hodoku);
+    assert_eq!(
+        a.findings
+            .iter()
+            .filter(|f| f.code == Code::UnrecognizedLine)
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn a_plus_in_a_pencil_mark_grid_is_a_placed_digit() {
+    let text = "+1 234 234 234\n234 234 1 234\n234 1 234 234\n234 234 234 1\n";
+    let a = analyze(text, &Config::default());
+    let p = &a.file.puzzles[0];
+    let pm = p.pencil.as_deref().unwrap();
+    assert_eq!(p.givens[0], 1);
+    assert!(pm.is_placed(0) && !pm.is_placed(6));
+    assert_eq!(&text[p.cells.at(0).as_range()], "+1");
+    let bad = analyze(
+        "+12 234 234 234\n234 234 1 234\n234 1 234 234\n234 234 234 1\n",
+        &Config::default(),
+    );
+    assert_eq!(bad.findings[0].code, Code::InvalidSymbol);
+}
+
+#[test]
+fn a_bank_line_of_the_wrong_length_is_one_finding() {
+    let text = format!(
+        "0000183b2e0f {} 3.2\n0000183b2e10 {SOUND} 3.2\n",
+        &SOUND[1..]
+    );
+    assert_eq!(detect(&text), Format::Bank);
+    let a = analyze_as(
+        &text,
+        Reading::decide(None, None, &text),
+        &Config::default(),
+    );
+    assert_eq!(a.findings.len(), 1, "{:?}", a.findings);
+    assert_eq!(a.findings[0].code, Code::UnrecognizedLine);
+    assert!(
+        a.findings[0].message.contains("80"),
+        "{}",
+        a.findings[0].message
+    );
 }
 
 #[test]
@@ -270,12 +545,13 @@ fn what_is_no_puzzle_file_is_told_apart() {
         b"  [\n {\"x\": 2}]",
         b"<!DOCTYPE html><html></html>",
         b"<?xml version=\"1.0\"?><root/>",
-        b"<opensudoku version=\"2\"></opensudoku>",
+        b"<svg xmlns=\"x\"></svg>",
         b"\x89PNG\r\n\x1a\n\0\0\0",
         b"GIF89a....",
         b"abc\0def",
     ];
-    let no: [&[u8]; 5] = [
+    let no: [&[u8]; 6] = [
+        b"<opensudoku version=\"2\"></opensudoku>",
         b"[Puzzle]\n.........\n",
         SOUND.as_bytes(),
         b"# a comment\n@title x\n",
@@ -336,7 +612,7 @@ fn every_fixture_reads_as_every_format() {
     for path in all {
         let bytes = std::fs::read(&path).unwrap();
         let text = String::from_utf8_lossy(&bytes);
-        for format in [Format::Csv, Format::Bank, Format::Sdk] {
+        for format in Format::ALL.into_iter().filter(|&f| f != Format::Sudoku) {
             let reading = Reading {
                 format,
                 delimiter: None,
