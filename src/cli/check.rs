@@ -26,7 +26,6 @@ use super::{EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::duplicate_puzzle::{Marks, Registry};
 use crate::config::{absolute, selected, Config, ConfigCache, ProjectConfig, Selection};
 use crate::finding::Code;
-use crate::syntax::formats::Format as FileFormat;
 use crate::syntax::ParsedFile;
 
 /// The name shown for standard input when `--stdin-filename` is not given.
@@ -42,6 +41,9 @@ const BATCH_PER_THREAD: usize = 16;
 /// holding its whole output (about three times its text in JSON) in a growing buffer cost
 /// 20,000 17-clue puzzles 3-16% more time, most of it in page faults.
 const BIG_FILE: u64 = 256 << 10;
+
+/// How much of a file's start decides how it is read piece by piece.
+const HEAD: u64 = 64 << 10;
 
 /// One file to check (or to explain).
 pub(super) struct Target {
@@ -270,22 +272,25 @@ fn find_duplicates(targets: &[Target], job: &Job<'_>) -> Vec<Option<Arc<Marks>>>
             let config = job.cache.for_path(&t.config_path).ok()?;
             let config = config.config.with_command_line(job.rate, &job.selection);
             config.severity_of(Code::DuplicatePuzzle)?;
-            // Only `.sudoku` text is read piece by piece for this pass.
-            let format = job
-                .from
-                .or_else(|| FileFormat::of_path(Path::new(&t.display)));
-            if format.is_some_and(|f| f != FileFormat::Sudoku) {
-                return None;
-            }
+            // Only `.sudoku` text and tables are read piece by piece for this pass.
+            let mut head = Vec::new();
+            let how = match &t.input {
+                Input::Stdin(bytes) => render::piece_reading(&t.display, bytes, job.from),
+                Input::File(path) => {
+                    let file = std::fs::File::open(path).ok()?;
+                    file.take(HEAD).read_to_end(&mut head).ok()?;
+                    render::piece_reading(&t.display, &head, job.from)
+                }
+            }?;
             registry.start_file(&t.display);
             let mut marks = Vec::new();
             let mut see = |file: &ParsedFile, text: &str, base: usize, base_line: u32| {
                 marks.extend(registry.see_piece(file, text, base, base_line));
             };
             match &t.input {
-                Input::Stdin(bytes) => render::for_each_piece(&mut &bytes[..], &mut see),
+                Input::Stdin(bytes) => render::for_each_piece(&mut &bytes[..], how, &mut see),
                 Input::File(path) => std::fs::File::open(path)
-                    .and_then(|mut f| render::for_each_piece(&mut f, &mut see)),
+                    .and_then(|mut f| render::for_each_piece(&mut f, how, &mut see)),
             }
             .ok()?;
             Some(Arc::new(registry.marks(marks)))

@@ -23,7 +23,7 @@ use super::{Directive, ParsedFile};
 use crate::text::TextRange;
 
 pub use sniff::not_a_puzzle_file;
-pub use table::{columns_of, has_puzzle_header, CsvColumns, SolutionSlot};
+pub use table::{columns_of, has_puzzle_header, CsvColumns, SolutionSlot, TableStream};
 
 /// A notation a puzzle file can be written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
