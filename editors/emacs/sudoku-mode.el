@@ -153,6 +153,26 @@ binary is not found or does not answer."
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.sudoku\\'" . sudoku-mode))
 
+;; The other puzzle formats the server reads: SadMan/SudoCue .sdk, .sdm and .sdx, Simple Sudoku
+;; .ss, OpenSudoku XML.
+;;;###autoload
+(add-to-list 'auto-mode-alist '("\\.\\(sdk\\|sdm\\|sdx\\|ss\\|opensudoku\\)\\'" . sudoku-mode))
+
+(defconst sudoku-csv-mode-entry '("\\.[ct]sv\\'" . sudoku-mode)
+  "The `auto-mode-alist' entry `sudoku-csv' adds.")
+
+(defcustom sudoku-csv nil
+  "Non-nil: open .csv and .tsv files in `sudoku-mode', so the server checks them.
+Off by default, so that other tables keep their mode.  Set it with
+`customize' or `setopt' (not `setq'), which add or remove the entry."
+  :type 'boolean
+  :group 'sudoku
+  :set (lambda (symbol value)
+         (set-default symbol value)
+         (if value
+             (add-to-list 'auto-mode-alist sudoku-csv-mode-entry)
+           (setq auto-mode-alist (delete sudoku-csv-mode-entry auto-mode-alist)))))
+
 (defvar eglot-server-programs)
 
 (with-eval-after-load 'eglot

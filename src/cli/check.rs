@@ -46,6 +46,9 @@ const BATCH_PER_THREAD: usize = 16;
 /// 20,000 17-clue puzzles 3-16% more time, most of it in page faults.
 const BIG_FILE: u64 = 256 << 10;
 
+/// How much of a file's start decides how it is read piece by piece.
+const HEAD: u64 = 64 << 10;
+
 /// One file to check (or to explain).
 pub(super) struct Target {
     /// The path as shown in the output (and its sort key).
@@ -275,21 +278,26 @@ fn find_duplicates(targets: &[Target], job: &Job<'_>) -> Vec<Option<Arc<Marks>>>
             let project = job.cache.for_path(&t.config_path).ok()?;
             let config = Config::new(project.settings.clone(), job.run.clone());
             config.severity_of(Code::DuplicatePuzzle)?;
-            // Only `.sudoku` text is read piece by piece for this pass.
-            let format =
-                read_as(job, &project, t).or_else(|| FileFormat::of_path(Path::new(&t.display)));
-            if format.is_some_and(|f| f != FileFormat::Sudoku) {
-                return None;
-            }
+            // Only `.sudoku` text and tables are read piece by piece for this pass.
+            let from = read_as(job, &project, t);
+            let mut head = Vec::new();
+            let how = match &t.input {
+                Input::Stdin(bytes) => render::piece_reading(&t.display, bytes, from),
+                Input::File(path) => {
+                    let file = std::fs::File::open(path).ok()?;
+                    file.take(HEAD).read_to_end(&mut head).ok()?;
+                    render::piece_reading(&t.display, &head, from)
+                }
+            }?;
             registry.start_file(&t.display);
             let mut marks = Vec::new();
             let mut see = |file: &ParsedFile, text: &str, base: usize, base_line: u32| {
                 marks.extend(registry.see_piece(file, text, base, base_line));
             };
             match &t.input {
-                Input::Stdin(bytes) => render::for_each_piece(&mut &bytes[..], &mut see),
+                Input::Stdin(bytes) => render::for_each_piece(&mut &bytes[..], how, &mut see),
                 Input::File(path) => std::fs::File::open(path)
-                    .and_then(|mut f| render::for_each_piece(&mut f, &mut see)),
+                    .and_then(|mut f| render::for_each_piece(&mut f, how, &mut see)),
             }
             .ok()?;
             Some(Arc::new(registry.marks(marks)))

@@ -116,7 +116,7 @@ pub(super) struct Reader<'t> {
 
 impl<'t> Reader<'t> {
     /// A reader of `text` that goes on from where the pieces before left it.
-    fn resume(text: Src<'t>, st: ReaderState) -> Self {
+    pub(super) fn resume(text: Src<'t>, st: ReaderState) -> Self {
         Reader {
             text,
             out: ParsedFile {
@@ -142,6 +142,16 @@ impl<'t> Reader<'t> {
     /// Ends a whole text read with [`Reader::start`]: the file-wide findings, and what was read.
     pub(super) fn done(mut self) -> ParsedFile {
         self.finish();
+        self.out
+    }
+
+    /// Ends a piece read with [`Reader::resume`]: the file-wide findings when it is the `last`,
+    /// what the next piece needs in `state`, and what was read.
+    pub(super) fn end_piece(mut self, last: bool, state: &mut ReaderState) -> ParsedFile {
+        if last {
+            self.finish();
+        }
+        *state = self.pause();
         self.out
     }
 

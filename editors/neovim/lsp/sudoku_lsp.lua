@@ -3,7 +3,8 @@
 -- `vim.lsp.config('sudoku_lsp', { cmd = { '/path/to/sudoku-lsp', 'server' } })`.
 return {
   cmd = { 'sudoku-lsp', 'server' },
-  filetypes = { 'sudoku' },
+  -- `vim.g.sudoku_csv = true`: CSV and TSV tables too (docs/formats.md says which are read).
+  filetypes = vim.g.sudoku_csv and { 'sudoku', 'csv', 'tsv' } or { 'sudoku' },
   -- sudoku-lsp.toml is the project's config, read by the server and by `sudoku-lsp check` alike.
   root_markers = { 'sudoku-lsp.toml', '.git' },
   -- Editor-only settings: sent at start, and served back when the server asks for section `sudoku`.

@@ -87,6 +87,10 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     documentSelector: [
       { scheme: 'file', language: 'sudoku' },
       { scheme: 'untitled', language: 'sudoku' },
+      // Tables only when asked: most CSV files hold no puzzles.
+      ...(vscode.workspace.getConfiguration('sudoku').get<boolean>('csv', false)
+        ? [{ scheme: 'file', pattern: '**/*.{csv,tsv}' }]
+        : []),
     ],
     initializationOptions: initializationOptions(),
     outputChannel: channel,
@@ -129,8 +133,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await start(context);
     }),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
-      // Another binary means another process; every other setting the server pulls live.
-      if (event.affectsConfiguration('sudoku.server.path')) {
+      // Another binary means another process, other files another document selector; every
+      // other setting the server pulls live.
+      if (event.affectsConfiguration('sudoku.server.path') || event.affectsConfiguration('sudoku.csv')) {
         await stop();
         await start(context);
       }

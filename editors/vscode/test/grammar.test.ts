@@ -31,12 +31,12 @@ test('grammar scopes match the assertions in test/grammar/*.sudoku', () => {
 test('package.json wires the language, grammar, settings and command together', () => {
   const pkg = readJson('package.json');
   const lang = pkg.contributes.languages.find((l: any) => l.id === 'sudoku');
-  assert.deepEqual(lang.extensions, ['.sudoku']);
+  assert.deepEqual(lang.extensions, ['.sudoku', '.sdk', '.sdm', '.sdx', '.ss', '.opensudoku']);
   assert.equal(readJson(lang.configuration).comments.lineComment, '#');
   const grammar = pkg.contributes.grammars.find((g: any) => g.language === 'sudoku');
   assert.equal(readJson(grammar.path).scopeName, grammar.scopeName);
   const props = Object.keys(pkg.contributes.configuration.properties).sort();
-  assert.deepEqual(props, ['sudoku.extendSelect', 'sudoku.hints', 'sudoku.ignore', 'sudoku.maxDiagnostics', 'sudoku.select', 'sudoku.server.path', 'sudoku.showSolutions', 'sudoku.trace.server']);
+  assert.deepEqual(props, ['sudoku.csv', 'sudoku.extendSelect', 'sudoku.hints', 'sudoku.ignore', 'sudoku.maxDiagnostics', 'sudoku.select', 'sudoku.server.path', 'sudoku.showSolutions', 'sudoku.trace.server']);
   assert.deepEqual(pkg.contributes.configuration.properties['sudoku.hints'].enum, ['nudge', 'full']);
   // The tutor's commands are the server's (the client registers them); the palette shows them
   // for sudoku files only.

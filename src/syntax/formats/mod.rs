@@ -30,7 +30,7 @@ use crate::text::TextRange;
 
 pub use hodoku::FIELDS as HODOKU_FIELDS;
 pub use sniff::not_a_puzzle_file;
-pub use table::{columns_of, has_puzzle_header, CsvColumns, SolutionSlot};
+pub use table::{columns_of, has_puzzle_header, CsvColumns, SolutionSlot, TableStream};
 
 /// A notation a puzzle file can be written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

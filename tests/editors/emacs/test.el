@@ -176,6 +176,23 @@
                       (sudoku-test-check (eq (aref after i) (aref solved i))
                                          (format "the applied step wrote the solution's digit at %d" i))))
                   (sudoku-test-check (> changed 0) "the applied step wrote a digit"))))
+            ;; An .sdk file (another format the server reads): sudoku-mode, the server, and the
+            ;; duplicate of row 1 (r1c1 and r1c8, grid line 4).
+            (let ((file (expand-file-name "defect.sdk" workdir)))
+              (copy-file (expand-file-name "defect.sdk" fixtures) file)
+              (find-file file)
+              (sudoku-test-check (eq major-mode 'sudoku-mode) "auto-mode-alist gives .sdk sudoku-mode")
+              (sudoku-test-check (sudoku-test-wait (lambda () (eglot-current-server)))
+                                 "defect.sdk is managed by the server")
+              (flymake-start)
+              (let ((at (lambda (col)
+                          (seq-find (lambda (d)
+                                      (and (= (nth 0 d) 3) (= (nth 1 d) col)
+                                           (string-match-p "\\[duplicate-digit\\]" (nth 2 d))))
+                                    (sudoku-test-diags)))))
+                (sudoku-test-check (sudoku-test-wait (lambda () (and (funcall at 0) (funcall at 7))))
+                                   (format "defect.sdk: duplicate-digit at r1c1 and r1c8; got %S"
+                                           (sudoku-test-diags)))))
             (setq status 0))
         (error (sudoku-test-log "FAIL - %s" (error-message-string err))))
     (ignore-errors (let ((eglot-autoshutdown nil)) (eglot-shutdown (eglot-current-server))))

@@ -385,6 +385,26 @@ local function finish(err)
   vim.cmd(err and 'cquit 1' or 'qall!')
 end
 
+--- An .sdk file (another format the server reads) opens as sudoku, attaches the server and gets
+--- the duplicate of row 1 (r1c1 and r1c8, grid line 4) as diagnostics.
+local function test_sdk(dir)
+  local buf = open_copy('defect.sdk', dir)
+  local function at(col)
+    for _, d in ipairs(vim.diagnostic.get(buf)) do
+      if d.code == 'duplicate-digit' and d.lnum == 3 and d.col == col then
+        return true
+      end
+    end
+    return false
+  end
+  check(
+    vim.wait(TIMEOUT, function()
+      return at(0) and at(7)
+    end, 20),
+    'defect.sdk: duplicate-digit at r1c1 and r1c8; got ' .. describe(vim.diagnostic.get(buf))
+  )
+end
+
 vim.api.nvim_create_autocmd('VimEnter', {
   nested = true,
   once = true,
@@ -402,6 +422,7 @@ vim.api.nvim_create_autocmd('VimEnter', {
       test_unique(dir)
       test_health()
       test_tutor(dir)
+      test_sdk(dir)
     end)
     finish(not ok and err or nil)
   end,
