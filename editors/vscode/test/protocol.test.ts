@@ -456,7 +456,7 @@ test('sudoku.explainHtml: the steps page of the puzzle at the cursor, as "Sudoku
   assert.match(html, /Content-Security-Policy" content="default-src 'none'/);
   assert.ok(!/<(script|link|img)[^>]*\ssrc=|<link /.test(html), 'the page loads nothing');
   // The title is escaped, the level and score are there, and every given is in its cell.
-  assert.ok(html.includes('Royle 17-clue #1000'), 'the puzzle\'s title');
+  assert.ok(html.includes('Royle 17-clue'), 'the puzzle\'s title');
   assert.match(html, /Level (easy|medium|hard|unfair|extreme) · score \d+/);
   const svgs = html.split('<svg ').length - 1;
   const steps = html.match(/<li class="step"/g)?.length ?? 0;
