@@ -891,6 +891,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn explain_html_takes_a_position_or_a_puzzle_index() {
+        let uri = "file:///tmp/a.sudoku";
+        let at = |arg: Value| explain_target(&[arg]).map(|(u, at)| (u.as_str().to_string(), at));
+        assert_eq!(
+            at(json!({"uri": uri, "position": {"line": 3, "character": 1}})),
+            Some((uri.to_string(), PuzzleAt::Position(Position::new(3, 1))))
+        );
+        assert_eq!(
+            at(json!({"uri": uri, "puzzle": 2})),
+            Some((uri.to_string(), PuzzleAt::Index(2)))
+        );
+        for bad in [
+            json!({"uri": uri}),
+            json!({"uri": uri, "puzzle": -1}),
+            json!({"uri": uri, "position": "r1c1"}),
+            json!({"puzzle": 0}),
+            json!([uri, 0]),
+        ] {
+            assert_eq!(at(bad.clone()), None, "{bad}");
+        }
+        assert!(explain_target(&[]).is_none());
+    }
+
+    #[test]
     fn a_kind_is_within_itself_and_its_parents_only() {
         let fix_all = ActionKind::FixAll.kind();
         for only in ["source", "source.fixAll", "source.fixAll.sudoku"] {
