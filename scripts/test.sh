@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs all of them: formatting and lint gates, the Rust tests
 # (core, CLI, language server in-process and over stdio), 10 s of fuzzing per fuzz target, the
-# pre-commit hooks with the real pre-commit, `render`'s PDFs read back with poppler, the editor
+# pre-commit hooks with the real pre-commit, `render`'s PDFs read back with poppler, `explain`'s
+# HTML pages in headless Chromium, the editor
 # clients (VS Code's protocol library and packaging, headless Neovim 0.11.4, Emacs with Eglot),
 # then the release packages (wheel, archive, .vsix) built and installed.
 # `.ci/run` calls this script; run it from anywhere.
@@ -33,6 +34,9 @@ bash tests/precommit/run.sh
 
 step "render: PDFs read back with poppler (tests/pdf/run.sh)"
 bash tests/pdf/run.sh
+
+step "explain --format html: pages opened in headless Chromium (tests/html/run.sh)"
+bash tests/html/run.sh
 
 if [ -f tests/editors/run.sh ]; then
   step "editor clients"

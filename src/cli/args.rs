@@ -156,6 +156,10 @@ pub struct ExplainArgs {
     #[arg(long, value_enum, default_value_t = ExplainFormat::Human)]
     pub format: ExplainFormat,
 
+    /// With --format svg: the step to draw (1-based), on the position before it.
+    #[arg(long, value_name = "N")]
+    pub step: Option<NonZeroUsize>,
+
     /// List every step available in each puzzle's starting state instead of a solving path
     /// (no trial, no rating).
     #[arg(long)]
@@ -177,6 +181,10 @@ pub enum ExplainFormat {
     Human,
     /// One JSON document for tools.
     Json,
+    /// One self-contained HTML page: every step drawn on the position before it.
+    Html,
+    /// The picture of one step (--step N) as SVG.
+    Svg,
 }
 
 /// The arguments of `solve`.

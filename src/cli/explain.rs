@@ -29,6 +29,9 @@ use crate::text::LineIndex;
 
 /// Explains the puzzles of the files `args` names, prints them and returns the exit code.
 pub fn run(args: ExplainArgs) -> i32 {
+    if matches!(args.format, ExplainFormat::Html | ExplainFormat::Svg) || args.step.is_some() {
+        return super::steps::run(args);
+    }
     let stdin_name = args.stdin_filename.as_deref();
     let Some(found) = check::find_targets(&args.paths, stdin_name, args.config.as_deref()) else {
         return EXIT_TROUBLE;

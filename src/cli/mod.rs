@@ -34,6 +34,19 @@ pub mod sheet {
     }
 }
 pub mod solve;
+#[cfg(feature = "draw")]
+pub mod steps;
+/// `explain --format html|svg` in a build without the `draw` feature: it says so.
+#[cfg(not(feature = "draw"))]
+pub mod steps {
+    /// Reports that this build cannot draw.
+    pub fn run(_: super::args::ExplainArgs) -> i32 {
+        super::report_trouble(
+            "this sudoku-lsp was built without the `draw` feature: it cannot draw steps",
+        );
+        super::EXIT_TROUBLE
+    }
+}
 mod style;
 pub mod transform;
 

@@ -218,9 +218,27 @@ pub fn draw(svg: &mut Svg, position: &Position, overlay: &Overlay, frame: Frame)
     draw_proof_cells(svg, &g, overlay);
     draw_lines(svg, &g);
     let cells = position.shape.cells();
+    // The digits, then the pencil marks, each in a group that gives their usual size, anchor
+    // and ink (a grid's marks are most of its picture, and a page of steps holds thousands of
+    // them); an element says only what differs.
+    svg.group(&[
+        ("font-size", &num(digit_font(g.cell, 1))),
+        ("text-anchor", "middle"),
+        ("fill", GIVEN),
+    ]);
     for cell in 0..cells {
-        draw_cell(svg, &g, position, overlay, cell);
+        draw_digit(svg, &g, position, overlay, cell);
     }
+    svg.close();
+    svg.group(&[
+        ("font-size", &num(g.mark_font())),
+        ("text-anchor", "middle"),
+        ("fill", CANDIDATE),
+    ]);
+    for cell in 0..cells {
+        draw_marks(svg, &g, position, overlay, cell);
+    }
+    svg.close();
     for link in &overlay.links {
         draw_link(svg, &g, link);
     }
@@ -316,11 +334,9 @@ fn draw_lines(svg: &mut Svg, g: &Geometry) {
     );
 }
 
-/// A cell's digit, or its pencil marks with what the overlay says of them.
-fn draw_cell(svg: &mut Svg, g: &Geometry, position: &Position, overlay: &Overlay, cell: usize) {
-    let name = cell_name(g.shape, cell);
-    let (x, y) = g.corner(cell);
-    let (cx, cy) = (x + g.cell / 2.0, y + g.cell / 2.0);
+/// The digit filling a cell: a given, a placed digit, or (when no marks are drawn) the digit
+/// a step places.
+fn draw_digit(svg: &mut Svg, g: &Geometry, position: &Position, overlay: &Overlay, cell: usize) {
     let given = position.givens.get(cell).copied().unwrap_or(0);
     let placed = position.placed.get(cell).copied().unwrap_or(0);
     let (role, d, ink) = match (given, placed) {
@@ -329,31 +345,35 @@ fn draw_cell(svg: &mut Svg, g: &Geometry, position: &Position, overlay: &Overlay
         (d, _) => ("given", d, GIVEN),
     };
     if d != 0 {
-        big_digit(svg, position, &name, (cx, cy), g.cell, (role, d, ink));
+        big_digit(svg, g, position, cell, (role, d, ink));
         return;
     }
+    if position.candidates.is_none() {
+        // No marks drawn: a placement is written as the digit it puts there.
+        for d in digits(overlay.placed(cell)) {
+            big_digit(svg, g, position, cell, ("placement", d, PLACEMENT));
+        }
+    }
+}
+
+/// An open cell's pencil marks when they are drawn, and always what the step removes or
+/// proves with there.
+fn draw_marks(svg: &mut Svg, g: &Geometry, position: &Position, overlay: &Overlay, cell: usize) {
+    let filled = |v: &Vec<u8>| v.get(cell).is_some_and(|&d| d != 0);
+    if filled(&position.givens) || filled(&position.placed) {
+        return;
+    }
+    let name = cell_name(g.shape, cell);
     let shown = position
         .candidates
         .as_ref()
         .and_then(|c| c.get(cell).copied());
     let eliminated = overlay.eliminated(cell);
-    let placing = overlay.placed(cell);
-    if shown.is_none() && placing != 0 {
-        // No marks drawn: a placement is written as the digit it puts there.
-        for d in digits(placing) {
-            big_digit(
-                svg,
-                position,
-                &name,
-                (cx, cy),
-                g.cell,
-                ("placement", d, PLACEMENT),
-            );
-        }
-    }
-    // The marks: the cell's candidates when shown, and always what the step removes or proves
-    // with.
-    let placing_marks = if shown.is_some() { placing } else { 0 };
+    let placing_marks = if shown.is_some() {
+        overlay.placed(cell)
+    } else {
+        0
+    };
     let marks = shown.unwrap_or(0) | eliminated | overlay.proof_mask(cell) | placing_marks;
     let size = g.mark_font();
     for d in digits(marks) {
@@ -377,14 +397,11 @@ fn draw_cell(svg: &mut Svg, g: &Geometry, position: &Position, overlay: &Overlay
         if let (Some(Some(part)), "proof") = (proof, role) {
             attrs.push(("data-part", part));
         }
-        let (xs, ys, fs) = (num(mx), num(baseline(my, size)), num(size));
-        attrs.extend([
-            ("x", xs.as_str()),
-            ("y", ys.as_str()),
-            ("font-size", fs.as_str()),
-            ("text-anchor", "middle"),
-            ("fill", ink),
-        ]);
+        let (xs, ys) = (num(mx), num(baseline(my, size)));
+        attrs.extend([("x", xs.as_str()), ("y", ys.as_str())]);
+        if ink != CANDIDATE {
+            attrs.push(("fill", ink));
+        }
         svg.text("text", &attrs, &position.symbol(d));
         if role == "elimination" {
             let half = size * 0.45;
@@ -409,32 +426,42 @@ fn draw_cell(svg: &mut Svg, g: &Geometry, position: &Position, overlay: &Overlay
     }
 }
 
-/// A digit filling its cell: a given, a placed digit or a placement.
+/// The font size of a digit filling a cell of side `cell`, written in `chars` characters
+/// (two-character symbols, `10`..`25` in numbers, get a smaller size to fit).
+fn digit_font(cell: f64, chars: usize) -> f64 {
+    cell * 0.62 / (chars.max(1) as f64).sqrt()
+}
+
+/// A digit filling its cell: a given, a placed digit or a placement. Inside the digits' group:
+/// the size and ink are written only where they differ from a one-character given's.
 fn big_digit(
     svg: &mut Svg,
+    g: &Geometry,
     position: &Position,
-    name: &str,
-    (cx, cy): (f64, f64),
-    cell: f64,
+    cell: usize,
     (role, d, ink): (&str, u8, &str),
 ) {
+    let name = cell_name(g.shape, cell);
+    let (x, y) = g.corner(cell);
+    let (cx, cy) = (x + g.cell / 2.0, y + g.cell / 2.0);
     let text = position.symbol(d);
-    // Two-character symbols (`10`..`25` in numbers) get a smaller size to fit.
-    let size = cell * 0.62 / (text.chars().count().max(1) as f64).sqrt();
-    svg.text(
-        "text",
-        &[
-            ("data-role", role),
-            ("data-cell", name),
-            ("data-digit", &d.to_string()),
-            ("x", &num(cx)),
-            ("y", &num(baseline(cy, size))),
-            ("font-size", &num(size)),
-            ("text-anchor", "middle"),
-            ("fill", ink),
-        ],
-        &text,
-    );
+    let chars = text.chars().count();
+    let size = digit_font(g.cell, chars);
+    let (digit, xs, ys, fs) = (d.to_string(), num(cx), num(baseline(cy, size)), num(size));
+    let mut attrs = vec![
+        ("data-role", role),
+        ("data-cell", name.as_str()),
+        ("data-digit", digit.as_str()),
+        ("x", xs.as_str()),
+        ("y", ys.as_str()),
+    ];
+    if chars > 1 {
+        attrs.push(("font-size", fs.as_str()));
+    }
+    if ink != GIVEN {
+        attrs.push(("fill", ink));
+    }
+    svg.text("text", &attrs, &text);
 }
 
 /// The centre of a link's end: the mean of its candidates' centres.

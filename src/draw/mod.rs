@@ -1,5 +1,6 @@
 //! Pictures of positions: a grid of any size and box shape as SVG ([`board`]), sheets of
-//! puzzles ready to print ([`sheet`]), and those sheets as PDF and PNG ([`export`]).
+//! puzzles ready to print ([`sheet`]), and those sheets as PDF and PNG ([`export`]); a puzzle's
+//! steps drawn one by one ([`steps`]) and put on one HTML page ([`html`]).
 //!
 //! Everything is drawn as SVG first; PDF and PNG are made from that SVG with the one font
 //! shipped in `assets/fonts`, so a sheet looks the same on every machine and its digits stay
@@ -8,7 +9,9 @@
 
 pub mod board;
 pub mod export;
+pub mod html;
 pub mod sheet;
+pub mod steps;
 pub mod svg;
 
 pub use board::{draw, Frame, Link, Node, Overlay, Position};

@@ -93,6 +93,12 @@ fn marked(doc: &roxmltree::Document, shape: Shape) -> Vec<(String, String, Optio
     out
 }
 
+/// An attribute of `node` or, as SVG inherits presentation attributes, of its nearest
+/// ancestor that has it.
+pub(super) fn inherited<'a>(node: roxmltree::Node<'a, 'a>, name: &str) -> Option<&'a str> {
+    node.ancestors().find_map(|n| n.attribute(name))
+}
+
 /// The cell a `r4c6` name names.
 fn cell_named(shape: Shape, name: &str) -> usize {
     let (r, c) = name[1..].split_once('c').unwrap();
@@ -119,8 +125,9 @@ fn every_size_and_box_shape_parses_with_each_digit_inside_its_own_cell() {
             };
             *seen.entry(role.to_string()).or_insert(0) += 1;
             let c = cell_named(shape, name);
-            let num = |a: &str| node.attribute(a).unwrap().parse::<f64>().unwrap();
+            let num = |a: &str| inherited(node, a).unwrap().parse::<f64>().unwrap();
             let (x, baseline, size) = (num("x"), num("y"), num("font-size"));
+            assert_eq!(inherited(node, "text-anchor"), Some("middle"));
             // The glyphs span from the baseline up to 0.73 em: all of that inside the cell.
             let (left, top) = (
                 margin + shape.col(c) as f64 * cell,
@@ -276,7 +283,9 @@ fn eliminations_show_even_without_pencil_marks() {
     };
     let svg = picture(&position, &overlay, 100.0);
     let doc = roxmltree::Document::parse(&svg).unwrap();
-    let elements = marked(&doc, shape);
+    // The digits are drawn before the marks: in role order here.
+    let mut elements = marked(&doc, shape);
+    elements.sort();
     assert_eq!(
         elements,
         [

@@ -169,6 +169,41 @@ impl Backend {
         Ok(Some(json!({"title": title, "applied": applied})))
     }
 
+    /// `sudoku.explainHtml`: the page of `explain --format html` for one puzzle, the one at
+    /// `position` or the 0-based `puzzle` of the document: `{"title": ..., "html": ...}`, or
+    /// null (with a message) when there is no puzzle there.
+    async fn explain_html_command(&self, arguments: &[Value]) -> Result<Option<Value>> {
+        let Some((uri, at)) = explain_target(arguments) else {
+            return Err(Error::invalid_params(format!(
+                "{EXPLAIN_HTML_COMMAND} takes one argument {{uri, position}} or {{uri, puzzle}}"
+            )));
+        };
+        let name = file_path(&uri)
+            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| uri.as_str().rsplit('/').next().unwrap_or("").to_string());
+        let page = self
+            .on_snapshot(&uri, EXPLAIN_HTML_COMMAND, move |snap, map| {
+                let offset = match at {
+                    PuzzleAt::Position(pos) => map.offset(pos),
+                    PuzzleAt::Index(i) => snap.analysis.puzzle(i)?.first_line.start,
+                };
+                explain_html(snap, offset, &name)
+            })
+            .await?;
+        match page {
+            Some((title, html)) => Ok(Some(json!({"title": title, "html": html}))),
+            None => {
+                self.client
+                    .show_message(
+                        MessageType::INFO,
+                        "No steps to show: put the cursor in a puzzle.",
+                    )
+                    .await;
+                Ok(None)
+            }
+        }
+    }
+
     /// Asks the client for the `sudoku` section and applies it; true when it changed.
     async fn fetch_settings(&self) -> bool {
         if !lock(&self.state.caps).configuration {
@@ -371,10 +406,11 @@ impl LanguageServer for Backend {
                     },
                 )),
                 execute_command_provider: Some(ExecuteCommandOptions {
-                    commands: vec![
-                        tutor::HINT_COMMAND.to_string(),
-                        tutor::APPLY_COMMAND.to_string(),
-                    ],
+                    commands: [tutor::HINT_COMMAND, tutor::APPLY_COMMAND]
+                        .into_iter()
+                        .chain(cfg!(feature = "draw").then_some(EXPLAIN_HTML_COMMAND))
+                        .map(str::to_string)
+                        .collect(),
                     ..ExecuteCommandOptions::default()
                 }),
                 inlay_hint_provider: Some(OneOf::Left(true)),
@@ -622,6 +658,9 @@ impl LanguageServer for Backend {
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<Value>> {
+        if params.command == EXPLAIN_HTML_COMMAND {
+            return self.explain_html_command(&params.arguments).await;
+        }
         let Some((uri, pos)) = tutor::command_target(&params.arguments) else {
             return Err(Error::invalid_params(format!(
                 "{} takes one argument {{uri, position}}",
@@ -793,6 +832,56 @@ fn kind_within(kind: &CodeActionKind, only: &CodeActionKind) -> bool {
 
 /// Runs a request's work on the blocking pool: a large file's hover or actions do not hold an
 /// async thread, and a panic becomes an error reply instead of ending the server.
+/// The command that answers the HTML page of a puzzle's steps.
+pub const EXPLAIN_HTML_COMMAND: &str = "sudoku.explainHtml";
+
+/// Where `sudoku.explainHtml` looks for its puzzle.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum PuzzleAt {
+    Position(Position),
+    Index(usize),
+}
+
+/// The document and puzzle of a `sudoku.explainHtml` call: `[{uri, position}]` or
+/// `[{uri, puzzle}]` (0-based, as `explain --format json` numbers puzzles).
+fn explain_target(arguments: &[Value]) -> Option<(Uri, PuzzleAt)> {
+    let arg = arguments.first()?;
+    let uri: Uri = arg.get("uri")?.as_str()?.parse().ok()?;
+    if let Some(position) = arg.get("position") {
+        let position = serde_json::from_value(position.clone()).ok()?;
+        return Some((uri, PuzzleAt::Position(position)));
+    }
+    let index = usize::try_from(arg.get("puzzle")?.as_u64()?).ok()?;
+    Some((uri, PuzzleAt::Index(index)))
+}
+
+/// The title and HTML page of the puzzle at `offset` of a document named `name`.
+#[cfg(feature = "draw")]
+fn explain_html(snap: &Snapshot, offset: usize, name: &str) -> Option<(String, String)> {
+    use crate::draw::html::{document, Section};
+    use crate::draw::steps::Walkthrough;
+    let puzzle = snap.puzzle_at(offset)?;
+    let report = snap.report(&puzzle)?;
+    let line = snap.index.line_of(puzzle.first_line.start);
+    let walk = Walkthrough::new(&puzzle, &report, line, false);
+    let heading = walk.heading(name);
+    let title = format!("Steps: {name} #{}", puzzle.index + 1);
+    let html = document(
+        &title,
+        &[Section {
+            heading,
+            walk: &walk,
+        }],
+    );
+    Some((title, html))
+}
+
+/// Without the `draw` feature there are no pictures, and the command is not offered.
+#[cfg(not(feature = "draw"))]
+fn explain_html(_: &Snapshot, _: usize, _: &str) -> Option<(String, String)> {
+    None
+}
+
 async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
     tokio::task::spawn_blocking(work).await.map_err(|e| {
         tracing::error!("request failed: {e}");
@@ -803,6 +892,30 @@ async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn explain_html_takes_a_position_or_a_puzzle_index() {
+        let uri = "file:///tmp/a.sudoku";
+        let at = |arg: Value| explain_target(&[arg]).map(|(u, at)| (u.as_str().to_string(), at));
+        assert_eq!(
+            at(json!({"uri": uri, "position": {"line": 3, "character": 1}})),
+            Some((uri.to_string(), PuzzleAt::Position(Position::new(3, 1))))
+        );
+        assert_eq!(
+            at(json!({"uri": uri, "puzzle": 2})),
+            Some((uri.to_string(), PuzzleAt::Index(2)))
+        );
+        for bad in [
+            json!({"uri": uri}),
+            json!({"uri": uri, "puzzle": -1}),
+            json!({"uri": uri, "position": "r1c1"}),
+            json!({"puzzle": 0}),
+            json!([uri, 0]),
+        ] {
+            assert_eq!(at(bad.clone()), None, "{bad}");
+        }
+        assert!(explain_target(&[]).is_none());
+    }
 
     #[test]
     fn a_kind_is_within_itself_and_its_parents_only() {

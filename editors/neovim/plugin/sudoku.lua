@@ -20,6 +20,10 @@ vim.api.nvim_create_user_command('SudokuApplyStep', function()
   require('sudoku').apply_step()
 end, { desc = 'sudoku-lsp: apply the next step of the puzzle under the cursor' })
 
+vim.api.nvim_create_user_command('SudokuSteps', function()
+  require('sudoku').steps()
+end, { desc = 'sudoku-lsp: open every step of the puzzle under the cursor, drawn, in the browser' })
+
 -- Each puzzle's difficulty (`hard · 1240`) as an inlay hint at its first line; set
 -- `vim.g.sudoku_inlay_hints = false` to leave inlay hints as they are.
 vim.api.nvim_create_autocmd('LspAttach', {

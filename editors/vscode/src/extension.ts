@@ -2,6 +2,7 @@
 
 import * as vscode from 'vscode';
 import {
+  ExecuteCommandRequest,
   LanguageClient,
   type LanguageClientOptions,
   type ServerOptions,
@@ -15,6 +16,8 @@ const CLIENT_NAME = 'Sudoku Language Server';
 
 let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel | undefined;
+/** The webview of `Sudoku: Show Steps`, reused while it is open. */
+let stepsPanel: vscode.WebviewPanel | undefined;
 
 /** The editor-only settings the server reads, sent at start (it pulls later changes itself). */
 function initializationOptions(): {
@@ -48,6 +51,40 @@ function cursorArguments(command: string, args: unknown[]): unknown[] {
   if (editor === undefined || editor.document.languageId !== 'sudoku') return args;
   const convert = client.code2ProtocolConverter;
   return [{ uri: convert.asUri(editor.document.uri), position: convert.asPosition(editor.selection.active) }];
+}
+
+/** `Sudoku: Show Steps`: the server's page of the steps of the puzzle at the cursor
+ * (`sudoku.explainHtml`), in a webview beside the file. The page is self-contained and its own
+ * Content Security Policy forbids every load; its inline script pages through the steps. */
+async function showSteps(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (client === undefined || editor === undefined || editor.document.languageId !== 'sudoku') {
+    void vscode.window.showInformationMessage('Sudoku: Show Steps needs a .sudoku file open with the server running.');
+    return;
+  }
+  const convert = client.code2ProtocolConverter;
+  const answer = (await client.sendRequest(ExecuteCommandRequest.type, {
+    command: 'sudoku.explainHtml',
+    arguments: [{ uri: convert.asUri(editor.document.uri), position: convert.asPosition(editor.selection.active) }],
+  })) as { title: string; html: string } | null;
+  // No puzzle there: the server has said so in a message.
+  if (answer === null || answer === undefined) return;
+  if (stepsPanel === undefined) {
+    const panel = vscode.window.createWebviewPanel(
+      'sudokuSteps',
+      answer.title,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      { enableScripts: true, localResourceRoots: [] },
+    );
+    panel.onDidDispose(() => {
+      if (stepsPanel === panel) stepsPanel = undefined;
+    });
+    stepsPanel = panel;
+  } else {
+    stepsPanel.title = answer.title;
+    stepsPanel.reveal(vscode.ViewColumn.Beside, true);
+  }
+  stepsPanel.webview.html = answer.html;
 }
 
 /** The first line of `BINARY --version` ("sudoku-lsp 0.1.0 (commit ...)"), or why there is none. */
@@ -132,6 +169,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await stop();
       await start(context);
     }),
+    vscode.commands.registerCommand('sudoku.showSteps', showSteps),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       // Another binary means another process, other files another document selector; every
       // other setting the server pulls live.

@@ -41,7 +41,16 @@ test('package.json wires the language, grammar, settings and command together', 
   // The tutor's commands are the server's (the client registers them); the palette shows them
   // for sudoku files only.
   const palette = pkg.contributes.menus.commandPalette.map((m: any) => `${m.command} ${m.when}`);
-  assert.deepEqual(palette, ['sudoku.hint editorLangId == sudoku', 'sudoku.applyNextStep editorLangId == sudoku']);
+  assert.deepEqual(palette, [
+    'sudoku.hint editorLangId == sudoku',
+    'sudoku.applyNextStep editorLangId == sudoku',
+    'sudoku.showSteps editorLangId == sudoku',
+  ]);
+  const steps = pkg.contributes.commands.find((c: any) => c.command === 'sudoku.showSteps');
+  assert.equal(`${steps.category}: ${steps.title}`, 'Sudoku: Show Steps');
+  // The command is the extension's own; it must be registered, or the palette entry fails.
+  const source = fs.readFileSync(path.join(root, 'src', 'extension.ts'), 'utf8');
+  assert.match(source, /registerCommand\('sudoku\.showSteps'/);
   const cmd = pkg.contributes.commands.find((c: any) => c.command === 'sudoku.restartServer');
   assert.equal(`${cmd.category}: ${cmd.title}`, 'Sudoku: Restart Server');
   assert.ok(fs.existsSync(path.join(root, 'LICENSE')), 'vsce prompts without a LICENSE file');

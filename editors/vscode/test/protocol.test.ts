@@ -375,7 +375,7 @@ test('the tutor: a hint that writes nothing, an applied step with a true digit, 
   const caps = init.capabilities;
   assert.ok(caps.inlayHintProvider, 'inlay hints');
   assert.equal(caps.codeLensProvider, undefined, 'VS Code shows inlay hints, so no code lens stands in');
-  assert.deepEqual(caps.executeCommandProvider?.commands, ['sudoku.hint', 'sudoku.applyNextStep']);
+  assert.deepEqual(caps.executeCommandProvider?.commands, ['sudoku.hint', 'sudoku.applyNextStep', 'sudoku.explainHtml']);
   const source = fs.readFileSync(path.join(fixtures, expected.unique.file), 'utf8');
   const solvedText = fs.readFileSync(path.join(fixtures, expected.unique.solved), 'utf8');
   const uri = uriOf('tutor.sudoku');
@@ -431,4 +431,55 @@ test('the tutor: a hint that writes nothing, an applied step with a true digit, 
   assert.equal(hints.length, 1);
   assert.match(hints[0].label, /^(easy|medium|hard|unfair|extreme) · \d+$/);
   assert.equal(hints[0].position.line, rows[0].line, 'at the puzzle\'s first line');
+});
+
+test('sudoku.explainHtml: the steps page of the puzzle at the cursor, as "Sudoku: Show Steps" asks', async () => {
+  const source = fs.readFileSync(path.join(fixtures, expected.unique.file), 'utf8');
+  const uri = uriOf('steps.sudoku');
+  await conn.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'sudoku', version: 1, text: source },
+  });
+  await waitFor('diagnostics (none) for the steps file', () => {
+    const p = diagnostics.get(uri);
+    return p && p.version === 1 && p.diagnostics.length === 0 ? true : undefined;
+  });
+  const rows = gridCells(source);
+  const position = { line: rows[4].line, character: rows[4].cols[4] };
+  const page = await conn.sendRequest<{ title: string; html: string } | null>('workspace/executeCommand', {
+    command: 'sudoku.explainHtml',
+    arguments: [{ uri, position }],
+  });
+  assert.ok(page, 'no page for the puzzle at the cursor');
+  assert.match(page.title, /steps\.sudoku #1/);
+  const html = page.html;
+  assert.ok(html.startsWith('<!DOCTYPE html>'), html.slice(0, 200));
+  assert.match(html, /Content-Security-Policy" content="default-src 'none'/);
+  assert.ok(!/<(script|link|img)[^>]*\ssrc=|<link /.test(html), 'the page loads nothing');
+  // The title is escaped, the level and score are there, and every given is in its cell.
+  assert.ok(html.includes('Royle 17-clue'), 'the puzzle\'s title');
+  assert.match(html, /Level (easy|medium|hard|unfair|extreme) · score \d+/);
+  const svgs = html.split('<svg ').length - 1;
+  const steps = html.match(/<li class="step"/g)?.length ?? 0;
+  assert.ok(steps > 20 && svgs === steps, `${steps} steps and ${svgs} pictures`);
+  const first = html.slice(html.indexOf('<svg '), html.indexOf('</svg>'));
+  const givens = [...first.matchAll(/data-role="given" data-cell="r(\d+)c(\d+)" data-digit="(\d+)"/g)].map(
+    (m) => `r${m[1]}c${m[2]}=${m[3]}`,
+  );
+  const want: string[] = [];
+  rows.forEach((row, r) => row.chars.forEach((ch, c) => {
+    if (ch !== '.') want.push(`r${r + 1}c${c + 1}=${ch}`);
+  }));
+  assert.deepEqual(givens, want);
+
+  // By index too; a position outside every puzzle gets null.
+  const byIndex = await conn.sendRequest<{ html: string } | null>('workspace/executeCommand', {
+    command: 'sudoku.explainHtml',
+    arguments: [{ uri, puzzle: 0 }],
+  });
+  assert.equal(byIndex?.html, html);
+  const none = await conn.sendRequest<unknown>('workspace/executeCommand', {
+    command: 'sudoku.explainHtml',
+    arguments: [{ uri, puzzle: 5 }],
+  });
+  assert.equal(none, null);
 });

@@ -371,6 +371,54 @@ local function test_tutor(dir)
   check(hints[1].inlay_hint.position.line == rows[1].lnum, 'at the puzzle\'s first line')
 end
 
+--- :SudokuSteps on the sound puzzle: the page the server answers is written to a temporary
+--- .html file and handed to vim.ui.open (stubbed here to capture the path).
+local function test_steps(dir)
+  local want = expected.unique
+  local buf = open_copy(want.file, dir, 'steps.sudoku')
+  check(vim.fn.exists(':SudokuSteps') == 2, ':SudokuSteps is defined')
+  local rows = grid(buf)
+  vim.api.nvim_win_set_cursor(0, { rows[5].lnum + 1, rows[5].cols[5] })
+  local opened = {}
+  local real_open = vim.ui.open
+  vim.ui.open = function(path)
+    table.insert(opened, path)
+    return { wait = function() return { code = 0 } end }, nil
+  end
+  local done, ok, path = false, false, nil
+  require('sudoku').steps({ on_done = function(o, p)
+    done, ok, path = true, o, p
+  end })
+  local answered = vim.wait(TIMEOUT, function()
+    return done
+  end, 20)
+  vim.ui.open = real_open
+  check(answered and ok, ':SudokuSteps answered (' .. tostring(path) .. ')')
+  check(#opened == 1 and opened[1] == path, 'vim.ui.open got the page: ' .. vim.inspect(opened))
+  check(path:match('%.html$') ~= nil and vim.fn.filereadable(path) == 1, 'the page is a readable .html file: ' .. path)
+  local html = read(path)
+  check(html:sub(1, 15) == '<!DOCTYPE html>', 'the file is an HTML page')
+  check(html:find("default-src 'none'", 1, true) ~= nil, 'its policy forbids every load')
+  check(html:find('Royle 17-clue', 1, true) ~= nil, 'it names the puzzle by its title')
+  -- Every given of the fixture is drawn in its cell in the first step's picture.
+  local first = html:sub(html:find('<svg ', 1, true), html:find('</svg>', 1, true))
+  local givens = {}
+  for r, c, d in first:gmatch('data%-role="given" data%-cell="r(%d+)c(%d+)" data%-digit="(%d+)"') do
+    givens[#givens + 1] = string.format('r%sc%s=%s', r, c, d)
+  end
+  local expect = {}
+  for r, row in ipairs(rows) do
+    for c, ch in ipairs(row.chars) do
+      if ch ~= '.' then
+        expect[#expect + 1] = string.format('r%dc%d=%s', r, c, ch)
+      end
+    end
+  end
+  check(#expect > 0 and vim.deep_equal(givens, expect), 'the givens are in their cells: ' .. table.concat(givens, ' '))
+  local _, steps = html:gsub('<li class="step"', '')
+  check(steps > 20, 'every step is on the page: ' .. steps)
+end
+
 local function finish(err)
   if err then
     io.stderr:write('FAIL - ' .. tostring(err) .. '\n')
@@ -423,6 +471,7 @@ vim.api.nvim_create_autocmd('VimEnter', {
       test_health()
       test_tutor(dir)
       test_sdk(dir)
+      test_steps(dir)
     end)
     finish(not ok and err or nil)
   end,

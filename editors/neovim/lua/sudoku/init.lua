@@ -1,5 +1,6 @@
 -- Runs sudoku-lsp code actions by title, so `:SudokuSolve` needs no menu, and the tutor's
--- commands: `:SudokuHint` (the next step, shown and marked) and `:SudokuApplyStep`.
+-- commands: `:SudokuHint` (the next step, shown and marked), `:SudokuApplyStep` and
+-- `:SudokuSteps` (every step drawn, in the browser).
 local M = {}
 
 local SOLVE_TITLE = 'Fill in the solution'
@@ -158,6 +159,48 @@ function M.hint(opts)
       return on_done(false, err.message)
     end
     on_done(step ~= nil and step ~= vim.NIL, step)
+  end, bufnr)
+end
+
+--- `:SudokuSteps`: asks the server for the page of the steps of the puzzle under the cursor
+--- (`sudoku.explainHtml`), writes it to a temporary `.html` file and opens it with
+--- `vim.ui.open` (the system's browser). `opts.on_done(ok, path_or_message)` runs at the end.
+function M.steps(opts)
+  opts = opts or {}
+  local on_done = opts.on_done or function() end
+  local bufnr = vim.api.nvim_get_current_buf()
+  local client = attached(bufnr, on_done)
+  if not client then
+    return
+  end
+  local pos = vim.lsp.util.make_position_params(0, client.offset_encoding)
+  local command = {
+    command = 'sudoku.explainHtml',
+    arguments = { { uri = pos.textDocument.uri, position = pos.position } },
+  }
+  request(client, 'workspace/executeCommand', command, function(err, page)
+    if err then
+      notify('steps failed: ' .. tostring(err.message), vim.log.levels.ERROR)
+      return on_done(false, err.message)
+    end
+    if page == nil or page == vim.NIL or type(page.html) ~= 'string' then
+      -- The server has said why (window/showMessage).
+      return on_done(false, 'no puzzle here')
+    end
+    local path = vim.fn.tempname() .. '.html'
+    local file, open_err = io.open(path, 'wb')
+    if not file then
+      notify('cannot write ' .. path .. ': ' .. tostring(open_err), vim.log.levels.ERROR)
+      return on_done(false, open_err)
+    end
+    file:write(page.html)
+    file:close()
+    local _, ui_err = vim.ui.open(path)
+    if ui_err then
+      notify('cannot open ' .. path .. ': ' .. tostring(ui_err), vim.log.levels.WARN)
+      return on_done(false, ui_err)
+    end
+    on_done(true, path)
   end, bufnr)
 end
 
