@@ -44,7 +44,7 @@ pub use engine::Engine;
 pub use rating::{rate, rate_techniques, Level, Rating};
 pub use state::State;
 pub(crate) use step::and_list;
-pub use step::Step;
+pub use step::{Figure, Link, Node, Part, Role, Step};
 pub use technique::Technique;
 
 use crate::grid::Mask;
