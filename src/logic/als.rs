@@ -1435,7 +1435,7 @@ mod tests {
         let s = xy_wing_state();
         let steps = run(&s, xz, 1);
         assert_eq!(
-            steps[0].explanation,
+            &*steps[0].explanation,
             "ALS-XZ: {r1c1, r1c5} (1 2 3) and {r2c2} (2 3) share the restricted common 2, so 3 \
              is removed from r1c2, r1c3, r2c4, r2c5 and r2c6."
         );

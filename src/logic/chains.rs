@@ -2158,7 +2158,7 @@ pub(super) mod tests {
         let s = marks(CASES[0].1);
         let step = &run(Technique::XChain, &s, 1)[0];
         assert_eq!(
-            step.explanation,
+            &*step.explanation,
             "X-Chain on 5: r2c6 = r8c6 - r9c4 = r9c8 - r6c8 = r6c5 (strong links in column 6, \
              row 9 and row 6); either r2c6 or r6c5 is 5, so 5 is removed from r1c5 and r2c5."
         );

@@ -1477,7 +1477,7 @@ mod tests {
         let s = state(&case.rows.join(" "));
         let step = &run(&s, case.technique, 1)[0];
         assert_eq!(
-            step.explanation,
+            &*step.explanation,
             "Sashimi X-Wing on 5: in rows 4 and 9, 5 fits only in columns 4 and 8 or in the fin \
              r4c7, so 5 is removed from r6c8, which sees the fin."
         );

@@ -34,6 +34,8 @@ mod technique;
 mod templates;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod figure_tests;
 mod trial;
 mod uniqueness;
 mod wings;

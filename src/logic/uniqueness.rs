@@ -452,7 +452,7 @@ fn ut3(quiet: bool, s: &State, ur: &Ur, out: &mut Vec<Step>) {
                         removal_text(s, &elims)
                     )
                 });
-                let step = ut3_step(quiet, s, ur, text, elims, combo, unit);
+                let step = ut3_step(quiet, ur, text, elims, (combo, digits_mask), unit);
                 out.push(
                     units[1..]
                         .iter()
@@ -516,7 +516,7 @@ fn ut3_hidden(
                     removal_text(s, &elims)
                 )
             });
-            out.push(ut3_step(quiet, s, ur, text, elims, subset, unit));
+            out.push(ut3_step(quiet, ur, text, elims, (subset, held), unit));
         }
     }
 }
@@ -524,18 +524,16 @@ fn ut3_hidden(
 /// A Uniqueness Test 3 step: the rectangle's corners, then the subset's other cells, in `unit`.
 fn ut3_step(
     quiet: bool,
-    s: &State,
     ur: &Ur,
     text: String,
     elims: Vec<(usize, Mask)>,
-    cells: Vec<usize>,
+    (cells, held): (Vec<usize>, Mask),
     unit: Unit,
 ) -> Step {
     Step::new(Technique::UniquenessTest3, text)
         .eliminate(elims)
         .figure(quiet, |fig| {
             ur_figure(fig, ur);
-            let held = (cells.iter()).fold(0, |m, &c| m | s.cands(c)) & !ur.ab();
             fig.role(Part::Subset, cells.iter().copied(), held);
         })
         .cells(ur.rect.corners)
@@ -1429,7 +1427,7 @@ mod tests {
         let steps = found(&pm(UT1), Technique::UniquenessTest1);
         assert_eq!(steps[0].cells, vec![54, 61, 63, 70]);
         assert_eq!(
-            steps[0].explanation,
+            &*steps[0].explanation,
             "Uniqueness Test 1: r7c1, r8c1 and r8c8 hold only 1 and 5; if r7c8 were 1 or 5 the \
              puzzle would have two solutions, so 1 and 5 are removed from r7c8."
         );
