@@ -96,7 +96,9 @@ impl StepView {
                 .map(|r| RoleView {
                     role: r.part.id(),
                     cells: r.cells.iter().map(|&c| name(c)).collect(),
-                    digits: digits(r.digits).map(|d| puzzle.alphabet.symbol(d)).collect(),
+                    digits: digits(r.digits)
+                        .map(|d| puzzle.alphabet.symbol(d))
+                        .collect(),
                 })
                 .collect(),
             links: (step.links().iter())

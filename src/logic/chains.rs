@@ -1918,16 +1918,32 @@ fn chain_step(
 pub(super) fn draw(fig: &mut super::Figure, g: &Graph, path: &[u32], closed: bool) {
     let cells = |v: u32| g.cells(v as usize).iter().map(|&c| c as usize);
     for &v in path {
-        let part = if g.is_als(v as usize) { Part::Als } else { Part::Node };
+        let part = if g.is_als(v as usize) {
+            Part::Als
+        } else {
+            Part::Node
+        };
         fig.role(part, cells(v), bit(g.digit[v as usize]));
     }
     for (i, w) in path.windows(2).enumerate() {
         let (x, y) = (w[0], w[1]);
-        fig.link(cells(x), g.digit[x as usize], cells(y), g.digit[y as usize], i % 2 == 0);
+        fig.link(
+            cells(x),
+            g.digit[x as usize],
+            cells(y),
+            g.digit[y as usize],
+            i % 2 == 0,
+        );
     }
     if let (true, [first, .., last]) = (closed, path) {
         let (x, y) = (*last, *first);
-        fig.link(cells(x), g.digit[x as usize], cells(y), g.digit[y as usize], false);
+        fig.link(
+            cells(x),
+            g.digit[x as usize],
+            cells(y),
+            g.digit[y as usize],
+            false,
+        );
     }
 }
 

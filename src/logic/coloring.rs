@@ -186,7 +186,9 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
                         steps.push(
                             Step::new(Technique::SimpleColors, text)
                                 .eliminate(elims)
-                                .figure(quiet, |fig| colors(fig, &cl, d, k, [Part::ColorA, Part::ColorB]))
+                                .figure(quiet, |fig| {
+                                    colors(fig, &cl, d, k, [Part::ColorA, Part::ColorB])
+                                })
                                 .cells(cells()),
                         );
                     }
@@ -205,7 +207,9 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
                     steps.push(
                         Step::new(Technique::SimpleColors, text)
                             .eliminate(elims)
-                            .figure(quiet, |fig| colors(fig, &cl, d, k, [Part::ColorA, Part::ColorB]))
+                            .figure(quiet, |fig| {
+                                colors(fig, &cl, d, k, [Part::ColorA, Part::ColorB])
+                            })
                             .cells(cells()),
                     );
                 }

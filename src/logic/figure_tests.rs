@@ -43,14 +43,18 @@ fn in_unit(s: &State, u: Unit, c: usize) -> bool {
 /// True when every candidate the links name is a candidate of `s`, and each link joins the
 /// one before (its start is the end of the link before).
 fn links_join(s: &State, links: &[Link]) -> bool {
-    let holds = |n: &Node| !n.cells.is_empty() && n.cells.iter().all(|&c| s.cands(c) & bit(n.digit) != 0);
+    let holds =
+        |n: &Node| !n.cells.is_empty() && n.cells.iter().all(|&c| s.cands(c) & bit(n.digit) != 0);
     links.iter().all(|l| holds(&l.from) && holds(&l.to))
         && links.windows(2).all(|w| w[0].to == w[1].from)
 }
 
 /// True when the links alternate strong and weak, from a strong one.
 fn alternate(links: &[Link]) -> bool {
-    links.iter().enumerate().all(|(i, l)| l.strong == (i % 2 == 0))
+    links
+        .iter()
+        .enumerate()
+        .all(|(i, l)| l.strong == (i % 2 == 0))
 }
 
 /// Checks the figure of `step`, found in `s`; panics with what is wrong.
@@ -61,13 +65,20 @@ fn check(s: &State, step: &Step) {
     assert!(!step.roles().is_empty(), "no roles: {why}");
     let cells = s.shape().cells();
     for r in step.roles() {
-        assert!(!r.cells.is_empty() && r.cells.iter().all(|&c| c < cells), "{why}");
+        assert!(
+            !r.cells.is_empty() && r.cells.iter().all(|&c| c < cells),
+            "{why}"
+        );
         // Every part but a rectangle's corners (an avoidable rectangle's are solved) and a
         // contradiction's (the cell a premise would empty) holds its digits as candidates.
         if !matches!(r.part, Part::Rectangle | Part::Contradiction) {
             assert!(r.digits != 0, "{why}");
             for &c in &r.cells {
-                assert!(s.value(c) == 0 && s.cands(c) & r.digits != 0, "{:?} at {c}: {why}", r.part);
+                assert!(
+                    s.value(c) == 0 && s.cands(c) & r.digits != 0,
+                    "{:?} at {c}: {why}",
+                    r.part
+                );
             }
         }
     }
@@ -75,11 +86,22 @@ fn check(s: &State, step: &Step) {
     let one_digit = |part: Part| parts(step, part).iter().all(|r| r.digits.count_ones() == 1);
     match t {
         FullHouse | NakedSingle | HiddenSingle => {
-            let [(c, d)] = step.placements[..] else { panic!("{why}") };
-            assert_eq!(step.roles(), [Role { part: Part::Single, cells: vec![c], digits: bit(d) }]);
+            let [(c, d)] = step.placements[..] else {
+                panic!("{why}")
+            };
+            assert_eq!(
+                step.roles(),
+                [Role {
+                    part: Part::Single,
+                    cells: vec![c],
+                    digits: bit(d)
+                }]
+            );
         }
         LockedCandidatesPointing | LockedCandidatesClaiming => {
-            let [r] = &parts(step, Part::Locked)[..] else { panic!("{why}") };
+            let [r] = &parts(step, Part::Locked)[..] else {
+                panic!("{why}")
+            };
             assert!(r.digits.count_ones() == 1, "{why}");
             for &u in &step.units {
                 assert!(r.cells.iter().all(|&c| in_unit(s, u, c)), "{why}");
@@ -87,15 +109,27 @@ fn check(s: &State, step: &Step) {
         }
         LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuadruple | HiddenPair
         | HiddenTriple | HiddenQuadruple => {
-            let [r] = &parts(step, Part::Subset)[..] else { panic!("{why}") };
+            let [r] = &parts(step, Part::Subset)[..] else {
+                panic!("{why}")
+            };
             assert_eq!(r.cells.len(), r.digits.count_ones() as usize, "{why}");
             for &u in &step.units {
                 assert!(r.cells.iter().all(|&c| in_unit(s, u, c)), "{why}");
             }
         }
-        XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing | FinnedSwordfish
-        | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish | FrankenXWing
-        | FrankenSwordfish | FinnedFrankenXWing | FinnedFrankenSwordfish => {
+        XWing
+        | Swordfish
+        | Jellyfish
+        | FinnedXWing
+        | SashimiXWing
+        | FinnedSwordfish
+        | SashimiSwordfish
+        | FinnedJellyfish
+        | SashimiJellyfish
+        | FrankenXWing
+        | FrankenSwordfish
+        | FinnedFrankenXWing
+        | FinnedFrankenSwordfish => {
             // The units are the base units, then as many cover units.
             let k = step.units.len() / 2;
             let (base, cover) = step.units.split_at(k);
@@ -104,7 +138,10 @@ fn check(s: &State, step: &Step) {
             assert!(one_digit(Part::Base) && one_digit(Part::Cover) && one_digit(Part::Fin));
             for c in cells_of_part(step, Part::Base) {
                 assert!(base.iter().any(|&u| in_unit(s, u, c)), "{why}");
-                assert!(cover.iter().any(|&u| in_unit(s, u, c)), "base outside the cover: {why}");
+                assert!(
+                    cover.iter().any(|&u| in_unit(s, u, c)),
+                    "base outside the cover: {why}"
+                );
             }
             for c in cells_of_part(step, Part::Fin) {
                 assert!(base.iter().any(|&u| in_unit(s, u, c)), "{why}");
@@ -115,7 +152,9 @@ fn check(s: &State, step: &Step) {
             }
         }
         XyWing | XyzWing => {
-            let [pivot] = &parts(step, Part::Pivot)[..] else { panic!("{why}") };
+            let [pivot] = &parts(step, Part::Pivot)[..] else {
+                panic!("{why}")
+            };
             let pincers = parts(step, Part::Pincer);
             assert_eq!(pincers.len(), 2, "{why}");
             for p in pincers {
@@ -123,7 +162,10 @@ fn check(s: &State, step: &Step) {
                 assert_eq!(s.cands(p.cells[0]), p.digits, "{why}");
             }
             if t == XyWing {
-                assert!(links.len() == 5 && alternate(links) && links_join(s, links), "{why}");
+                assert!(
+                    links.len() == 5 && alternate(links) && links_join(s, links),
+                    "{why}"
+                );
             }
         }
         WWing | RemotePair | Skyscraper | TwoStringKite | TurbotFish | XChain | XyChain
@@ -131,11 +173,17 @@ fn check(s: &State, step: &Step) {
             let continuous = step.explanation.contains("Continuous");
             if t == RemotePair && links.is_empty() {
                 // A remote pair of a whole linked set: its two kinds of cells.
-                let (a, b) = (cells_of_part(step, Part::ColorA), cells_of_part(step, Part::ColorB));
+                let (a, b) = (
+                    cells_of_part(step, Part::ColorA),
+                    cells_of_part(step, Part::ColorB),
+                );
                 assert!(!a.is_empty() && !b.is_empty(), "{why}");
                 return;
             }
-            assert!(!links.is_empty() && alternate(&links[..links.len() - continuous as usize]), "{why}");
+            assert!(
+                !links.is_empty() && alternate(&links[..links.len() - continuous as usize]),
+                "{why}"
+            );
             assert!(links_join(s, links), "{why}");
             if continuous {
                 assert_eq!(links[links.len() - 1].to, links[0].from, "{why}");
@@ -154,19 +202,36 @@ fn check(s: &State, step: &Step) {
             }
         }
         EmptyRectangle => {
-            let [b] = &parts(step, Part::BoxCells)[..] else { panic!("{why}") };
-            assert!(b.cells.iter().all(|&c| s.shape().box_of(c) == s.shape().box_of(b.cells[0])));
-            assert!(links.len() == 1 && links[0].strong && links_join(s, links), "{why}");
+            let [b] = &parts(step, Part::BoxCells)[..] else {
+                panic!("{why}")
+            };
+            assert!(b
+                .cells
+                .iter()
+                .all(|&c| s.shape().box_of(c) == s.shape().box_of(b.cells[0])));
+            assert!(
+                links.len() == 1 && links[0].strong && links_join(s, links),
+                "{why}"
+            );
         }
         SimpleColors | MultiColors => {
             let a = cells_of_part(step, Part::ColorA);
             let b = cells_of_part(step, Part::ColorB);
-            assert!(!a.is_empty() && !b.is_empty() && a.iter().all(|c| !b.contains(c)), "{why}");
-            assert!(links_join(s, &links[..1]) && links.iter().all(|l| l.strong), "{why}");
+            assert!(
+                !a.is_empty() && !b.is_empty() && a.iter().all(|c| !b.contains(c)),
+                "{why}"
+            );
+            assert!(
+                links_join(s, &links[..1]) && links.iter().all(|l| l.strong),
+                "{why}"
+            );
             for l in links {
                 let (x, y) = (l.from.cells[0], l.to.cells[0]);
                 let color = |c: usize| {
-                    step.roles().iter().find(|r| r.cells.contains(&c)).map(|r| r.part)
+                    step.roles()
+                        .iter()
+                        .find(|r| r.cells.contains(&c))
+                        .map(|r| r.part)
                 };
                 assert_ne!(color(x), color(y), "{why}");
                 // A conjugate pair: the only two places of the digit in a unit they share.
@@ -183,20 +248,36 @@ fn check(s: &State, step: &Step) {
                 assert!(!cells_of_part(step, Part::ColorC).is_empty(), "{why}");
             }
         }
-        UniquenessTest1 | UniquenessTest2 | UniquenessTest3 | UniquenessTest4
-        | UniquenessTest5 | UniquenessTest6 | HiddenRectangle | AvoidableRectangleType1
+        UniquenessTest1
+        | UniquenessTest2
+        | UniquenessTest3
+        | UniquenessTest4
+        | UniquenessTest5
+        | UniquenessTest6
+        | HiddenRectangle
+        | AvoidableRectangleType1
         | AvoidableRectangleType2 => {
-            let [r] = &parts(step, Part::Rectangle)[..] else { panic!("{why}") };
+            let [r] = &parts(step, Part::Rectangle)[..] else {
+                panic!("{why}")
+            };
             let rows: BTreeSet<usize> = r.cells.iter().map(|&c| s.shape().row(c)).collect();
             let cols: BTreeSet<usize> = r.cells.iter().map(|&c| s.shape().col(c)).collect();
-            assert!(r.cells.len() == 4 && rows.len() == 2 && cols.len() == 2, "{why}");
+            assert!(
+                r.cells.len() == 4 && rows.len() == 2 && cols.len() == 2,
+                "{why}"
+            );
             assert_eq!(r.digits.count_ones(), 2, "{why}");
             for e in parts(step, Part::Extra) {
-                assert!(e.digits & r.digits == 0 && r.cells.contains(&e.cells[0]), "{why}");
+                assert!(
+                    e.digits & r.digits == 0 && r.cells.contains(&e.cells[0]),
+                    "{why}"
+                );
             }
         }
         BugPlus1 => {
-            let [e] = &parts(step, Part::Extra)[..] else { panic!("{why}") };
+            let [e] = &parts(step, Part::Extra)[..] else {
+                panic!("{why}")
+            };
             assert_eq!(s.cands(e.cells[0]).count_ones(), 3, "{why}");
         }
         AlsXz | AlsXyWing | AlsXyChain => {
@@ -207,7 +288,10 @@ fn check(s: &State, step: &Step) {
                 assert_eq!(held, a.digits, "{why}");
                 assert_eq!(a.cells.len() + 1, a.digits.count_ones() as usize, "{why}");
             }
-            assert!(!links.is_empty() && links.iter().all(|l| !l.strong), "{why}");
+            assert!(
+                !links.is_empty() && links.iter().all(|l| !l.strong),
+                "{why}"
+            );
             for l in links {
                 // A restricted common: every candidate of it in one set sees every one in
                 // the other.
@@ -217,7 +301,9 @@ fn check(s: &State, step: &Step) {
             }
         }
         SueDeCoq => {
-            let [i] = &parts(step, Part::Intersection)[..] else { panic!("{why}") };
+            let [i] = &parts(step, Part::Intersection)[..] else {
+                panic!("{why}")
+            };
             let sets = parts(step, Part::Als);
             assert_eq!(sets.len(), 2, "{why}");
             for &u in &step.units {
@@ -226,7 +312,9 @@ fn check(s: &State, step: &Step) {
         }
         ForcingChain | ForcingNet => {
             assert!(!parts(step, Part::Assumption).is_empty(), "{why}");
-            let [c] = &parts(step, Part::Conclusion)[..] else { panic!("{why}") };
+            let [c] = &parts(step, Part::Conclusion)[..] else {
+                panic!("{why}")
+            };
             let at = (step.placements.first().map(|p| (p.0, bit(p.1))))
                 .or(step.eliminations.first().copied());
             assert_eq!(Some((c.cells[0], c.digits)), at, "{why}");
@@ -237,7 +325,9 @@ fn check(s: &State, step: &Step) {
             }
         }
         Trial => {
-            let [a] = &parts(step, Part::Assumption)[..] else { panic!("{why}") };
+            let [a] = &parts(step, Part::Assumption)[..] else {
+                panic!("{why}")
+            };
             assert_eq!(step.eliminations, vec![(a.cells[0], a.digits)], "{why}");
         }
     }
@@ -301,7 +391,10 @@ fn every_technique_draws_the_figure_its_proof_needs() {
 fn a_quiet_step_has_no_figure() {
     let grid = nine(&sample()[3]);
     let path = Engine::quiet().solve(State::new(&grid), &Options::default());
-    assert!(path.steps.iter().all(|s| s.figure.is_none() && s.explanation.is_empty()));
+    assert!(path
+        .steps
+        .iter()
+        .all(|s| s.figure.is_none() && s.explanation.is_empty()));
     let loud = solve(State::new(&grid), &Options::default());
     assert!(loud.steps.iter().all(|s| !s.roles().is_empty()));
 }
@@ -332,13 +425,21 @@ fn forcing_and_trial_steps_name_their_assumptions() {
     let mut e = Engine::new();
     let hard = nine(sample().last().unwrap());
     let state = State::new(&hard);
-    for t in [Technique::ForcingChain, Technique::ForcingNet, Technique::Trial] {
+    for t in [
+        Technique::ForcingChain,
+        Technique::ForcingNet,
+        Technique::Trial,
+    ] {
         if let Some(step) = e.step_by(&state, t, &Options::default()) {
             check(&state, &step);
             found.insert(t);
         }
     }
-    for t in [Technique::ForcingChain, Technique::ForcingNet, Technique::Trial] {
+    for t in [
+        Technique::ForcingChain,
+        Technique::ForcingNet,
+        Technique::Trial,
+    ] {
         assert!(found.contains(&t), "no {t} step checked: {found:?}");
     }
 }

@@ -1390,7 +1390,9 @@ fn net_step(quiet: bool, s: &State, proof: &Proof) -> Step {
     };
     base_step(s, Technique::ForcingNet, proof, text)
         .cells(cells)
-        .figure(quiet, |out| *out = forcing_figure(s, proof, super::Figure::default()))
+        .figure(quiet, |out| {
+            *out = forcing_figure(s, proof, super::Figure::default())
+        })
 }
 
 #[cfg(test)]

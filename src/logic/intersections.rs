@@ -99,7 +99,9 @@ fn confined_in(f: &mut Finder<'_>, x: &Intersection, pointing: bool, d: u8) -> b
     });
     let step = Step::new(tech, text)
         .eliminate(elims)
-        .figure(quiet, |fig| fig.role(Part::Locked, places.iter().copied(), bit(d)))
+        .figure(quiet, |fig| {
+            fig.role(Part::Locked, places.iter().copied(), bit(d))
+        })
         .cells(places)
         .unit(from_u)
         .unit(to_u);
@@ -164,7 +166,9 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
             });
             let mut step = Step::new(tech, text)
                 .eliminate(elims)
-                .figure(quiet, |fig| fig.role(Part::Subset, combo.iter().copied(), union))
+                .figure(quiet, |fig| {
+                    fig.role(Part::Subset, combo.iter().copied(), union)
+                })
                 .cells(combo);
             // The units even while quiet: applying the step reads the line (see
             // `State::apply`).

@@ -19,6 +19,8 @@ mod barren;
 mod chains;
 mod coloring;
 mod engine;
+#[cfg(test)]
+mod figure_tests;
 mod fish;
 mod forcing;
 mod intersections;
@@ -34,8 +36,6 @@ mod technique;
 mod templates;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod figure_tests;
 mod trial;
 mod uniqueness;
 mod wings;

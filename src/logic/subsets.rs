@@ -228,7 +228,9 @@ pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
             });
             let step = Step::new(naked_technique(k), text)
                 .eliminate(elims)
-                .figure(wordless, |fig| fig.role(Part::Subset, combo.iter().copied(), union))
+                .figure(wordless, |fig| {
+                    fig.role(Part::Subset, combo.iter().copied(), union)
+                })
                 .cells(combo)
                 .unit(unit);
             if f.add(step) {
@@ -306,7 +308,9 @@ pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
             });
             let step = Step::new(hidden_technique(k), text)
                 .eliminate(elims)
-                .figure(wordless, |fig| fig.role(Part::Subset, cells.iter().copied(), mask))
+                .figure(wordless, |fig| {
+                    fig.role(Part::Subset, cells.iter().copied(), mask)
+                })
                 .cells(cells)
                 .unit(unit);
             if f.add(step) {

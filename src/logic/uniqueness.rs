@@ -846,7 +846,9 @@ fn ar1(quiet: bool, s: &State, rect: &Rect, e: usize, [p, q, opp]: [usize; 3]) -
     });
     let step = Step::new(Technique::AvoidableRectangleType1, text)
         .eliminate(elims)
-        .figure(quiet, |fig| fig.role(Part::Rectangle, rect.corners, bit(a) | bit(b)))
+        .figure(quiet, |fig| {
+            fig.role(Part::Rectangle, rect.corners, bit(a) | bit(b))
+        })
         .cells(rect.corners);
     with_units(step, rect.units(s))
 }
