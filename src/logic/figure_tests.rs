@@ -335,7 +335,7 @@ fn check(s: &State, step: &Step) {
 
 /// The steps of the sample's paths and of some of their states, each with the state it was
 /// found in.
-fn each_step(mut visit: impl FnMut(&State, &Step)) {
+fn each_step(all: bool, mut visit: impl FnMut(&State, &Step)) {
     let opts = Options::default();
     for (i, puzzle) in sample().iter().enumerate() {
         let grid = nine(puzzle);
@@ -344,7 +344,7 @@ fn each_step(mut visit: impl FnMut(&State, &Step)) {
         for (j, step) in path.steps.iter().enumerate() {
             visit(&state, step);
             // Every step of every tenth state of every fourth puzzle, past the singles.
-            if i % 4 == 0 && j % 10 == 5 {
+            if all && i % 4 == 0 && j % 10 == 5 {
                 for other in all_steps(&state, &opts) {
                     visit(&state, &other);
                 }
@@ -357,7 +357,7 @@ fn each_step(mut visit: impl FnMut(&State, &Step)) {
 #[test]
 fn every_technique_draws_the_figure_its_proof_needs() {
     let mut seen = BTreeSet::new();
-    each_step(|s, step| {
+    each_step(true, |s, step| {
         check(s, step);
         seen.insert(step.technique);
     });
@@ -442,4 +442,45 @@ fn forcing_and_trial_steps_name_their_assumptions() {
     ] {
         assert!(found.contains(&t), "no {t} step checked: {found:?}");
     }
+}
+
+/// A picture's overlay takes the parts and links of the step's figure.
+#[cfg(feature = "draw")]
+#[test]
+fn an_overlay_marks_each_proof_cell_with_its_part_and_draws_the_links() {
+    use crate::draw::board::Overlay;
+    let mut done = BTreeSet::new();
+    each_step(false, |_, step| {
+        let kind = match step.technique {
+            Technique::XyWing => "wing",
+            Technique::XChain | Technique::NiceLoop | Technique::AlsXz => "numbered",
+            _ => return,
+        };
+        let o = Overlay::from_step(step);
+        assert_eq!(o.links.len(), step.links().len());
+        let part = |c: usize| {
+            o.proof_cells
+                .iter()
+                .find(|p| p.0 == c)
+                .and_then(|p| p.1.clone())
+        };
+        let first = &step.roles()[0];
+        let want = if kind == "wing" {
+            "pivot".to_string()
+        } else {
+            format!("{}-1", first.part.id())
+        };
+        assert_eq!(part(first.cells[0]), Some(want), "{:?}", step.figure);
+        for r in step.roles() {
+            for &c in &r.cells {
+                assert!(part(c).is_some(), "{c}: {:?}", step.figure);
+                assert!(o
+                    .proof_candidates
+                    .iter()
+                    .any(|p| p.0 == c && p.1 & r.digits != 0));
+            }
+        }
+        done.insert(kind);
+    });
+    assert_eq!(done.len(), 2, "{done:?}");
 }
