@@ -26,6 +26,33 @@ pub struct StepView {
     pub cells: Vec<String>,
     pub units: Vec<String>,
     pub explanation: String,
+    /// The parts the step's cells play (docs/rating.md, "Roles and links").
+    pub roles: Vec<RoleView>,
+    /// The links of its chain or loop, strong and weak.
+    pub links: Vec<LinkView>,
+}
+
+/// A part of a step's figure: `{"role": "base", "cells": ["r1c4"], "digits": "7"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RoleView {
+    pub role: &'static str,
+    pub cells: Vec<String>,
+    pub digits: String,
+}
+
+/// One end of a link: its cells (several for a group) and digit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NodeView {
+    pub cells: Vec<String>,
+    pub digit: String,
+}
+
+/// A link of a step's chain: `kind` is `strong` or `weak`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LinkView {
+    pub from: NodeView,
+    pub to: NodeView,
+    pub kind: &'static str,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -64,7 +91,29 @@ impl StepView {
                 .collect(),
             cells: step.cells.iter().map(|&c| name(c)).collect(),
             units: step.units.iter().map(|u| u.to_string()).collect(),
-            explanation: step.explanation.clone(),
+            explanation: step.explanation.to_string(),
+            roles: (step.roles().iter())
+                .map(|r| RoleView {
+                    role: r.part.id(),
+                    cells: r.cells.iter().map(|&c| name(c)).collect(),
+                    digits: digits(r.digits)
+                        .map(|d| puzzle.alphabet.symbol(d))
+                        .collect(),
+                })
+                .collect(),
+            links: (step.links().iter())
+                .map(|l| {
+                    let node = |n: &logic::Node| NodeView {
+                        cells: n.cells.iter().map(|&c| name(c)).collect(),
+                        digit: puzzle.alphabet.symbol(n.digit).to_string(),
+                    };
+                    LinkView {
+                        from: node(&l.from),
+                        to: node(&l.to),
+                        kind: if l.strong { "strong" } else { "weak" },
+                    }
+                })
+                .collect(),
         }
     }
 }

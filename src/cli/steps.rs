@@ -48,7 +48,12 @@ pub fn run(args: ExplainArgs) -> i32 {
             trouble = true;
             continue;
         };
-        match walk_file(target, &bytes, &config.config, &args) {
+        match walk_file(
+            target,
+            &bytes,
+            &Config::from(config.settings.clone()),
+            &args,
+        ) {
             Some(file) => files.push(file),
             None => trouble = true,
         }

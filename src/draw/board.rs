@@ -98,16 +98,53 @@ pub struct Overlay {
 }
 
 impl Overlay {
-    /// The overlay of a step as the engine gives it today: its units, its cells as proof
-    /// cells (no parts yet), its eliminations and placements.
+    /// The overlay of a step: its units, the cells and candidates of its figure's roles as
+    /// proof with their part (`base`, `pivot`, a numbered part as `node-3`; a cell or
+    /// candidate in several roles keeps the first), its other cells as proof without a part,
+    /// its eliminations and placements, and its links.
     pub fn from_step(step: &crate::logic::Step) -> Overlay {
+        let mut proof_cells: Vec<(usize, Option<String>)> = Vec::new();
+        let mut proof_candidates = Vec::new();
+        let mut counts = std::collections::HashMap::new();
+        for role in step.roles() {
+            let part = if role.part.numbered() {
+                let k = counts.entry(role.part).or_insert(0);
+                *k += 1;
+                format!("{}-{k}", role.part.id())
+            } else {
+                role.part.id().to_string()
+            };
+            for &c in &role.cells {
+                if !proof_cells.iter().any(|p| p.0 == c) {
+                    proof_cells.push((c, Some(part.clone())));
+                }
+                if role.digits != 0 {
+                    proof_candidates.push((c, role.digits, Some(part.clone())));
+                }
+            }
+        }
+        for &c in &step.cells {
+            if !proof_cells.iter().any(|p| p.0 == c) {
+                proof_cells.push((c, None));
+            }
+        }
+        let node = |n: &crate::logic::Node| Node {
+            cells: n.cells.clone(),
+            digit: n.digit,
+        };
         Overlay {
             units: step.units.clone(),
-            proof_cells: step.cells.iter().map(|&c| (c, None)).collect(),
-            proof_candidates: Vec::new(),
+            proof_cells,
+            proof_candidates,
             eliminations: step.eliminations.clone(),
             placements: step.placements.to_vec(),
-            links: Vec::new(),
+            links: (step.links().iter())
+                .map(|l| Link {
+                    from: node(&l.from),
+                    to: node(&l.to),
+                    strong: l.strong,
+                })
+                .collect(),
         }
     }
 

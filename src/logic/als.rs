@@ -44,7 +44,7 @@ use crate::grid::{bit, cells_of, digits, Mask};
 
 use super::{
     state::Memo,
-    step::{removal_text, say},
+    step::{removal_text, say, Part},
     Engine, Finder, State, Step, Technique,
 };
 
@@ -708,6 +708,26 @@ fn chain_cells(sets: &Sets, found: &Found) -> Vec<usize> {
         .collect()
 }
 
+/// The figure of a chain of sets: each set (`als`, numbered in chain order), the candidates of
+/// each restricted common in the two sets it joins (`restricted`), and each restricted common
+/// as a weak link between those candidates of one set and the next.
+fn draw(fig: &mut super::Figure, sets: &Sets, found: &Found) {
+    for &i in &found.chain {
+        fig.role(Part::Als, cells_of(sets.als[i].cells), sets.als[i].cands);
+    }
+    for (k, pair) in found.chain.windows(2).enumerate() {
+        let Some(&rcc) = found.rccs.get(k) else {
+            break;
+        };
+        let (a, b) = (&sets.als[pair[0]], &sets.als[pair[1]]);
+        for x in digits(rcc) {
+            let xi = usize::from(x) - 1;
+            fig.role(Part::Restricted, cells_of(a.with[xi] | b.with[xi]), bit(x));
+            fig.link(cells_of(a.with[xi]), x, cells_of(b.with[xi]), x, false);
+        }
+    }
+}
+
 /// Calls `visit(cells, digits, with)` for every ALS of two cells or more of `s`, in the order
 /// the ALS techniques see them; `with[d - 1]` is its cells holding digit `d`. Nothing for a
 /// size the ALS techniques do not search. (ALS nodes of the grouped chains, see `chains.rs`.)
@@ -796,14 +816,16 @@ pub(super) fn xz(f: &mut Finder<'_>) {
                     removal_text(s, &found.elims)
                 )
             });
-            build(Technique::AlsXz, text, sets, s, found)
+            build(quiet, Technique::AlsXz, text, sets, s, found)
         })
         .collect();
     f.add_best(steps);
 }
 
-fn build(t: Technique, text: String, sets: &Sets, s: &State, found: Found) -> Step {
-    let mut step = Step::new(t, text).cells(chain_cells(sets, &found));
+fn build(quiet: bool, t: Technique, text: String, sets: &Sets, s: &State, found: Found) -> Step {
+    let mut step = Step::new(t, text)
+        .cells(chain_cells(sets, &found))
+        .figure(quiet, |fig| draw(fig, sets, &found));
     for u in units_of(sets, s, &found) {
         step = step.unit(u);
     }
@@ -1224,7 +1246,7 @@ fn chain_step(quiet: bool, s: &State, sets: &Sets, found: Found, t: Technique) -
         removal_text(s, &found.elims)
     )
     });
-    build(t, text, sets, s, found)
+    build(quiet, t, text, sets, s, found)
 }
 
 #[cfg(test)]

@@ -49,7 +49,7 @@ use crate::grid::{bit, cells_of, digits, Mask, Unit};
 use super::{
     als, barren,
     state::Memo,
-    step::{removal_text, say},
+    step::{removal_text, say, Part},
     Engine, Finder, State, Step, Technique,
 };
 
@@ -2093,10 +2093,46 @@ fn chain_step(
         path.iter()
             .flat_map(|&v| g.cells(v as usize).iter().map(|&c| c as usize)),
     );
+    step = step.figure(quiet, |fig| draw(fig, g, path, closed));
     for u in units {
         step = step.unit(u);
     }
     step
+}
+
+/// The figure of a chain: each node in order (`node`, or `als` for an almost locked set), and
+/// its links, strong and weak in turn from a strong one; a continuous loop's last weak link
+/// goes back to its first node.
+pub(super) fn draw(fig: &mut super::Figure, g: &Graph, path: &[u32], closed: bool) {
+    let cells = |v: u32| g.cells(v as usize).iter().map(|&c| c as usize);
+    for &v in path {
+        let part = if g.is_als(v as usize) {
+            Part::Als
+        } else {
+            Part::Node
+        };
+        fig.role(part, cells(v), bit(g.digit[v as usize]));
+    }
+    for (i, w) in path.windows(2).enumerate() {
+        let (x, y) = (w[0], w[1]);
+        fig.link(
+            cells(x),
+            g.digit[x as usize],
+            cells(y),
+            g.digit[y as usize],
+            i % 2 == 0,
+        );
+    }
+    if let (true, [first, .., last]) = (closed, path) {
+        let (x, y) = (*last, *first);
+        fig.link(
+            cells(x),
+            g.digit[x as usize],
+            cells(y),
+            g.digit[y as usize],
+            false,
+        );
+    }
 }
 
 /// What the chain's almost locked sets are: ` {r4c2, r5c2} holds 1, 4 and 8 in 2 cells, so it

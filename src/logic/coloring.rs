@@ -20,13 +20,15 @@ use crate::grid::{bit, Mask};
 use super::single_digit::{conjugate_pairs, Pair};
 use super::{
     barren,
-    step::{removal_text, say},
+    step::{removal_text, say, Part},
     Finder, State, Step, Technique,
 };
 
 /// The clusters of one digit: each cluster's two colours (cells in search order), and for each
 /// colour the cells that see some cell of it.
-struct Clusters {
+struct Clusters<'a> {
+    /// The conjugate pairs the clusters are made of.
+    pairs: &'a [Pair],
     /// `colours[2k]` and `colours[2k + 1]` are cluster `k`'s two colours.
     colours: Vec<Vec<usize>>,
     /// `sees[i][cell]`: the cell sees a cell of colour `i`.
@@ -35,7 +37,7 @@ struct Clusters {
     colour_of: Vec<usize>,
 }
 
-fn clusters(s: &State, pairs: &[Pair]) -> Clusters {
+fn clusters<'a>(s: &State, pairs: &'a [Pair]) -> Clusters<'a> {
     let cells = s.shape().cells();
     let mut links: Vec<Vec<usize>> = vec![Vec::new(); cells];
     for p in pairs {
@@ -92,9 +94,17 @@ fn clusters(s: &State, pairs: &[Pair]) -> Clusters {
         })
         .collect();
     Clusters {
+        pairs,
         colours,
         sees,
         colour_of,
+    }
+}
+
+impl Clusters<'_> {
+    /// True when cells `x` and `y` are a conjugate pair.
+    fn linked(&self, x: usize, y: usize) -> bool {
+        (self.pairs.iter()).any(|p| (p.a, p.b) == (x, y) || (p.a, p.b) == (y, x))
     }
 }
 
@@ -176,6 +186,9 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
                         steps.push(
                             Step::new(Technique::SimpleColors, text)
                                 .eliminate(elims)
+                                .figure(quiet, |fig| {
+                                    colors(fig, &cl, d, k, [Part::ColorA, Part::ColorB])
+                                })
                                 .cells(cells()),
                         );
                     }
@@ -194,6 +207,9 @@ pub(super) fn simple_colors(f: &mut Finder<'_>) {
                     steps.push(
                         Step::new(Technique::SimpleColors, text)
                             .eliminate(elims)
+                            .figure(quiet, |fig| {
+                                colors(fig, &cl, d, k, [Part::ColorA, Part::ColorB])
+                            })
                             .cells(cells()),
                     );
                 }
@@ -239,6 +255,8 @@ pub(super) fn multi_colors(f: &mut Finder<'_>) {
 
 /// A Multi-Colors step on clusters `c1` and `c2` of `cl`, showing both colours of each.
 fn pair_step(
+    quiet: bool,
+    d: u8,
     text: String,
     elims: Vec<(usize, Mask)>,
     cl: &Clusters,
@@ -249,7 +267,26 @@ fn pair_step(
         .flat_map(move |i| cl.colours[i].iter().copied());
     Step::new(Technique::MultiColors, text)
         .eliminate(elims)
+        .figure(quiet, |fig| {
+            colors(fig, cl, d, c1, [Part::ColorA, Part::ColorB]);
+            colors(fig, cl, d, c2, [Part::ColorC, Part::ColorD]);
+        })
         .cells(cells)
+}
+
+/// The figure of cluster `k` of `cl` (digit `d`): its two colours as the parts `parts`, and
+/// its conjugate pairs as strong links.
+fn colors(fig: &mut super::Figure, cl: &Clusters, d: u8, k: usize, parts: [Part; 2]) {
+    let (a, b) = (&cl.colours[2 * k], &cl.colours[2 * k + 1]);
+    fig.role(parts[0], a.iter().copied(), bit(d));
+    fig.role(parts[1], b.iter().copied(), bit(d));
+    for &x in a {
+        for &y in b {
+            if cl.linked(x, y) {
+                fig.link([x], d, [y], d, true);
+            }
+        }
+    }
 }
 
 /// The opening of a Multi-Colors step's text on clusters `c1` and `c2` of digit `d`.
@@ -290,7 +327,7 @@ fn multi_colors_wrap(
                     removal_text(s, &sorted(elims.clone()))
                 )
             });
-            steps.push(pair_step(text, elims, cl, (c1, c2)));
+            steps.push(pair_step(quiet, d, text, elims, cl, (c1, c2)));
         }
     }
 }
@@ -346,7 +383,7 @@ fn multi_colors_trap(
             removal_text(s, &elims)
         )
     });
-    steps.push(pair_step(text, elims, cl, (c1, c2)));
+    steps.push(pair_step(quiet, d, text, elims, cl, (c1, c2)));
 }
 
 fn sorted(mut v: Vec<(usize, Mask)>) -> Vec<(usize, Mask)> {

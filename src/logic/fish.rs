@@ -56,7 +56,7 @@ use crate::grid::{bit, Mask, Unit};
 
 use super::{
     barren,
-    step::{removal_text, say},
+    step::{removal_text, say, Part},
     templates, Finder, State, Step, Technique,
 };
 
@@ -171,12 +171,36 @@ impl Found {
         });
         let mut step = Step::new(self.technique, text)
             .eliminate(elims)
+            .figure(quiet, |fig| self.draw(s, fig))
             .cells(self.body.iter().copied())
             .cells(self.fins.iter().copied());
         for u in base.into_iter().chain(cover) {
             step = step.unit(u);
         }
         step
+    }
+}
+
+impl Found {
+    /// The fish's parts: the candidates of its base units but the fins (`base`), those of its
+    /// cover units outside them (`cover`), and the fins (`fin`).
+    fn draw(&self, s: &State, fig: &mut super::Figure) {
+        let d = self.digit;
+        let holders = |units: &[usize], skip: &[usize]| {
+            let mut cells: Vec<usize> = (units.iter())
+                .flat_map(|&u| s.cells_with(u, d))
+                .filter(|c| !skip.contains(c))
+                .collect();
+            cells.sort_unstable();
+            cells.dedup();
+            cells
+        };
+        let base = holders(&self.base, &self.fins);
+        let skip: Vec<usize> = base.iter().chain(&self.fins).copied().collect();
+        let cover = holders(&self.cover, &skip);
+        fig.role(Part::Base, base, bit(d));
+        fig.role(Part::Cover, cover, bit(d));
+        fig.role(Part::Fin, self.fins.iter().copied(), bit(d));
     }
 }
 

@@ -33,7 +33,7 @@ use std::cell::RefCell;
 
 use super::chains::{Bfs, Graph};
 use super::marks::Marks;
-use super::{Engine, Finder, State, Step, Technique};
+use super::{Engine, Finder, Part, State, Step, Technique};
 
 /// The most links of a forcing chain.
 const CHAIN_LINKS: usize = 20;
@@ -1107,7 +1107,7 @@ pub(super) fn forcing_chain(f: &mut Finder<'_>) {
     let r = chain_reach(f.cx, s, &g, &mut bfs, need.as_deref());
     let found = analyse(f.cx, s, &r, &[], false, f.wants_all());
     emit(f, found, |f, proof| {
-        chain_step(f.state, &g, &mut bfs, proof)
+        chain_step(f.quiet(), f.state, &g, &mut bfs, proof)
     });
 }
 
@@ -1117,7 +1117,7 @@ pub(super) fn forcing_net(f: &mut Finder<'_>) {
         return;
     }
     let found = net_conclusions(f.cx, s, f.wants_all());
-    emit(f, found, |f, proof| net_step(f.state, proof));
+    emit(f, found, |f, proof| net_step(f.quiet(), f.state, proof));
 }
 
 /// A net's conclusions as [`analyse`] gives them: every one when `all`, else the best.
@@ -1206,7 +1206,7 @@ fn base_step(s: &State, t: Technique, proof: &Proof, text: String) -> Step {
 }
 
 /// The chain from the premise run last in `bfs` to state `st`, in Eureka-like notation.
-fn chain_text(s: &State, g: &Graph, bfs: &Bfs, st: u32, cells: &mut Vec<usize>) -> String {
+fn chain_text(s: &State, g: &Graph, bfs: &Bfs, st: u32, cells: &mut Trace) -> String {
     let mut states = Vec::new();
     let mut cur = st;
     while cur != super::chains::NONE {
@@ -1215,12 +1215,40 @@ fn chain_text(s: &State, g: &Graph, bfs: &Bfs, st: u32, cells: &mut Vec<usize>) 
     }
     states.reverse();
     let mut out = String::new();
+    let node = |x: u32| {
+        let v = (x >> 1) as usize;
+        (g.cells(v).iter().map(|&c| c as usize), g.digit[v])
+    };
     for (i, &x) in states.iter().enumerate() {
         let v = (x >> 1) as usize;
+        let (here, digit) = node(x);
         if i > 0 {
             out.push_str(if x & 1 == 1 { " = " } else { " - " });
+            let (from, from_digit) = node(states[i - 1]);
+            let link = super::Link {
+                from: super::Node {
+                    cells: from.collect(),
+                    digit: from_digit,
+                },
+                to: super::Node {
+                    cells: here.clone().collect(),
+                    digit,
+                },
+                strong: x & 1 == 1,
+            };
+            if !cells.fig.links.contains(&link) {
+                cells.fig.links.push(link);
+            }
+            let role = super::Role {
+                part: Part::Node,
+                cells: here.clone().collect(),
+                digits: bit(digit),
+            };
+            if !cells.fig.roles.contains(&role) {
+                cells.fig.roles.push(role);
+            }
         }
-        cells.extend(g.cells(v).iter().map(|&c| c as usize));
+        cells.cells.extend(here);
         out.push_str(&format!("({}){}", s.sym(g.digit[v]), g.node_name(s, v)));
     }
     out
@@ -1234,7 +1262,7 @@ fn chain_to(
     p: usize,
     k: usize,
     on: bool,
-    cells: &mut Vec<usize>,
+    cells: &mut Trace,
 ) -> String {
     let n = s.size();
     let node = |k: usize| g.node(k / n, (k % n) as u8 + 1);
@@ -1242,10 +1270,52 @@ fn chain_to(
     chain_text(s, g, bfs, 2 * node(k) + on as u32, cells)
 }
 
-fn chain_step(s: &State, g: &Graph, bfs: &mut Bfs, proof: &Proof) -> Step {
+/// What the chains of a forcing chain pass through: their cells in order, and their nodes and
+/// links for the figure.
+#[derive(Default)]
+struct Trace {
+    cells: Vec<usize>,
+    fig: super::Figure,
+}
+
+/// The figure of a forcing chain or net: the premises (`assumption`), what the premises reach
+/// (the traced chains' nodes and links, `node`), where they contradict themselves
+/// (`contradiction`) and what the step concludes (`conclusion`).
+fn forcing_figure(s: &State, proof: &Proof, mut traced: super::Figure) -> super::Figure {
+    let n = s.size();
+    let candidate = |k: usize| (k / n, (k % n) as u8 + 1);
+    let mut fig = super::Figure::default();
+    let premises: &[usize] = match proof {
+        Proof::Both { p, .. }
+        | Proof::EmptyCell { p, .. }
+        | Proof::EmptyUnit { p, .. }
+        | Proof::Broken { p } => std::slice::from_ref(p),
+        Proof::Verity { ps, .. } => ps,
+    };
+    for &p in premises {
+        let (c, d) = candidate(p / 2);
+        fig.role(Part::Assumption, [c], bit(d));
+    }
+    fig.roles.append(&mut traced.roles);
+    fig.links.append(&mut traced.links);
+    match *proof {
+        Proof::Both { k, .. } => {
+            let (c, d) = candidate(k);
+            fig.role(Part::Contradiction, [c], bit(d));
+        }
+        Proof::EmptyCell { cell, .. } => fig.role(Part::Contradiction, [cell], s.cands(cell)),
+        Proof::EmptyUnit { u, d, .. } => fig.role(Part::Contradiction, s.cells_with(u, d), bit(d)),
+        Proof::Broken { .. } | Proof::Verity { .. } => {}
+    }
+    let (c, d, _) = conclusion(n, proof);
+    fig.role(Part::Conclusion, [c], bit(d));
+    fig
+}
+
+fn chain_step(quiet: bool, s: &State, g: &Graph, bfs: &mut Bfs, proof: &Proof) -> Step {
     let n = s.size();
     let (c, d, on) = conclusion(n, proof);
-    let mut cells = Vec::new();
+    let mut cells = Trace::default();
     let so = format!("so {}", result_text(s, c, d, on));
     let text = match proof {
         Proof::Both { p, k } => {
@@ -1301,8 +1371,11 @@ fn chain_step(s: &State, g: &Graph, bfs: &mut Bfs, proof: &Proof) -> Step {
             )
         }
     };
+    let Trace { mut cells, fig } = cells;
     cells.dedup();
-    base_step(s, Technique::ForcingChain, proof, text).cells(cells)
+    base_step(s, Technique::ForcingChain, proof, text)
+        .cells(cells)
+        .figure(quiet, |out| *out = forcing_figure(s, proof, fig))
 }
 
 fn verity_text(s: &State, what: &Branches) -> String {
@@ -1318,7 +1391,7 @@ fn verity_text(s: &State, what: &Branches) -> String {
     }
 }
 
-fn net_step(s: &State, proof: &Proof) -> Step {
+fn net_step(quiet: bool, s: &State, proof: &Proof) -> Step {
     let n = s.size();
     let (c, d, on) = conclusion(n, proof);
     let so = format!("so {}", result_text(s, c, d, on));
@@ -1377,7 +1450,11 @@ fn net_step(s: &State, proof: &Proof) -> Step {
             )
         }
     };
-    base_step(s, Technique::ForcingNet, proof, text).cells(cells)
+    base_step(s, Technique::ForcingNet, proof, text)
+        .cells(cells)
+        .figure(quiet, |out| {
+            *out = forcing_figure(s, proof, super::Figure::default())
+        })
 }
 
 #[cfg(test)]

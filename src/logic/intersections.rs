@@ -6,7 +6,7 @@ use crate::grid::{bit, digits, Intersection, Mask};
 
 use super::subsets::{least_in_subset, may_hold, naked_sets, small_cells, subset_removals};
 use super::{
-    step::{removal_text, say},
+    step::{removal_text, say, Part},
     Finder, Step, Technique,
 };
 
@@ -99,6 +99,9 @@ fn confined_in(f: &mut Finder<'_>, x: &Intersection, pointing: bool, d: u8) -> b
     });
     let step = Step::new(tech, text)
         .eliminate(elims)
+        .figure(quiet, |fig| {
+            fig.role(Part::Locked, places.iter().copied(), bit(d))
+        })
         .cells(places)
         .unit(from_u)
         .unit(to_u);
@@ -161,7 +164,12 @@ pub(super) fn locked_subset(f: &mut Finder<'_>, k: usize) {
                     removal_text(s, &sorted(elims.clone()))
                 )
             });
-            let mut step = Step::new(tech, text).eliminate(elims).cells(combo);
+            let mut step = Step::new(tech, text)
+                .eliminate(elims)
+                .figure(quiet, |fig| {
+                    fig.role(Part::Subset, combo.iter().copied(), union)
+                })
+                .cells(combo);
             // The units even while quiet: applying the step reads the line (see
             // `State::apply`).
             step.units = vec![bu, lu];

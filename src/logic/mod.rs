@@ -19,6 +19,8 @@ mod barren;
 mod chains;
 mod coloring;
 mod engine;
+#[cfg(test)]
+mod figure_tests;
 mod fish;
 mod forcing;
 mod intersections;
@@ -44,7 +46,7 @@ pub use engine::Engine;
 pub use rating::{rate, rate_techniques, Level, Rating};
 pub use state::State;
 pub(crate) use step::and_list;
-pub use step::Step;
+pub use step::{Figure, Link, Node, Part, Role, Step};
 pub use technique::Technique;
 
 use crate::grid::Mask;

@@ -28,7 +28,7 @@ use crate::grid::{bit, Mask};
 use super::{
     barren,
     state::Memo,
-    step::{removal_text, say},
+    step::{removal_text, say, Part},
     Engine, Finder, State, Step, Technique,
 };
 
@@ -266,6 +266,14 @@ fn chain_step(
     });
     Step::new(t, text)
         .eliminate(elims)
+        .figure(quiet, |fig| {
+            for c in cells {
+                fig.role(Part::Node, [c], bit(d));
+            }
+            fig.link([b1], d, [a1], d, true);
+            fig.link([a1], d, [a2], d, false);
+            fig.link([a2], d, [b2], d, true);
+        })
         .cells(cells)
         .unit(s.unit_name(p.unit))
         .unit(s.unit_name(q.unit))
@@ -455,6 +463,12 @@ fn er_step(
     });
     Step::new(Technique::EmptyRectangle, text)
         .eliminate(elims)
+        .figure(quiet, |fig| {
+            fig.role(Part::BoxCells, in_box.iter().copied(), bit(d));
+            fig.role(Part::Node, [p], bit(d));
+            fig.role(Part::Node, [q], bit(d));
+            fig.link([p], d, [q], d, true);
+        })
         .cells(in_box.iter().copied().chain([p, q]))
         .unit(s.unit_name(bx))
         .unit(s.unit_name(pr.unit))

@@ -9,7 +9,7 @@
 
 use crate::grid::{bit, digits, full_mask, Mask};
 
-use super::{state::Arisen, step::say, Finder, State, Step, Technique};
+use super::{state::Arisen, step::say, Finder, Part, State, Step, Technique};
 
 /// The unit of which `cell`, an empty cell, is the last empty cell, if any.
 fn last_empty_in(s: &State, cell: usize) -> Option<usize> {
@@ -41,6 +41,7 @@ fn full_house_step(quiet: bool, s: &State, cell: usize, u: usize, d: u8) -> Step
         .place(cell, d)
         .cells([cell])
         .unit(unit)
+        .figure(quiet, |fig| fig.role(Part::Single, [cell], bit(d)))
 }
 
 /// The full house a solving path takes first: the first cell to come down to one candidate
@@ -171,6 +172,7 @@ fn naked_single_step(quiet: bool, s: &State, cell: usize, d: u8) -> Step {
     Step::new(Technique::NakedSingle, text)
         .place(cell, d)
         .cells([cell])
+        .figure(quiet, |fig| fig.role(Part::Single, [cell], bit(d)))
 }
 
 /// A cell with one candidate left holds it.
@@ -243,4 +245,5 @@ fn hidden_single_step(quiet: bool, s: &State, cell: usize, d: u8, u: usize) -> S
         .place(cell, d)
         .cells([cell])
         .unit(unit)
+        .figure(quiet, |fig| fig.role(Part::Single, [cell], bit(d)))
 }

@@ -24,8 +24,135 @@ pub struct Step {
     /// The units the pattern lives in (a hidden single's box), for a hint that names only where
     /// to look.
     pub units: Vec<Unit>,
-    /// One sentence a solver understands, naming cells `r3c5` and units `row 3`.
-    pub explanation: String,
+    /// One sentence a solver understands, naming cells `r3c5` and units `row 3`. A boxed
+    /// string, not a `String`, so that the step with its figure still fits 128 bytes.
+    pub explanation: Box<str>,
+    /// The parts its cells play and the links between its candidates (see [`Figure`]); `None`
+    /// for a quiet step, which has no sentence either.
+    pub figure: Option<Box<Figure>>,
+}
+
+/// The shape of a step's proof, for a picture: what part each group of cells plays (a fish's
+/// base and cover, a wing's pivot and pincers, a chain's nodes) and the links between
+/// candidates a chain or loop follows. docs/rating.md lists the parts of each technique.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Figure {
+    pub roles: Vec<Role>,
+    pub links: Vec<Link>,
+}
+
+/// A group of cells playing one part, with the digits it plays it with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Role {
+    pub part: Part,
+    pub cells: Vec<usize>,
+    pub digits: Mask,
+}
+
+/// A candidate of a chain, or a group of cells of a unit holding the digit (a grouped node).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    pub cells: Vec<usize>,
+    pub digit: u8,
+}
+
+/// A link between two nodes: strong (at least one of them is true) or weak (at most one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub from: Node,
+    pub to: Node,
+    pub strong: bool,
+}
+
+macro_rules! parts {
+    ($($variant:ident, $id:literal;)*) => {
+        /// The part a group of cells plays in a step: a closed vocabulary, each technique
+        /// family using a few (docs/rating.md, "Roles and links").
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Part {
+            $($variant,)*
+        }
+
+        impl Part {
+            /// Every part.
+            pub const ALL: &'static [Part] = &[$(Part::$variant,)*];
+
+            /// The id as the JSON output and the pictures' `data-part` name it.
+            pub fn id(self) -> &'static str {
+                match self { $(Part::$variant => $id,)* }
+            }
+        }
+    };
+}
+
+parts! {
+    Single, "single";
+    Subset, "subset";
+    Locked, "locked";
+    Base, "base";
+    Cover, "cover";
+    Fin, "fin";
+    Pivot, "pivot";
+    Pincer, "pincer";
+    Bridge, "bridge";
+    Node, "node";
+    BoxCells, "box";
+    ColorA, "color-a";
+    ColorB, "color-b";
+    ColorC, "color-c";
+    ColorD, "color-d";
+    Rectangle, "rectangle";
+    Extra, "extra";
+    Als, "als";
+    Restricted, "restricted";
+    Intersection, "intersection";
+    Assumption, "assumption";
+    Contradiction, "contradiction";
+    Conclusion, "conclusion";
+}
+
+impl Part {
+    /// True for the parts a step may play several times, each one its own group (a chain's
+    /// nodes, an ALS chain's sets), which a picture numbers (`node-3`).
+    pub fn numbered(self) -> bool {
+        matches!(self, Part::Node | Part::Als)
+    }
+}
+
+impl Figure {
+    /// Adds a part played by `cells` with the digits of `digits`; nothing for no cells.
+    pub fn role(&mut self, part: Part, cells: impl IntoIterator<Item = usize>, digits: Mask) {
+        let cells: Vec<usize> = cells.into_iter().collect();
+        if !cells.is_empty() {
+            self.roles.push(Role {
+                part,
+                cells,
+                digits,
+            });
+        }
+    }
+
+    /// Adds a link from (`from`, `a`) to (`to`, `b`).
+    pub fn link(
+        &mut self,
+        from: impl IntoIterator<Item = usize>,
+        a: u8,
+        to: impl IntoIterator<Item = usize>,
+        b: u8,
+        strong: bool,
+    ) {
+        self.links.push(Link {
+            from: Node {
+                cells: from.into_iter().collect(),
+                digit: a,
+            },
+            to: Node {
+                cells: to.into_iter().collect(),
+                digit: b,
+            },
+            strong,
+        });
+    }
 }
 
 impl Step {
@@ -37,8 +164,30 @@ impl Step {
             eliminations: Vec::new(),
             cells: Vec::new(),
             units: Vec::new(),
-            explanation,
+            explanation: explanation.into_boxed_str(),
+            figure: None,
         }
+    }
+
+    /// Draws the step's figure with `draw`, unless `quiet` (a quiet step has none, as it has
+    /// no sentence: a rating never reads them).
+    pub fn figure(mut self, quiet: bool, draw: impl FnOnce(&mut Figure)) -> Step {
+        if !quiet {
+            let mut fig = Figure::default();
+            draw(&mut fig);
+            self.figure = Some(Box::new(fig));
+        }
+        self
+    }
+
+    /// The roles of its figure (none for a quiet step).
+    pub fn roles(&self) -> &[Role] {
+        self.figure.as_deref().map_or(&[], |f| &f.roles)
+    }
+
+    /// The links of its figure (none for a quiet step).
+    pub fn links(&self) -> &[Link] {
+        self.figure.as_deref().map_or(&[], |f| &f.links)
     }
 
     pub fn place(mut self, cell: usize, d: u8) -> Step {

@@ -5,7 +5,7 @@ use crate::grid::{bit, digits, full_mask, Mask, MAX_SIZE};
 
 use super::{
     barren,
-    step::{removal_text, say},
+    step::{removal_text, say, Part},
     Finder, State, Step, Technique,
 };
 
@@ -228,6 +228,9 @@ pub(super) fn naked(f: &mut Finder<'_>, k: usize) {
             });
             let step = Step::new(naked_technique(k), text)
                 .eliminate(elims)
+                .figure(wordless, |fig| {
+                    fig.role(Part::Subset, combo.iter().copied(), union)
+                })
                 .cells(combo)
                 .unit(unit);
             if f.add(step) {
@@ -305,6 +308,9 @@ pub(super) fn hidden(f: &mut Finder<'_>, k: usize) {
             });
             let step = Step::new(hidden_technique(k), text)
                 .eliminate(elims)
+                .figure(wordless, |fig| {
+                    fig.role(Part::Subset, cells.iter().copied(), mask)
+                })
                 .cells(cells)
                 .unit(unit);
             if f.add(step) {

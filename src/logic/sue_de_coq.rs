@@ -26,7 +26,7 @@ use crate::grid::{digits, Mask};
 
 use super::{
     barren::{region, region_is_barren, remember_region},
-    step::{removal_text, say},
+    step::{removal_text, say, Part as Role},
     Finder, State, Step, Technique,
 };
 
@@ -292,8 +292,16 @@ fn search(f: &mut Finder<'_>, prune: bool) {
                 },
                 removal_text(s, &step.eliminations)
             ));
-            step.explanation = text;
-            step.cells(c.into_iter().chain(d).chain(e)).unit(lu).unit(bu)
+            step.explanation = text.into_boxed_str();
+            let held = |cells: &[usize]| cells.iter().fold(0, |m, &x| m | s.cands(x));
+            step.figure(quiet, |fig| {
+                fig.role(Role::Intersection, c.iter().copied(), held(&c));
+                fig.role(Role::Als, d.iter().copied(), held(&d));
+                fig.role(Role::Als, e.iter().copied(), held(&e));
+            })
+            .cells(c.into_iter().chain(d).chain(e))
+            .unit(lu)
+            .unit(bu)
         })
         .collect();
     f.add_best(steps);

@@ -11,7 +11,7 @@
 use crate::grid::{bit, digits};
 
 use super::marks::Marks;
-use super::{step::say, Finder, State, Step, Technique};
+use super::{step::say, Finder, Part, State, Step, Technique};
 
 /// The most search nodes one assumption may cost before it is left undecided.
 const NODE_BUDGET: u64 = 20_000;
@@ -33,7 +33,8 @@ pub(super) fn trial(f: &mut Finder<'_>) {
     });
     let step = Step::new(Technique::Trial, text)
         .eliminate([(cell, bit(d))])
-        .cells([cell]);
+        .cells([cell])
+        .figure(quiet, |fig| fig.role(Part::Assumption, [cell], bit(d)));
     f.add(step);
 }
 

@@ -58,7 +58,7 @@ use crate::grid::{bit, cells_of, digits, full_mask, Mask, Unit};
 
 use super::{
     state::Memo,
-    step::{removal_text, say},
+    step::{removal_text, say, Part},
     subsets::subset_removals,
     Engine, Finder, State, Step, Technique,
 };
@@ -325,11 +325,28 @@ fn hold_only(s: &State, ur: &Ur, idx: &[usize]) -> String {
     )
 }
 
-fn ut_step(s: &State, ur: &Ur, kind: u8, text: String, elims: Vec<(usize, Mask)>) -> Step {
+fn ut_step(
+    quiet: bool,
+    s: &State,
+    ur: &Ur,
+    kind: u8,
+    text: String,
+    elims: Vec<(usize, Mask)>,
+) -> Step {
     let step = Step::new(ut_technique(kind), text)
         .eliminate(elims)
+        .figure(quiet, |fig| ur_figure(fig, ur))
         .cells(ur.rect.corners);
     with_units(step, ur.rect.units(s))
+}
+
+/// A rectangle's parts: its corners with the rectangle's two digits (`rectangle`), and each
+/// corner with extra digits, with those digits (`extra`).
+fn ur_figure(fig: &mut super::Figure, ur: &Ur) {
+    fig.role(Part::Rectangle, ur.rect.corners, ur.ab());
+    for &i in ur.with_extras().iter() {
+        fig.role(Part::Extra, [ur.cell(i)], ur.extra[i]);
+    }
 }
 
 /// Adds the units of a rectangle (its rows, then its columns) to a step.
@@ -356,7 +373,7 @@ fn ut1(quiet: bool, s: &State, ur: &Ur, out: &mut Vec<Step>) {
         removal_text(s, &elims)
     )
     });
-    out.push(ut_step(s, ur, 1, text, elims));
+    out.push(ut_step(quiet, s, ur, 1, text, elims));
 }
 
 /// The two corners with extras (or lacking a digit) when they share a row or column (the roof),
@@ -435,7 +452,7 @@ fn ut3(quiet: bool, s: &State, ur: &Ur, out: &mut Vec<Step>) {
                         removal_text(s, &elims)
                     )
                 });
-                let step = ut3_step(ur, text, elims, combo, unit);
+                let step = ut3_step(quiet, ur, text, elims, (combo, digits_mask), unit);
                 out.push(
                     units[1..]
                         .iter()
@@ -499,21 +516,26 @@ fn ut3_hidden(
                     removal_text(s, &elims)
                 )
             });
-            out.push(ut3_step(ur, text, elims, subset, unit));
+            out.push(ut3_step(quiet, ur, text, elims, (subset, held), unit));
         }
     }
 }
 
 /// A Uniqueness Test 3 step: the rectangle's corners, then the subset's other cells, in `unit`.
 fn ut3_step(
+    quiet: bool,
     ur: &Ur,
     text: String,
     elims: Vec<(usize, Mask)>,
-    cells: Vec<usize>,
+    (cells, held): (Vec<usize>, Mask),
     unit: Unit,
 ) -> Step {
     Step::new(Technique::UniquenessTest3, text)
         .eliminate(elims)
+        .figure(quiet, |fig| {
+            ur_figure(fig, ur);
+            fig.role(Part::Subset, cells.iter().copied(), held);
+        })
         .cells(ur.rect.corners)
         .cells(cells)
         .unit(unit)
@@ -548,6 +570,10 @@ fn ut4(quiet: bool, s: &State, ur: &Ur, out: &mut Vec<Step>) {
             });
             let step = Step::new(Technique::UniquenessTest4, text)
                 .eliminate(elims)
+                .figure(quiet, |fig| {
+                    ur_figure(fig, ur);
+                    fig.link([roof[0]], d, [roof[1]], d, true);
+                })
                 .cells(ur.rect.corners)
                 .unit(unit);
             out.push(step);
@@ -588,7 +614,7 @@ fn one_extra_digit(quiet: bool, s: &State, ur: &Ur, kind: u8, out: &mut Vec<Step
         removal_text(s, &elims)
     )
     });
-    out.push(ut_step(s, ur, kind, text, elims));
+    out.push(ut_step(quiet, s, ur, kind, text, elims));
 }
 
 fn ut6(quiet: bool, s: &State, ur: &Ur, out: &mut Vec<Step>) {
@@ -625,7 +651,7 @@ fn ut6(quiet: bool, s: &State, ur: &Ur, out: &mut Vec<Step>) {
                 removal_text(s, &elims)
             )
         });
-        out.push(ut_step(s, ur, 6, text, elims));
+        out.push(ut_step(quiet, s, ur, 6, text, elims));
     }
 }
 
@@ -664,6 +690,7 @@ pub(super) fn hidden_rectangle(f: &mut Finder<'_>) {
                 });
                 let step = Step::new(Technique::HiddenRectangle, text)
                     .eliminate(elims)
+                    .figure(quiet, |fig| ur_figure(fig, ur))
                     .cells(ur.rect.corners)
                     .unit(s.unit_name(row))
                     .unit(s.unit_name(col));
@@ -819,6 +846,9 @@ fn ar1(quiet: bool, s: &State, rect: &Rect, e: usize, [p, q, opp]: [usize; 3]) -
     });
     let step = Step::new(Technique::AvoidableRectangleType1, text)
         .eliminate(elims)
+        .figure(quiet, |fig| {
+            fig.role(Part::Rectangle, rect.corners, bit(a) | bit(b))
+        })
         .cells(rect.corners);
     with_units(step, rect.units(s))
 }
@@ -857,6 +887,11 @@ fn ar2(
     });
     let step = Step::new(Technique::AvoidableRectangleType2, text)
         .eliminate(elims)
+        .figure(quiet, |fig| {
+            let ab = bit(s.value(i)) | bit(s.value(j));
+            fig.role(Part::Rectangle, rect.corners, ab);
+            fig.role(Part::Extra, empty, x);
+        })
         .cells(rect.corners);
     Some(with_units(step, rect.units(s)))
 }
@@ -928,6 +963,7 @@ pub(super) fn bug_plus_1(f: &mut Finder<'_>) {
     // the digit (and scores as on HoDoKu's path).
     let step = Step::new(Technique::BugPlus1, text)
         .eliminate([(cell, others)])
+        .figure(quiet, |fig| fig.role(Part::Extra, [cell], bit(d)))
         .cells([cell])
         .unit(row)
         .unit(col)

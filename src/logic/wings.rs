@@ -23,7 +23,7 @@ use crate::grid::{bit, digits, Mask};
 use super::single_digit::conjugate_pairs;
 use super::{
     engine::Search,
-    step::{removal_text, say},
+    step::{removal_text, say, Part},
     Finder, State, Step, Technique,
 };
 
@@ -370,7 +370,8 @@ fn remote_pair_step(
 ) -> Step {
     let step = Step::new(Technique::RemotePair, String::new())
         .eliminate(elims)
-        .cells(chain.iter().copied());
+        .cells(chain.iter().copied())
+        .figure(quiet, |fig| pair_chain(fig, chain, mask));
     let text = say(quiet, || {
         format!(
             "Remote Pair: {} all hold only {}, and each sees the next, so they alternate \
@@ -384,8 +385,29 @@ fn remote_pair_step(
         )
     });
     Step {
-        explanation: text,
+        explanation: text.into_boxed_str(),
         ..step
+    }
+}
+
+/// The figure of a chain of cells each holding only the two digits of `mask`, each seeing the
+/// next: every cell a `node`, and the links read as an XY-chain from the smaller digit of the
+/// first cell (strong inside a cell, weak between cells on the same digit).
+pub(super) fn pair_chain(fig: &mut super::Figure, chain: &[usize], mask: Mask) {
+    let mut ds = digits(mask);
+    let (Some(a), Some(b)) = (ds.next(), ds.next()) else {
+        return;
+    };
+    for &c in chain {
+        fig.role(Part::Node, [c], mask);
+    }
+    let (mut from, mut to) = (a, b);
+    for (i, &c) in chain.iter().enumerate() {
+        fig.link([c], from, [c], to, true);
+        if let Some(&next) = chain.get(i + 1) {
+            fig.link([c], to, [next], to, false);
+        }
+        (from, to) = (to, from);
     }
 }
 
@@ -428,9 +450,6 @@ fn remote_pair_set(
     if !far {
         return false;
     }
-    let step = Step::new(Technique::RemotePair, String::new())
-        .eliminate(elims)
-        .cells(cells.iter().copied());
     let parity = |p: usize| -> Vec<usize> {
         order
             .iter()
@@ -438,6 +457,13 @@ fn remote_pair_set(
             .map(|&i| group[i])
             .collect()
     };
+    let step = Step::new(Technique::RemotePair, String::new())
+        .eliminate(elims)
+        .cells(cells.iter().copied())
+        .figure(quiet, |fig| {
+            fig.role(Part::ColorA, parity(0), mask);
+            fig.role(Part::ColorB, parity(1), mask);
+        });
     let text = say(quiet, || {
         format!(
             "Remote Pair: {} all hold only {}, and linked cells see each other, so {} hold one \
@@ -450,7 +476,7 @@ fn remote_pair_set(
         )
     });
     f.add(Step {
-        explanation: text,
+        explanation: text.into_boxed_str(),
         ..step
     })
 }
@@ -513,6 +539,16 @@ pub(super) fn w_wing(f: &mut Finder<'_>) {
                 });
                 let step = Step::new(Technique::WWing, text)
                     .eliminate(elims)
+                    .figure(quiet, |fig| {
+                        fig.role(Part::Pincer, [c1, c2], mask);
+                        fig.role(Part::Bridge, [p, q], bit(x));
+                        let z = y.trailing_zeros() as u8 + 1;
+                        fig.link([c1], z, [c1], x, true);
+                        fig.link([c1], x, [p], x, false);
+                        fig.link([p], x, [q], x, true);
+                        fig.link([q], x, [c2], x, false);
+                        fig.link([c2], x, [c2], z, true);
+                    })
                     .cells([c1, p, q, c2])
                     .unit(s.unit_name(pr.unit));
                 if f.add(step) {
@@ -570,6 +606,18 @@ pub(super) fn xy_wing(f: &mut Finder<'_>) {
                 });
                 let step = Step::new(Technique::XyWing, text)
                     .eliminate(elims)
+                    .figure(quiet, |fig| {
+                        fig.role(Part::Pivot, [pivot], pm);
+                        fig.role(Part::Pincer, [p1], m1);
+                        fig.role(Part::Pincer, [p2], y | z);
+                        let one = |m: Mask| m.trailing_zeros() as u8 + 1;
+                        let (x, y, z) = (one(x), one(y), one(z));
+                        fig.link([p1], z, [p1], x, true);
+                        fig.link([p1], x, [pivot], x, false);
+                        fig.link([pivot], x, [pivot], y, true);
+                        fig.link([pivot], y, [p2], y, false);
+                        fig.link([p2], y, [p2], z, true);
+                    })
                     .cells([pivot, p1, p2]);
                 if f.wants_all() {
                     if f.add(step) {
@@ -629,6 +677,11 @@ pub(super) fn xyz_wing(f: &mut Finder<'_>) {
                 });
                 let step = Step::new(Technique::XyzWing, text)
                     .eliminate(elims)
+                    .figure(quiet, |fig| {
+                        fig.role(Part::Pivot, [pivot], pm);
+                        fig.role(Part::Pincer, [p1], m1);
+                        fig.role(Part::Pincer, [p2], m2);
+                    })
                     .cells([pivot, p1, p2]);
                 if f.add(step) {
                     return;
