@@ -1950,139 +1950,16 @@ fn chain_step(
     path: &[u32],
     effect: ChainEffect,
 ) -> Step {
-    let a = path[0] as usize;
-    let b = path[path.len() - 1] as usize;
+    let units = chain_units(s, g, path);
+    let mut text = say(quiet, || chain_text(s, g, t, path, &effect, &units));
+    if !text.is_empty() {
+        text.push_str(&als_note(s, g, path));
+    }
     let ChainEffect {
         elims,
         placement,
         closed,
     } = effect;
-    let mut units: Vec<Unit> = Vec::new();
-    for (i, w) in path.windows(2).enumerate() {
-        if i % 2 == 0 && g.cells(w[0] as usize) != g.cells(w[1] as usize) {
-            if let Some(u) = common_unit(s, g, w[0], w[1]) {
-                if !units.contains(&u) {
-                    units.push(u);
-                }
-            }
-        }
-    }
-    let (da, db) = (g.digit[a], g.digit[b]);
-    let text = say(quiet, || {
-        let notation = match t {
-            Technique::XChain => {
-                let names: Vec<String> = path.iter().map(|&v| g.node_name(s, v as usize)).collect();
-                join_links(&names)
-            }
-            Technique::XyChain => {
-                let cells: Vec<String> = path
-                    .chunks(2)
-                    .map(|p| {
-                        format!(
-                            "({}={}){}",
-                            s.sym(g.digit[p[0] as usize]),
-                            s.sym(g.digit[p[1] as usize]),
-                            g.node_name(s, p[0] as usize)
-                        )
-                    })
-                    .collect();
-                cells.join(" - ")
-            }
-            _ => {
-                let names: Vec<String> = path
-                    .iter()
-                    .map(|&v| {
-                        format!(
-                            "({}){}",
-                            s.sym(g.digit[v as usize]),
-                            g.node_name(s, v as usize)
-                        )
-                    })
-                    .collect();
-                join_links(&names)
-            }
-        };
-        let holds = |v: usize| {
-            if g.is_group(v) {
-                format!("{} lies in {}", s.sym(g.digit[v]), g.node_name(s, v))
-            } else {
-                format!("{} is {}", g.node_name(s, v), s.sym(g.digit[v]))
-            }
-        };
-        if let Some((cell, d)) = placement {
-            format!(
-                "Nice Loop: {notation}; if {} were not {} it would have to be {}, so {} is {} and \
-                 {} {} removed from it.",
-                s.name(cell),
-                s.sym(d),
-                s.sym(d),
-                s.name(cell),
-                s.sym(d),
-                s.syms_text(s.cands(cell) & !bit(d)),
-                if (s.cands(cell) & !bit(d)).count_ones() == 1 {
-                    "is"
-                } else {
-                    "are"
-                }
-            )
-        } else {
-            let removal = removal_text(
-                s,
-                &Step::new(t, String::new())
-                    .eliminate(elims.clone())
-                    .eliminations,
-            );
-            let grouped = if t == Technique::GroupedNiceLoop {
-                "Grouped "
-            } else {
-                ""
-            };
-            match t {
-                Technique::XChain => format!(
-                    "X-Chain on {}: {notation} ({}); either {} or {} is {}, so {removal}.",
-                    s.sym(da),
-                    links_text(&units),
-                    g.node_name(s, a),
-                    g.node_name(s, b),
-                    s.sym(da)
-                ),
-                Technique::XyChain => format!(
-                    "XY-Chain: {notation}; either {} or {} is {}, so {removal}.",
-                    g.node_name(s, a),
-                    g.node_name(s, b),
-                    s.sym(da)
-                ),
-                _ if closed => {
-                    let first = format!("({}){}", s.sym(da), g.node_name(s, a));
-                    format!(
-                        "{grouped}Continuous Nice Loop: {notation} - {first}; each weak link of \
-                         the loop joins two candidates of which exactly one is true, so {removal}."
-                    )
-                }
-                _ => {
-                    let kind = if g.cells(a) == g.cells(b)
-                        || (da != db
-                            && elims.iter().any(|e| {
-                                g.cells(a).contains(&(e.0 as u32))
-                                    || g.cells(b).contains(&(e.0 as u32))
-                            })) {
-                        "Nice Loop"
-                    } else {
-                        "AIC"
-                    };
-                    format!(
-                        "{grouped}{kind}: {notation}; either {} or {}, so {removal}.",
-                        holds(a),
-                        holds(b)
-                    )
-                }
-            }
-        }
-    });
-    let mut text = text;
-    if !text.is_empty() {
-        text.push_str(&als_note(s, g, path));
-    }
     let mut step = Step::new(t, text).eliminate(elims);
     // A loop that places a digit removes the cell's other candidates, as HoDoKu writes it; the
     // naked single that follows places it (and scores as HoDoKu's path does).
@@ -2098,6 +1975,155 @@ fn chain_step(
         step = step.unit(u);
     }
     step
+}
+
+/// The units of a chain's strong links between different cells, each once, in order.
+fn chain_units(s: &State, g: &Graph, path: &[u32]) -> Vec<Unit> {
+    let mut units: Vec<Unit> = Vec::new();
+    for (i, w) in path.windows(2).enumerate() {
+        if i % 2 == 0 && g.cells(w[0] as usize) != g.cells(w[1] as usize) {
+            if let Some(u) = common_unit(s, g, w[0], w[1]) {
+                if !units.contains(&u) {
+                    units.push(u);
+                }
+            }
+        }
+    }
+    units
+}
+
+/// A chain written out as HoDoKu writes it: `r1c4 = r7c4 - ...` for an X-Chain,
+/// `(7=2)r1c4 - ...` for an XY-Chain, `(7)r1c4 = (7)r7c4 - ...` for the others.
+fn chain_notation(s: &State, g: &Graph, t: Technique, path: &[u32]) -> String {
+    match t {
+        Technique::XChain => {
+            let names: Vec<String> = path.iter().map(|&v| g.node_name(s, v as usize)).collect();
+            join_links(&names)
+        }
+        Technique::XyChain => {
+            let cells: Vec<String> = path
+                .chunks(2)
+                .map(|p| {
+                    format!(
+                        "({}={}){}",
+                        s.sym(g.digit[p[0] as usize]),
+                        s.sym(g.digit[p[1] as usize]),
+                        g.node_name(s, p[0] as usize)
+                    )
+                })
+                .collect();
+            cells.join(" - ")
+        }
+        _ => {
+            let names: Vec<String> = path
+                .iter()
+                .map(|&v| {
+                    format!(
+                        "({}){}",
+                        s.sym(g.digit[v as usize]),
+                        g.node_name(s, v as usize)
+                    )
+                })
+                .collect();
+            join_links(&names)
+        }
+    }
+}
+
+/// The sentence of a chain step (without its ALS note).
+fn chain_text(
+    s: &State,
+    g: &Graph,
+    t: Technique,
+    path: &[u32],
+    effect: &ChainEffect,
+    units: &[Unit],
+) -> String {
+    let a = path[0] as usize;
+    let b = path[path.len() - 1] as usize;
+    let (da, db) = (g.digit[a], g.digit[b]);
+    let notation = chain_notation(s, g, t, path);
+    let holds = |v: usize| {
+        if g.is_group(v) {
+            format!("{} lies in {}", s.sym(g.digit[v]), g.node_name(s, v))
+        } else {
+            format!("{} is {}", g.node_name(s, v), s.sym(g.digit[v]))
+        }
+    };
+    if let Some((cell, d)) = effect.placement {
+        return placing_loop_text(s, &notation, cell, d);
+    }
+    let elims = &effect.elims;
+    let removal = removal_text(
+        s,
+        &Step::new(t, String::new())
+            .eliminate(elims.clone())
+            .eliminations,
+    );
+    let grouped = if t == Technique::GroupedNiceLoop {
+        "Grouped "
+    } else {
+        ""
+    };
+    match t {
+        Technique::XChain => format!(
+            "X-Chain on {}: {notation} ({}); either {} or {} is {}, so {removal}.",
+            s.sym(da),
+            links_text(units),
+            g.node_name(s, a),
+            g.node_name(s, b),
+            s.sym(da)
+        ),
+        Technique::XyChain => format!(
+            "XY-Chain: {notation}; either {} or {} is {}, so {removal}.",
+            g.node_name(s, a),
+            g.node_name(s, b),
+            s.sym(da)
+        ),
+        _ if effect.closed => {
+            let first = format!("({}){}", s.sym(da), g.node_name(s, a));
+            format!(
+                "{grouped}Continuous Nice Loop: {notation} - {first}; each weak link of \
+                 the loop joins two candidates of which exactly one is true, so {removal}."
+            )
+        }
+        _ => {
+            let kind = if g.cells(a) == g.cells(b)
+                || (da != db
+                    && elims.iter().any(|e| {
+                        g.cells(a).contains(&(e.0 as u32)) || g.cells(b).contains(&(e.0 as u32))
+                    })) {
+                "Nice Loop"
+            } else {
+                "AIC"
+            };
+            format!(
+                "{grouped}{kind}: {notation}; either {} or {}, so {removal}.",
+                holds(a),
+                holds(b)
+            )
+        }
+    }
+}
+
+/// The sentence of a nice loop that places `d` in `cell`.
+fn placing_loop_text(s: &State, notation: &str, cell: usize, d: u8) -> String {
+    let others = s.cands(cell) & !bit(d);
+    format!(
+        "Nice Loop: {notation}; if {} were not {} it would have to be {}, so {} is {} and {} {} \
+         removed from it.",
+        s.name(cell),
+        s.sym(d),
+        s.sym(d),
+        s.name(cell),
+        s.sym(d),
+        s.syms_text(others),
+        if others.count_ones() == 1 {
+            "is"
+        } else {
+            "are"
+        }
+    )
 }
 
 /// The figure of a chain: each node in order (`node`, or `als` for an almost locked set), and

@@ -133,15 +133,14 @@ fn search(f: &mut Finder<'_>, prune: bool) {
         return;
     }
     let mut steps = Vec::new();
-    // The cells holding any digit of a mask (asked only where a pattern stands, so not made
-    // for every mask up front).
-    let holding = |m: Mask| digits(m).fold(0u128, |h, d| h | s.board_bits(d));
-    // Box parts by |VB| - |E| - |VB n V| + EXCESS (from EXCESS - 6 to EXCESS + 9 on 9x9).
-    let mut by_excess: Vec<Vec<(u32, Mask)>> = vec![Vec::new(); 2 * EXCESS as usize + 1];
     // Scratch space, reused for every box-line pair.
     let (mut meet, mut line_out, mut box_out) = (Vec::new(), Vec::new(), Vec::new());
     let (mut line_sets, mut box_sets, mut meet_sets) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut line_parts, mut box_parts) = (Vec::new(), Vec::new());
+    let mut scratch = Scratch {
+        line_parts: Vec::new(),
+        box_parts: Vec::new(),
+        by_excess: vec![Vec::new(); 2 * EXCESS as usize + 1],
+    };
     // Every box with every line it meets in two cells or more, boxes in order, rows before
     // columns.
     for (at, x) in s.tables().intersections.iter().enumerate() {
@@ -158,7 +157,6 @@ fn search(f: &mut Finder<'_>, prune: bool) {
             continue;
         }
         let found = steps.len();
-        let (line_cells, box_cells) = (bits(linec), bits(boxc));
         // The empty cells of one unit off the intersection (`inside`: its positions there).
         let rest = |cells: &[usize], inside: u32, out: &mut Vec<usize>| {
             out.clear();
@@ -186,125 +184,255 @@ fn search(f: &mut Finder<'_>, prune: bool) {
             let floor = -(meet.len() as i32);
             drop_poor(&mut line_sets, &mut box_sets, lift, alone, floor);
         }
-        for &(cp, v, _) in &meet_sets {
+        let m = Meeting {
+            line,
+            b,
+            linec,
+            boxc,
+            meet: &meet,
+            line_out: &line_out,
+            box_out: &box_out,
+            meet_sets: &meet_sets,
+            line_sets: &line_sets,
+            box_sets: &box_sets,
+        };
+        m.search(s, prune, &mut scratch, &mut steps);
+        if steps.len() == found {
+            remember_region(f.cx, Technique::SueDeCoq, at, cells);
+        }
+    }
+    let steps: Vec<Step> = (steps.into_iter()).map(|p| p.step(quiet, s)).collect();
+    f.add_best(steps);
+}
+
+/// Where a box meets a line: the two units and their cells, and the empty cells of the
+/// intersection and of each unit off it.
+struct Meeting<'a> {
+    line: usize,
+    b: usize,
+    linec: &'a [usize],
+    boxc: &'a [usize],
+    meet: &'a [usize],
+    line_out: &'a [usize],
+    box_out: &'a [usize],
+    /// The subsets of `meet`, `line_out` and `box_out` (see [`subsets`]).
+    meet_sets: &'a [Part],
+    line_sets: &'a [Part],
+    box_sets: &'a [Part],
+}
+
+/// Scratch space of [`search`], reused for every box-line pair and every `C`.
+struct Scratch {
+    line_parts: Vec<Part>,
+    box_parts: Vec<Part>,
+    /// Box parts by |VB| - |E| - |VB n V| + EXCESS (from EXCESS - 6 to EXCESS + 9 on 9x9).
+    by_excess: Vec<Vec<(u32, Mask)>>,
+}
+
+/// The intersection's cells `C` of a pattern (positions `cp` in the intersection's empty
+/// cells), their digits `V`, and the intersection's cell left out of `C`, if any.
+struct Core {
+    cp: u32,
+    v: Mask,
+    left: Option<usize>,
+}
+
+/// One Sue de Coq found: its units, the cells `C` of the intersection, `D` of the line and `E`
+/// of the box, the digits of each, and what it removes.
+struct Pattern {
+    line: usize,
+    b: usize,
+    c: Vec<usize>,
+    d: Vec<usize>,
+    e: Vec<usize>,
+    v: Mask,
+    vl: Mask,
+    vb: Mask,
+    elims: Vec<(usize, Mask)>,
+}
+
+impl Meeting<'_> {
+    /// Adds to `out` every pattern of this meeting: each set of two or more intersection cells
+    /// `C` with a part of the line and one of the box.
+    fn search(&self, s: &State, prune: bool, scratch: &mut Scratch, out: &mut Vec<Pattern>) {
+        let Scratch {
+            line_parts,
+            box_parts,
+            by_excess,
+        } = scratch;
+        for &(cp, v, _) in self.meet_sets {
             let k = cp.count_ones();
             if k < 2 || v.count_ones() < k + 2 {
                 continue;
             }
             // The cell of the intersection left out of `C`, if any, may join either part (not
             // both).
-            let left = (0..meet.len()).find(|&i| cp & 1 << i == 0).map(|i| meet[i]);
-            let box_len = box_out.len() + left.iter().len();
-            parts(&line_sets, left.map(|c| s.cands(c)), &mut line_parts);
-            parts(&box_sets, left.map(|c| s.cands(c)), &mut box_parts);
+            let left = (0..self.meet.len())
+                .find(|&i| cp & 1 << i == 0)
+                .map(|i| self.meet[i]);
+            parts(self.line_sets, left.map(|c| s.cands(c)), line_parts);
+            parts(self.box_sets, left.map(|c| s.cands(c)), box_parts);
             // A part's cells less its digits, its base, falls short of its surplus (cells
             // less digits outside `V`) by the digits of `V` it holds, and the two parts hold
             // different digits of `V`: so the surplus |V| - |C| the equation below asks of the
             // two needs their bases to sum to -|C| or more. Most parts fall short of that.
             if prune {
-                drop_poor(&mut line_parts, &mut box_parts, 0, None, -(k as i32));
+                drop_poor(line_parts, box_parts, 0, None, -(k as i32));
             }
             // With no digit of `V` in both parts, the pattern's digits number
             // |V u VL| + |VB| - |VB n V| (a digit of both parts counted twice), so it has as
             // many cells as digits exactly when |VB| - |E| - |VB n V| = |C| + |D| - |V u VL|.
             // The box parts that share a digit with `V`, by their side of that equation.
-            for bucket in &mut by_excess {
+            for bucket in by_excess.iter_mut() {
                 bucket.clear();
             }
-            for &(ep, vb, _) in &box_parts {
+            for &(ep, vb, _) in box_parts.iter() {
                 if vb & v != 0 {
                     let excess = vb.count_ones() + EXCESS - ep.count_ones() - (vb & v).count_ones();
                     by_excess[excess as usize].push((ep, vb));
                 }
             }
-            for &(dp, vl, _) in line_parts.iter().filter(|&&(_, vl, _)| vl & v != 0) {
-                let kd = k + dp.count_ones();
-                // The line part alone may not need more digits than the pattern has cells.
-                if (v | vl).count_ones() > kd + box_len as u32 {
+            let core = Core { cp, v, left };
+            self.patterns(s, &core, line_parts, by_excess, out);
+        }
+    }
+
+    /// Adds to `out` the patterns of `core` with a line part of `line_parts` and a box part of
+    /// `by_excess` (the box parts by their side of the cell count equation, see [`search`]).
+    fn patterns(
+        &self,
+        s: &State,
+        core: &Core,
+        line_parts: &[Part],
+        by_excess: &[Vec<(u32, Mask)>],
+        out: &mut Vec<Pattern>,
+    ) {
+        let Core { cp, v, left } = *core;
+        let k = cp.count_ones();
+        let box_len = self.box_out.len() + left.iter().len();
+        for &(dp, vl, _) in line_parts.iter().filter(|&&(_, vl, _)| vl & v != 0) {
+            let kd = k + dp.count_ones();
+            // The line part alone may not need more digits than the pattern has cells.
+            if (v | vl).count_ones() > kd + box_len as u32 {
+                continue;
+            }
+            let Some(wanted) = (kd + EXCESS).checked_sub((v | vl).count_ones()) else {
+                continue;
+            };
+            let Some(bucket) = by_excess.get(wanted as usize) else {
+                continue;
+            };
+            // A box part shares a digit with `V` and none with `V n VL` (below), so `V` needs
+            // a digit outside `VL`.
+            if v & !vl == 0 {
+                continue;
+            }
+            for &(ep, vb) in bucket {
+                // Digits of both parts lie outside `V` (as HoDoKu takes them); with that, the
+                // bucket holds the cell count equation. The third cell joins one part.
+                if vb & vl & v != 0 || dp & ep & LEFT != 0 {
                     continue;
                 }
-                let Some(wanted) = (kd + EXCESS).checked_sub((v | vl).count_ones()) else {
-                    continue;
-                };
-                let Some(bucket) = by_excess.get(wanted as usize) else {
-                    continue;
-                };
-                // A box part shares a digit with `V` and none with `V n VL` (below), so `V`
-                // needs a digit outside `VL`.
-                if v & !vl == 0 {
-                    continue;
-                }
-                for &(ep, vb) in bucket {
-                    // Digits of both parts lie outside `V` (as HoDoKu takes them); with that,
-                    // the bucket holds the cell count equation. The third cell joins one part.
-                    if vb & vl & v != 0 || dp & ep & LEFT != 0 {
-                        continue;
-                    }
-                    debug_assert_eq!(
-                        (v | vl | vb).count_ones() + (vl & vb).count_ones(),
-                        kd + ep.count_ones()
-                    );
-                    let from_line = vl | (v & !vb);
-                    let from_box = vb | (v & !vl);
-                    let c = pick(&meet, None, cp);
-                    let d = pick(&line_out, left, dp);
-                    let e = pick(&box_out, left, ep);
-                    let line_hit = line_cells & !bits(&c) & !bits(&d) & holding(from_line);
-                    let box_hit = box_cells & !bits(&c) & !bits(&e) & holding(from_box);
-                    if line_hit | box_hit == 0 {
-                        continue;
-                    }
-                    let mut elims: Vec<(usize, Mask)> = Vec::new();
-                    for &x in linec.iter().filter(|&&x| line_hit & 1 << x != 0) {
-                        elims.push((x, s.cands(x) & from_line));
-                    }
-                    for &x in boxc.iter().filter(|&&x| box_hit & 1 << x != 0) {
-                        elims.push((x, s.cands(x) & from_box));
-                    }
-                    steps.push((line, b, c, d, e, v, vl, vb, elims));
+                debug_assert_eq!(
+                    (v | vl | vb).count_ones() + (vl & vb).count_ones(),
+                    kd + ep.count_ones()
+                );
+                let c = pick(self.meet, None, cp);
+                let d = pick(self.line_out, left, dp);
+                let e = pick(self.box_out, left, ep);
+                if let Some(p) = self.pattern(s, (c, d, e), (v, vl, vb)) {
+                    out.push(p);
                 }
             }
         }
-        if steps.len() == found {
-            remember_region(f.cx, Technique::SueDeCoq, at, cells);
-        }
     }
-    let steps: Vec<Step> = steps
-        .into_iter()
-        .map(|(line, b, c, d, e, v, vl, vb, elims)| {
-            let (lu, bu) = (s.unit_name(line), s.unit_name(b));
-            let mut step = Step::new(Technique::SueDeCoq, String::new()).eliminate(elims);
-            let twice = vl & vb;
-            let text = say(quiet, || format!(
-                "Sue de Coq: {} where {bu} meets {lu} hold {}; with {} ({}) in {lu} and {} ({}) in {bu}, these {} cells hold exactly {} digits{}, so {}.",
-                s.names_text(&c),
-                spaced(s, v),
-                s.names_text(&d),
-                spaced(s, vl),
-                s.names_text(&e),
-                spaced(s, vb),
-                c.len() + d.len() + e.len(),
-                (v | vl | vb).count_ones(),
-                if twice == 0 {
-                    String::new()
-                } else {
-                    format!(", {} once in each part", s.syms_text(twice))
-                },
-                removal_text(s, &step.eliminations)
-            ));
-            step.explanation = text.into_boxed_str();
-            let held = |cells: &[usize]| cells.iter().fold(0, |m, &x| m | s.cands(x));
-            step.figure(quiet, |fig| {
-                fig.role(Role::Intersection, c.iter().copied(), held(&c));
-                fig.role(Role::Als, d.iter().copied(), held(&d));
-                fig.role(Role::Als, e.iter().copied(), held(&e));
-            })
-            .cells(c.into_iter().chain(d).chain(e))
-            .unit(lu)
-            .unit(bu)
+
+    /// The pattern of cells `C`, `D`, `E` with digits `V`, `VL`, `VB`, when it removes a
+    /// candidate: the line's other cells lose the digits of `D` and `C`'s that are not `E`'s,
+    /// the box's the digits of `E` and `C`'s that are not `D`'s.
+    fn pattern(
+        &self,
+        s: &State,
+        (c, d, e): (Vec<usize>, Vec<usize>, Vec<usize>),
+        (v, vl, vb): (Mask, Mask, Mask),
+    ) -> Option<Pattern> {
+        // The cells holding any digit of a mask (asked only where a pattern stands, so not
+        // made for every mask up front).
+        let holding = |m: Mask| digits(m).fold(0u128, |h, d| h | s.board_bits(d));
+        let from_line = vl | (v & !vb);
+        let from_box = vb | (v & !vl);
+        let line_hit = bits(self.linec) & !bits(&c) & !bits(&d) & holding(from_line);
+        let box_hit = bits(self.boxc) & !bits(&c) & !bits(&e) & holding(from_box);
+        if line_hit | box_hit == 0 {
+            return None;
+        }
+        let mut elims: Vec<(usize, Mask)> = Vec::new();
+        for &x in self.linec.iter().filter(|&&x| line_hit & 1 << x != 0) {
+            elims.push((x, s.cands(x) & from_line));
+        }
+        for &x in self.boxc.iter().filter(|&&x| box_hit & 1 << x != 0) {
+            elims.push((x, s.cands(x) & from_box));
+        }
+        Some(Pattern {
+            line: self.line,
+            b: self.b,
+            c,
+            d,
+            e,
+            v,
+            vl,
+            vb,
+            elims,
         })
-        .collect();
-    f.add_best(steps);
+    }
+}
+
+impl Pattern {
+    fn step(self, quiet: bool, s: &State) -> Step {
+        let Pattern {
+            line,
+            b,
+            c,
+            d,
+            e,
+            v,
+            vl,
+            vb,
+            elims,
+        } = self;
+        let (lu, bu) = (s.unit_name(line), s.unit_name(b));
+        let mut step = Step::new(Technique::SueDeCoq, String::new()).eliminate(elims);
+        let twice = vl & vb;
+        let text = say(quiet, || {
+            format!(
+            "Sue de Coq: {} where {bu} meets {lu} hold {}; with {} ({}) in {lu} and {} ({}) in {bu}, these {} cells hold exactly {} digits{}, so {}.",
+            s.names_text(&c),
+            spaced(s, v),
+            s.names_text(&d),
+            spaced(s, vl),
+            s.names_text(&e),
+            spaced(s, vb),
+            c.len() + d.len() + e.len(),
+            (v | vl | vb).count_ones(),
+            if twice == 0 {
+                String::new()
+            } else {
+                format!(", {} once in each part", s.syms_text(twice))
+            },
+            removal_text(s, &step.eliminations)
+        )
+        });
+        step.explanation = text.into_boxed_str();
+        let held = |cells: &[usize]| cells.iter().fold(0, |m, &x| m | s.cands(x));
+        step.figure(quiet, |fig| {
+            fig.role(Role::Intersection, c.iter().copied(), held(&c));
+            fig.role(Role::Als, d.iter().copied(), held(&d));
+            fig.role(Role::Als, e.iter().copied(), held(&e));
+        })
+        .cells(c.into_iter().chain(d).chain(e))
+        .unit(lu)
+        .unit(bu)
+    }
 }
 
 #[cfg(test)]
