@@ -730,7 +730,7 @@ fn draw(fig: &mut super::Figure, sets: &Sets, found: &Found) {
 
 /// Calls `visit(cells, digits, with)` for every ALS of two cells or more of `s`, in the order
 /// the ALS techniques see them; `with[d - 1]` is its cells holding digit `d`. Nothing for a
-/// size the ALS techniques do not search. (ALS nodes of the grouped chains, see `chains.rs`.)
+/// size the ALS techniques do not search. (ALS nodes of the grouped chains, see `chains/`.)
 pub(super) fn each_set(
     cx: &Engine,
     s: &State,

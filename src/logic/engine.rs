@@ -47,11 +47,11 @@ pub(crate) struct Search {
     pub templates_off: bool,
     /// Regions and units remembered barren are searched again (`barren.rs`).
     pub unremembered: bool,
-    /// Every chain is searched to its full length, however many steps are kept (`chains.rs`).
+    /// Every chain is searched to its full length, however many steps are kept (`chains/`).
     pub uncapped: bool,
-    /// The chain searches run even where no candidate refutes itself (`chains.rs`).
+    /// The chain searches run even where no candidate refutes itself (`chains/`).
     pub ungated: bool,
-    /// Grouped graphs keep the groups without a strong link too (`chains.rs`).
+    /// Grouped graphs keep the groups without a strong link too (`chains/`).
     pub all_groups: bool,
     /// Remote pairs walk every path, past the bound on what a path may remove (`wings.rs`).
     pub unbound: bool,
