@@ -58,9 +58,9 @@ pub(crate) struct Search {
     /// Remote pairs write out every path and hold its quick count against the full one,
     /// panicking where they differ (`wings.rs`).
     pub check_counts: bool,
-    /// The ALS searches skip no sets found barren before (`als.rs`).
+    /// The ALS searches skip no sets found barren before (`als/`).
     pub no_barren_sets: bool,
-    /// Forcing chains follow every premise, without the verities' shortcut (`forcing.rs`).
+    /// Forcing chains follow every premise, without the verities' shortcut (`forcing/`).
     pub no_dual: bool,
 }
 

@@ -25,7 +25,7 @@
 //! Nice Loops / AICs use every link, so they also list the one-digit and bivalue chains (as HoDoKu
 //! does; on a solving path the X- and XY-Chains come first); the grouped form needs a group
 //! node. When every step is wanted (HoDoKu's "find all steps"), the grouped form also has ALS
-//! nodes: for an almost locked set of two cells or more (`als.rs`) and each of its digits `x`, the
+//! nodes: for an almost locked set of two cells or more (`als/`) and each of its digits `x`, the
 //! node "`x` lies in the set" (its cells holding `x`). Two digits of one set are strongly linked
 //! (the set lacks at most one of its digits), and a node is weakly linked to the candidates of its
 //! digit that see all of its cells (candidates, groups and other sets' nodes). A chain may end at
