@@ -1609,6 +1609,7 @@ fn other_formats_give_the_findings_of_the_same_puzzles_as_one_liners() {
         "--format",
         "json",
         "fixtures/formats/bank/rated.txt",
+        "fixtures/formats/sdk/sadman.sdk",
     ]);
     let shifted: Vec<_> = want
         .iter()
@@ -1705,6 +1706,7 @@ fn convert_to_sudoku_keeps_every_puzzle() {
         "fixtures/formats/csv/bank-with-ids.csv",
         "fixtures/formats/sdk/sadman.sdk",
         "fixtures/formats/bank/rated.txt",
+        "fixtures/formats/sdk/sadman.sdk",
     ] {
         let out = dir.path().join("out.sudoku");
         let r = convert(&[file, "--to", "sudoku", "-o", out.to_str().unwrap()]);
@@ -1923,4 +1925,35 @@ fn opensudoku_on_stdin_is_detected() {
     let r = run_in(root(), &["check", "-"], Some(&xml));
     assert_eq!(r.code, 1, "{}", r.stdout);
     assert!(r.stdout.contains("4 puzzles"), "{}", r.stdout);
+}
+
+/// `explain` reads a table, a bank and the app formats as `check` does, not as `.sudoku` text
+/// (which gave "not explained: it has a syntax error" for every row).
+#[test]
+fn explain_reads_every_format_as_check_does() {
+    for file in [
+        "fixtures/formats/csv/bank-with-ids.csv",
+        "fixtures/formats/bank/rated.txt",
+        "fixtures/formats/sdk/sadman.sdk",
+        "fixtures/formats/hodoku/library.txt",
+    ] {
+        if !root().join(file).exists() {
+            panic!("fixture {file} is missing");
+        }
+        let r = run(&["explain", "--puzzle", "1", file]);
+        assert!(
+            !r.stdout.contains("syntax error") && r.stdout.contains("1. "),
+            "{file}:\n{}\n{}",
+            r.stdout,
+            r.stderr
+        );
+    }
+    let (_, doc) = json(&[
+        "explain",
+        "--format",
+        "json",
+        "fixtures/formats/csv/bank-with-ids.csv",
+    ]);
+    let puzzles: Vec<&Value> = each(&doc, "puzzles").collect();
+    assert!(puzzles.len() > 1, "{doc}");
 }

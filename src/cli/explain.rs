@@ -10,6 +10,7 @@
 //! be (no solution, several, a syntax error, undecided), 2 when the command could not run.
 
 use std::io::{self, BufWriter, Write};
+use std::path::Path;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -117,6 +118,23 @@ pub(super) fn read(target: &Target) -> Option<Vec<u8>> {
     }
 }
 
+/// The analysis of a file's text, read as `format` (from `--from` or `[files]`), else as its
+/// extension or, for any other name, its contents say (docs/formats.md), as `check` reads it.
+pub(super) fn analyze_target(
+    target: &Target,
+    text: &str,
+    config: &Config,
+    format: Option<FileFormat>,
+) -> crate::analysis::Analysis {
+    let path = Path::new(&target.display);
+    let reading = Reading::decide(format, Some(path), text);
+    if reading.format == FileFormat::Sudoku {
+        analyze(text, config)
+    } else {
+        analyze_as(text, reading, config)
+    }
+}
+
 /// The text of `bytes`, or `None` (reported) when they are not UTF-8 text.
 pub(super) fn text_of<'a>(target: &Target, bytes: &'a [u8]) -> Option<&'a str> {
     match decode(bytes) {
@@ -179,14 +197,7 @@ fn explain_bytes(
     args: &ExplainArgs,
 ) -> Option<FileExplained> {
     let text = text_of(target, bytes)?;
-    // A file `[files]` names is read as that format; any other as `.sudoku` text.
-    let analysis = match format {
-        Some(format) => {
-            let reading = Reading::decide(Some(format), Some(&target.config_path), text);
-            analyze_as(text, reading, config)
-        }
-        None => analyze(text, config),
-    };
+    let analysis = analyze_target(target, text, config, format);
     let index = LineIndex::new(text);
     let wanted = args.puzzle.map(|n| n.get() - 1);
     let chosen: Vec<(&Puzzle, &PuzzleReport)> = analysis

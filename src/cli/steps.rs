@@ -14,12 +14,12 @@ use rayon::prelude::*;
 
 use super::args::{ExplainArgs, ExplainFormat};
 use super::check::{self, Target};
-use super::explain::{read, text_of};
+use super::explain::{analyze_target, read, text_of};
 use super::{report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
-use crate::analysis::analyze;
 use crate::config::Config;
 use crate::draw::html::{self, Section};
 use crate::draw::steps::{reason_text, Walkthrough};
+use crate::syntax::formats::Format as FileFormat;
 use crate::text::LineIndex;
 
 /// One file's explained puzzles.
@@ -48,12 +48,9 @@ pub fn run(args: ExplainArgs) -> i32 {
             trouble = true;
             continue;
         };
-        match walk_file(
-            target,
-            &bytes,
-            &Config::from(config.settings.clone()),
-            &args,
-        ) {
+        let format = config.format_of(&target.config_path);
+        let settings = Config::from(config.settings.clone());
+        match walk_file(target, &bytes, &settings, format, &args) {
             Some(file) => files.push(file),
             None => trouble = true,
         }
@@ -84,10 +81,11 @@ fn walk_file(
     target: &Target,
     bytes: &[u8],
     config: &Config,
+    format: Option<FileFormat>,
     args: &ExplainArgs,
 ) -> Option<FileWalks> {
     let text = text_of(target, bytes)?;
-    let analysis = analyze(text, config);
+    let analysis = analyze_target(target, text, config, format);
     let index = LineIndex::new(text);
     let wanted = args.puzzle.map(|n| n.get() - 1);
     let chosen: Vec<_> = (analysis.file.puzzles.iter())
