@@ -45,6 +45,8 @@ cp "$repo/fixtures/ok/classic.sudoku" good.sudoku
 cp "$repo/fixtures/duplicate-digit/row.sudoku" bad.sudoku
 # Not a .sudoku file: the hook must not be given it, though it would not pass.
 cp "$repo/fixtures/duplicate-digit/row.sudoku" notes.txt
+# A SadMan puzzle with a clash: the check hook reads the app formats too.
+cp "$repo/fixtures/formats/sdk/clash.sdk" clash.sdk
 git add . && git commit --quiet -m scratch
 
 # Runs hook $2 from this working tree on the files after `--`, and records case $1: it passes
@@ -73,16 +75,22 @@ case_ "sudoku-lsp-check passes on good files" sudoku-lsp-check 0 \
 # Only .sudoku files reach the hook: with none given, it is skipped.
 case_ "sudoku-lsp-check skips other files" sudoku-lsp-check 0 \
   'sudoku-lsp check\.+\(no files to check\)Skipped' 'notes\.txt' -- notes.txt
+case_ "sudoku-lsp-check reads .sdk files" sudoku-lsp-check 1 \
+  'clash\.sdk:[0-9]+:[0-9]+: error\[duplicate-digit\]' 'notes\.txt' -- clash.sdk notes.txt
 
 # Both hooks are declared as pre-commit reads them.
 if "$pre_commit" validate-manifest "$repo/.pre-commit-hooks.yaml" &&
   python3 - "$repo/.pre-commit-hooks.yaml" <<'PY'
 import sys
 text = open(sys.argv[1]).read()
-for hook, entry in [("sudoku-lsp-check", "sudoku-lsp check"), ("sudoku-lsp-fmt", "sudoku-lsp fmt")]:
+hooks = [
+    ("sudoku-lsp-check", "sudoku-lsp check", "\\.(sudoku|sdk|sdm|sdx|ss|opensudoku)$"),
+    ("sudoku-lsp-fmt", "sudoku-lsp fmt", "\\.sudoku$"),
+]
+for hook, entry, files in hooks:
     block = text.split(f"- id: {hook}\n", 1)[1].split("\n- id:", 1)[0] + "\n"
     assert f"entry: {entry}\n" in block, hook
-    assert "files: \\.sudoku$\n" in block, hook
+    assert f"files: {files}\n" in block, hook
     assert "language: rust\n" in block, hook
 PY
 then
