@@ -21,7 +21,7 @@ use super::json::{tool_json, ToolJson, VERSION};
 use super::{report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::analysis::levels::difficulty_of;
 use crate::analysis::tutor::StepView;
-use crate::analysis::{analyze, analyze_as, Difficulty, PuzzleReport, Verdict};
+use crate::analysis::{analyze, analyze_as, Analysis, Difficulty, PuzzleReport, Verdict};
 use crate::config::Config;
 use crate::logic;
 use crate::syntax::formats::{Format as FileFormat, Reading};
@@ -198,14 +198,31 @@ fn explain_bytes(
 ) -> Option<FileExplained> {
     let text = text_of(target, bytes)?;
     let analysis = analyze_target(target, text, config, format);
+    let chosen = chosen_puzzles(target, text, &analysis, args);
+    let puzzles = chosen
+        .par_iter()
+        .map(|&(p, r, line)| explain_puzzle(p, r, line, args.all_steps))
+        .collect();
+    Some(FileExplained {
+        path: target.display.clone(),
+        puzzles,
+    })
+}
+
+/// The puzzles of `analysis` that `--puzzle` chooses (every one without it), each with its
+/// report and the line it starts on; a note on standard error when none is chosen.
+pub(super) fn chosen_puzzles<'a>(
+    target: &Target,
+    text: &str,
+    analysis: &'a Analysis,
+    args: &ExplainArgs,
+) -> Vec<(&'a Puzzle, &'a PuzzleReport, usize)> {
     let index = LineIndex::new(text);
     let wanted = args.puzzle.map(|n| n.get() - 1);
-    let chosen: Vec<(&Puzzle, &PuzzleReport)> = analysis
-        .file
-        .puzzles
-        .iter()
+    let chosen: Vec<_> = (analysis.file.puzzles.iter())
         .zip(&analysis.reports)
         .filter(|(p, _)| wanted.is_none_or(|w| p.index == w))
+        .map(|(p, r)| (p, r, index.line_of(p.first_line.start)))
         .collect();
     match (wanted, chosen.is_empty()) {
         (Some(w), true) => report_note(&format!(
@@ -217,14 +234,7 @@ fn explain_bytes(
         (None, true) => report_note(&format!("{}: no puzzle to explain", target.display)),
         _ => {}
     }
-    let puzzles = chosen
-        .par_iter()
-        .map(|&(p, r)| explain_puzzle(p, r, index.line_of(p.first_line.start), args.all_steps))
-        .collect();
-    Some(FileExplained {
-        path: target.display.clone(),
-        puzzles,
-    })
+    chosen
 }
 
 /// Explains one puzzle: its solving path (or every step of its starting state), when it has

@@ -14,13 +14,12 @@ use rayon::prelude::*;
 
 use super::args::{ExplainArgs, ExplainFormat};
 use super::check::{self, Target};
-use super::explain::{analyze_target, read, text_of};
+use super::explain::{analyze_target, chosen_puzzles, read, text_of};
 use super::{report_note, report_trouble, EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 use crate::config::Config;
 use crate::draw::html::{self, Section};
 use crate::draw::steps::{reason_text, Walkthrough};
 use crate::syntax::formats::Format as FileFormat;
-use crate::text::LineIndex;
 
 /// One file's explained puzzles.
 struct FileWalks {
@@ -86,28 +85,10 @@ fn walk_file(
 ) -> Option<FileWalks> {
     let text = text_of(target, bytes)?;
     let analysis = analyze_target(target, text, config, format);
-    let index = LineIndex::new(text);
-    let wanted = args.puzzle.map(|n| n.get() - 1);
-    let chosen: Vec<_> = (analysis.file.puzzles.iter())
-        .zip(&analysis.reports)
-        .filter(|(p, _)| wanted.is_none_or(|w| p.index == w))
-        .collect();
-    match (wanted, chosen.is_empty()) {
-        (Some(w), true) => report_note(&format!(
-            "{}: there is no puzzle {} (the file holds {})",
-            target.display,
-            w + 1,
-            analysis.file.puzzles.len()
-        )),
-        (None, true) => report_note(&format!("{}: no puzzle to explain", target.display)),
-        _ => {}
-    }
+    let chosen = chosen_puzzles(target, text, &analysis, args);
     let walks = chosen
         .par_iter()
-        .map(|&(p, r)| {
-            let line = index.line_of(p.first_line.start);
-            Walkthrough::new(p, r, line, args.all_steps)
-        })
+        .map(|&(p, r, line)| Walkthrough::new(p, r, line, args.all_steps))
         .collect();
     Some(FileWalks {
         path: target.display.clone(),

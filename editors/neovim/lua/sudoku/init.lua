@@ -137,12 +137,9 @@ function M.apply_step(opts)
   end, 'Apply next step', opts)
 end
 
---- `:SudokuHint`: asks the server for the next step of the puzzle under the cursor. The server
---- shows it (window/showMessage) and marks the cells that prove it with hint diagnostics until
---- the next edit; `opts.on_done(ok, step)` gets the step as `sudoku-lsp explain` shapes it.
-function M.hint(opts)
-  opts = opts or {}
-  local on_done = opts.on_done or function() end
+--- Runs the server command `name` on the puzzle under the cursor (`{uri, position}`), then
+--- `on_result(result)`; on an error, notifies "`what` failed" and calls `on_done(false, message)`.
+local function command_at_cursor(name, what, on_done, on_result)
   local bufnr = vim.api.nvim_get_current_buf()
   local client = attached(bufnr, on_done)
   if not client then
@@ -150,16 +147,27 @@ function M.hint(opts)
   end
   local pos = vim.lsp.util.make_position_params(0, client.offset_encoding)
   local command = {
-    command = 'sudoku.hint',
+    command = name,
     arguments = { { uri = pos.textDocument.uri, position = pos.position } },
   }
-  request(client, 'workspace/executeCommand', command, function(err, step)
+  request(client, 'workspace/executeCommand', command, function(err, result)
     if err then
-      notify('hint failed: ' .. tostring(err.message), vim.log.levels.ERROR)
+      notify(what .. ' failed: ' .. tostring(err.message), vim.log.levels.ERROR)
       return on_done(false, err.message)
     end
-    on_done(step ~= nil and step ~= vim.NIL, step)
+    on_result(result)
   end, bufnr)
+end
+
+--- `:SudokuHint`: asks the server for the next step of the puzzle under the cursor. The server
+--- shows it (window/showMessage) and marks the cells that prove it with hint diagnostics until
+--- the next edit; `opts.on_done(ok, step)` gets the step as `sudoku-lsp explain` shapes it.
+function M.hint(opts)
+  opts = opts or {}
+  local on_done = opts.on_done or function() end
+  command_at_cursor('sudoku.hint', 'hint', on_done, function(step)
+    on_done(step ~= nil and step ~= vim.NIL, step)
+  end)
 end
 
 --- `:SudokuSteps`: asks the server for the page of the steps of the puzzle under the cursor
@@ -168,21 +176,7 @@ end
 function M.steps(opts)
   opts = opts or {}
   local on_done = opts.on_done or function() end
-  local bufnr = vim.api.nvim_get_current_buf()
-  local client = attached(bufnr, on_done)
-  if not client then
-    return
-  end
-  local pos = vim.lsp.util.make_position_params(0, client.offset_encoding)
-  local command = {
-    command = 'sudoku.explainHtml',
-    arguments = { { uri = pos.textDocument.uri, position = pos.position } },
-  }
-  request(client, 'workspace/executeCommand', command, function(err, page)
-    if err then
-      notify('steps failed: ' .. tostring(err.message), vim.log.levels.ERROR)
-      return on_done(false, err.message)
-    end
+  command_at_cursor('sudoku.explainHtml', 'steps', on_done, function(page)
     if page == nil or page == vim.NIL or type(page.html) ~= 'string' then
       -- The server has said why (window/showMessage).
       return on_done(false, 'no puzzle here')
@@ -201,7 +195,7 @@ function M.steps(opts)
       return on_done(false, ui_err)
     end
     on_done(true, path)
-  end, bufnr)
+  end)
 end
 
 return M
