@@ -2,8 +2,10 @@
 //! time from sending a `didChange` to receiving the `publishDiagnostics` of that version, for a
 //! 9x9 file and for a 50,000-puzzle collection (also with the inlay hints of a screenful asked
 //! for after every edit, as an editor does); and the tutor's answers on the hard puzzles of
-//! `fixtures/sets/top1465.txt`: a hint (`sudoku.hint`), the applied step's code action and an
-//! empty cell's hover (which solves the whole path for its reasons).
+//! `fixtures/sets/top1465.txt` and `forum-hardest-11plus.txt`: a hint (`sudoku.hint`), the
+//! applied step's code action and an empty cell's hover (which reads the whole solving path for
+//! its reasons); then the first hover on those puzzles in a real protocol session with the
+//! binary over stdio, sent the moment the diagnostics arrive and 100 ms after them.
 //! Run with `cargo bench --bench lsp_latency`.
 
 #[path = "../tests/lsp_client/mod.rs"]
@@ -111,21 +113,32 @@ async fn toggle(lsp: &Lsp, uri: &str, (line, col): (u64, u64), digit: &str, vers
     .await;
 }
 
-/// The puzzles of the top1465 sample, one a line.
-fn top1465() -> Vec<&'static str> {
-    include_str!("../fixtures/sets/top1465.txt")
-        .lines()
+/// The puzzles of a fixture set (`fixtures/sets/`), one a line.
+fn set(text: &'static str) -> Vec<&'static str> {
+    text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| l.split_whitespace().next())
         .collect()
 }
 
-/// A hint and the applied step's code action on each top1465 puzzle, each in its own file.
-async fn tutor_latency(lsp: &mut Lsp) {
+/// The hard sets the tutor is measured on: the top1465 sample and the forum's hardest.
+fn hard_sets() -> [(&'static str, Vec<&'static str>); 2] {
+    [
+        ("top1465", set(include_str!("../fixtures/sets/top1465.txt"))),
+        (
+            "forum-hardest-11plus",
+            set(include_str!("../fixtures/sets/forum-hardest-11plus.txt")),
+        ),
+    ]
+}
+
+/// A hint, the applied step's code action and two hovers on each puzzle of a set, each puzzle
+/// in its own file, asked for one after the other as soon as the diagnostics are out.
+async fn tutor_latency(lsp: &mut Lsp, name: &str, puzzles: &[&str]) {
     let (mut hints, mut applies) = (Vec::new(), Vec::new());
     let (mut hovers, mut warm) = (Vec::new(), Vec::new());
-    for (i, puzzle) in top1465().into_iter().enumerate() {
-        let uri = format!("untitled:top{i}.sudoku");
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let uri = format!("untitled:{name}-{i}.sudoku");
         lsp.open(&uri, &format!("{puzzle}\n"), 1).await;
         lsp.diagnostics(&uri, Some(1)).await;
         let target = json!([{"uri": uri, "position": {"line": 0, "character": 0}}]);
@@ -143,7 +156,8 @@ async fn tutor_latency(lsp: &mut Lsp) {
         applies.push(t.elapsed());
         let titles = actions.to_string();
         assert!(titles.contains("Apply next step: r"), "{titles}");
-        // The hover of the first empty cell solves the whole path for its reasons.
+        // The hover of the first empty cell reads the whole path (solved after the analysis,
+        // or waited for while that is still solving it).
         let blank = puzzle.find('.').unwrap_or(0) as u64;
         let t = Instant::now();
         let h = lsp.hover(&uri, 0, blank).await;
@@ -154,28 +168,85 @@ async fn tutor_latency(lsp: &mut Lsp) {
         let t = Instant::now();
         lsp.hover(&uri, 0, other).await;
         warm.push(t.elapsed());
-        lsp.notify(
-            "textDocument/didClose",
-            json!({"textDocument": {"uri": uri}}),
-        )
-        .await;
+        close(lsp, &uri).await;
     }
-    stats_of("top1465 puzzle, sudoku.hint -> answer", "puzzles", hints);
     stats_of(
-        "top1465 puzzle, codeAction with Apply next step -> answer",
+        &format!("{name} puzzle, sudoku.hint -> answer"),
+        "puzzles",
+        hints,
+    );
+    stats_of(
+        &format!("{name} puzzle, codeAction with Apply next step -> answer"),
         "puzzles",
         applies,
     );
     stats_of(
-        "top1465 puzzle, hover on an empty cell (whole path) -> answer",
+        &format!("{name} puzzle, hover on an empty cell after hint and action -> answer"),
         "puzzles",
         hovers,
     );
     stats_of(
-        "top1465 puzzle, hover on another empty cell (path kept) -> answer",
+        &format!("{name} puzzle, hover on another empty cell (path kept) -> answer"),
         "puzzles",
         warm,
     );
+}
+
+async fn close(lsp: &Lsp, uri: &str) {
+    lsp.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": uri}}),
+    )
+    .await;
+}
+
+/// The first hover on each puzzle of a set, each in its own file: sent the moment its
+/// diagnostics arrive, and, in a second file of the same puzzle with a given removed and put
+/// back (a new text), `pause` after them, as a person's hover comes after the edit.
+async fn hover_latency(lsp: &mut Lsp, name: &str, puzzles: &[&str], pause: Duration) {
+    let label = format!("{name} (binary over stdio)");
+    let (mut at_once, mut later) = (Vec::new(), Vec::new());
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let blank = puzzle.find('.').unwrap_or(0) as u64;
+        for (wait, samples) in [(Duration::ZERO, &mut at_once), (pause, &mut later)] {
+            let uri = format!("untitled:{name}-hover-{}-{i}.sudoku", wait.as_millis());
+            // Each file its own relabelled puzzle, so no path is kept from the one before.
+            let text = relabel(puzzle, wait.as_millis() as u8 % 8 + 1);
+            lsp.open(&uri, &format!("{text}\n"), 1).await;
+            lsp.diagnostics(&uri, Some(1)).await;
+            tokio::time::sleep(wait).await;
+            let t = Instant::now();
+            let h = lsp.hover(&uri, 0, blank).await;
+            samples.push(t.elapsed());
+            assert!(h.to_string().contains("Settled at step"), "{h}");
+            close(lsp, &uri).await;
+        }
+    }
+    stats_of(
+        &format!("{label} puzzle, hover on an empty cell the moment diagnostics arrive -> answer"),
+        "puzzles",
+        at_once,
+    );
+    stats_of(
+        &format!(
+            "{label} puzzle, hover on an empty cell {} ms after diagnostics -> answer",
+            pause.as_millis()
+        ),
+        "puzzles",
+        later,
+    );
+}
+
+/// `puzzle` with each digit `d` written as `d + shift` (mod 9): the same puzzle to solve, a
+/// different text.
+fn relabel(puzzle: &str, shift: u8) -> String {
+    puzzle
+        .bytes()
+        .map(|b| match b {
+            b'1'..=b'9' => (b'1' + (b - b'1' + shift) % 9) as char,
+            _ => b as char,
+        })
+        .collect()
 }
 
 /// Edits in the collection, each followed by an inlay hint request for the 60 lines around it
@@ -265,7 +336,29 @@ fn main() {
         stats(&format!("{n}-puzzle collection, edit + hover -> hover answer"), samples);
         edits_with_inlay_hints(&mut lsp, uri, (line, col as u64), digit).await;
 
-        tutor_latency(&mut lsp).await;
+        for (name, puzzles) in hard_sets() {
+            tutor_latency(&mut lsp, name, &puzzles).await;
+        }
         lsp.shutdown_exit().await;
+    });
+    // The same hovers in a real protocol session: the release binary over its stdio.
+    rt.block_on(async {
+        let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_sudoku-lsp"))
+            .arg("server")
+            .env("SUDOKU_LSP_LOG", "off")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("the binary starts");
+        let (stdin, stdout) = (child.stdin.take().unwrap(), child.stdout.take().unwrap());
+        let mut lsp = Lsp::over(stdout, stdin, json!({}), None);
+        lsp.initialize(json!({}), None).await;
+        for (name, puzzles) in hard_sets() {
+            hover_latency(&mut lsp, name, &puzzles, Duration::from_millis(100)).await;
+        }
+        lsp.shutdown_exit().await;
+        let _ = child.wait().await;
     });
 }

@@ -6,7 +6,7 @@ use crate::analysis::{fill, PuzzleReport, SharedAnalysis, Verdict};
 use crate::grid::digits;
 use crate::lsp::convert::{Action, ActionKind};
 use crate::lsp::settings::Settings;
-use crate::lsp::tutor;
+use crate::lsp::tutor::{self, Tutor};
 use crate::syntax::Puzzle;
 use crate::text::{LineIndex, TextRange};
 
@@ -40,12 +40,17 @@ impl Snapshot {
 }
 
 /// The hover text at `offset` and the range it is about.
-pub fn hover(snap: &Snapshot, offset: usize, settings: &Settings) -> Option<(String, TextRange)> {
+pub fn hover(
+    snap: &Snapshot,
+    offset: usize,
+    settings: &Settings,
+    tutor: &Tutor,
+) -> Option<(String, TextRange)> {
     let puzzle = &snap.puzzle_at(offset)?;
     if let Some(cell) = puzzle.cell_at(offset) {
         let range = puzzle.cells.get(cell)?;
         let text = match puzzle.givens.get(cell).copied()? {
-            0 => empty_cell_hover(snap, puzzle, cell, settings),
+            0 => empty_cell_hover(snap, puzzle, cell, settings, tutor),
             d => given_hover(puzzle, cell, d),
         };
         return Some((text, range));
@@ -60,7 +65,13 @@ fn symbols(puzzle: &Puzzle, mask: u32) -> String {
         .join(" ")
 }
 
-fn empty_cell_hover(snap: &Snapshot, puzzle: &Puzzle, cell: usize, settings: &Settings) -> String {
+fn empty_cell_hover(
+    snap: &Snapshot,
+    puzzle: &Puzzle,
+    cell: usize,
+    settings: &Settings,
+    tutor: &Tutor,
+) -> String {
     let grid = puzzle.grid();
     let shape = grid.shape;
     let candidates = grid.candidates().get(cell).copied().unwrap_or(0);
@@ -69,7 +80,7 @@ fn empty_cell_hover(snap: &Snapshot, puzzle: &Puzzle, cell: usize, settings: &Se
     } else {
         format!("Candidates: {}", symbols(puzzle, candidates))
     };
-    if let Some(reasons) = tutor::hover_reasons(snap, puzzle, cell) {
+    if let Some(reasons) = tutor::hover_reasons(tutor, snap, puzzle, cell) {
         out.push_str("\n\n");
         out.push_str(&reasons);
     }
@@ -280,7 +291,7 @@ mod tests {
             first_line: p.first_line,
         };
         let snap = snapshot(text, p, Some(report), Vec::new());
-        let (h, range) = hover(&snap, 1, &Settings::default()).unwrap();
+        let (h, range) = hover(&snap, 1, &Settings::default(), &Tutor::default()).unwrap();
         assert_eq!(h.lines().next(), Some("Candidates: 2 4"));
         assert!(h.contains("r1c2"));
         assert!(!h.contains("Solution"));
@@ -289,8 +300,11 @@ mod tests {
             show_solutions: true,
             ..Settings::default()
         };
-        assert!(hover(&snap, 1, &on).unwrap().0.ends_with("Solution: 2"));
-        let (given, _) = hover(&snap, 0, &Settings::default()).unwrap();
+        assert!(hover(&snap, 1, &on, &Tutor::default())
+            .unwrap()
+            .0
+            .ends_with("Solution: 2"));
+        let (given, _) = hover(&snap, 0, &Settings::default(), &Tutor::default()).unwrap();
         assert!(given.starts_with("Given 1 at r1c1"), "{given}");
         let (ptext, mut placed) = puzzle("1.3.....2.......");
         let mut marks = vec![crate::grid::full_mask(4); 16];
@@ -303,9 +317,9 @@ mod tests {
             lines: Vec::new(),
         }));
         let psnap = snapshot(ptext, placed, None, Vec::new());
-        let (h, _) = hover(&psnap, 2, &Settings::default()).unwrap();
+        let (h, _) = hover(&psnap, 2, &Settings::default(), &Tutor::default()).unwrap();
         assert!(h.starts_with("Placed 3 at r1c3"), "{h}");
-        let (h, _) = hover(&psnap, 0, &Settings::default()).unwrap();
+        let (h, _) = hover(&psnap, 0, &Settings::default(), &Tutor::default()).unwrap();
         assert!(h.starts_with("Given 1 at r1c1"), "{h}");
 
         let actions = actions(&snap, 1, 1, &Settings::default());
@@ -343,13 +357,13 @@ mod tests {
         };
         let snap = snapshot(text, p, None, vec![dup(0, 2), dup(2, 0)]);
         // r1c2 sees 1 in its row and 1, 2 in its box.
-        let (h, _) = hover(&snap, 1, &Settings::default()).unwrap();
+        let (h, _) = hover(&snap, 1, &Settings::default(), &Tutor::default()).unwrap();
         assert_eq!(h.lines().next(), Some("Candidates: 3 4"));
         assert!(h.contains("- row 1 holds 1\n- box 1 holds 1 2"), "{h}");
         // r1c2 here sees 1, 3 in its row, 2 in its column, 4 in its box.
         let (text, p) = puzzle("1.3.4....2......");
         let none = snapshot(text, p, None, Vec::new());
-        let (h, _) = hover(&none, 1, &Settings::default()).unwrap();
+        let (h, _) = hover(&none, 1, &Settings::default(), &Tutor::default()).unwrap();
         assert_eq!(h.lines().next(), Some("Candidates: none"));
         let actions = actions(&snap, 0, 0, &Settings::default());
         let titles: Vec<&str> = actions.iter().map(|a| a.title.as_str()).collect();

@@ -47,8 +47,8 @@ impl Backend {
     pub fn new(client: Client, state: Arc<State>) -> Self {
         Backend {
             client,
+            tutor: state.tutor.clone(),
             state,
-            tutor: Arc::default(),
         }
     }
 
@@ -596,10 +596,11 @@ impl LanguageServer for Backend {
         let unit = self.state.unit();
         let settings = self.state.settings();
         let markdown = lock(&self.state.caps).markdown_hover;
+        let tutor = self.tutor.clone();
         off_thread(move || {
             let map = Mapper::new(&snap.text, &snap.index, unit);
             let offset = map.offset(pos);
-            features::hover(&snap, offset, &settings)
+            features::hover(&snap, offset, &settings, &tutor)
                 .map(|(text, range)| convert::hover(text, range, &map, markdown))
         })
         .await

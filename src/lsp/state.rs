@@ -22,6 +22,7 @@ use crate::finding::Code;
 use crate::lsp::convert::{self, Mapper};
 use crate::lsp::features::Snapshot;
 use crate::lsp::settings::{lock, ProjectConfigs, Settings};
+use crate::lsp::tutor::{Tutor, PRIME_LIMIT};
 use crate::syntax;
 use crate::syntax::formats::{Format, Reading};
 use crate::text::{ColumnUnit, LineIndex};
@@ -110,6 +111,8 @@ pub struct State {
     publish: mpsc::UnboundedSender<Publish>,
     pub publish_rx: Mutex<Option<mpsc::UnboundedReceiver<Publish>>>,
     pub shut_down: Arc<AtomicBool>,
+    /// The ratings and solving paths the tutor keeps, shared with the requests that read them.
+    pub tutor: Arc<Tutor>,
 }
 
 /// The file a URI names, for `file:` URIs.
@@ -134,6 +137,7 @@ impl State {
             publish: tx,
             publish_rx: Mutex::new(Some(rx)),
             shut_down,
+            tutor: Arc::default(),
         }
     }
 
@@ -258,12 +262,13 @@ impl State {
                 };
                 match result {
                     Ok((snap, diagnostics, leftovers)) if doc.generation == generation => {
-                        let old = doc.latest.replace(snap);
+                        let old = doc.latest.replace(snap.clone());
                         doc.worker = None;
                         doc.ready.notify_waiters();
-                        self.queue(&store, uri, diagnostics, Some(version));
+                        self.queue(&store, uri.clone(), diagnostics, Some(version));
                         drop(store);
                         drop_later((old, leftovers));
+                        self.prime(uri, snap);
                         return;
                     }
                     // A newer generation arrived meanwhile: analyse that one.
@@ -279,6 +284,31 @@ impl State {
             }
             drop_later(garbage);
         }
+    }
+
+    /// Solves, in the background, the paths a hover on a small document reads (see
+    /// [`Tutor::prime`]); a newer text stops it between puzzles.
+    fn prime(self: &Arc<Self>, uri: Uri, snap: Arc<Snapshot>) {
+        if snap.analysis.puzzle_count() > PRIME_LIMIT {
+            return;
+        }
+        let state = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let stale = || {
+                lock(&state.store)
+                    .docs
+                    .get(&uri)
+                    .is_none_or(|d| d.generation != snap.generation)
+            };
+            let started = std::time::Instant::now();
+            let primed = state.tutor.prime(&snap, &stale);
+            tracing::debug!(
+                "{} v{}: {primed} solving paths ready in {:.1} ms",
+                uri.as_str(),
+                snap.version,
+                started.elapsed().as_secs_f64() * 1e3
+            );
+        });
     }
 
     /// Analyses one generation of a document's text (blocking).

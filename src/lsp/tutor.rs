@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use rayon::prelude::*;
 use serde_json::{json, Value};
@@ -53,10 +53,56 @@ fn key(p: &Puzzle) -> Key {
     )
 }
 
-/// The tutor's state: the ratings made so far and whether the client shows inlay hints.
+/// The most solving paths kept for hovers; past it the path used longest ago goes.
+const MAX_PATHS: usize = 64;
+
+/// A document of at most this many puzzles has the solving paths of its taught puzzles solved
+/// after each analysis is published ([`Tutor::prime`]), so that a hover finds its path ready.
+/// A larger collection solves a path when one of its cells is hovered.
+pub const PRIME_LIMIT: usize = 16;
+
+/// A puzzle's solving path, solved once: whoever asks while it is being solved waits for it.
+type PathCell = Arc<OnceLock<Arc<Vec<Step>>>>;
+
+/// The solving paths kept, by puzzle, with when each was last asked for.
+#[derive(Debug, Default)]
+struct Paths {
+    kept: HashMap<Key, (PathCell, u64)>,
+    clock: u64,
+}
+
+impl Paths {
+    /// The cell of `key`'s path, made empty if it is not kept (forgetting the path used longest
+    /// ago when the store is full).
+    fn cell(&mut self, key: Key) -> PathCell {
+        self.clock += 1;
+        let now = self.clock;
+        if let Some((cell, used)) = self.kept.get_mut(&key) {
+            *used = now;
+            return cell.clone();
+        }
+        if self.kept.len() >= MAX_PATHS {
+            let oldest = self
+                .kept
+                .iter()
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(k, _)| k.clone());
+            if let Some(oldest) = oldest {
+                self.kept.remove(&oldest);
+            }
+        }
+        let cell = PathCell::default();
+        self.kept.insert(key, (cell.clone(), now));
+        cell
+    }
+}
+
+/// The tutor's state: the ratings and solving paths made so far and whether the client shows
+/// inlay hints.
 #[derive(Debug, Default)]
 pub struct Tutor {
     ratings: Mutex<HashMap<Key, Option<Difficulty>>>,
+    paths: Mutex<Paths>,
     /// The client announced inlay hint support; otherwise the glance is a code lens.
     pub inlay_hints: AtomicBool,
 }
@@ -86,12 +132,56 @@ impl Tutor {
             return g;
         }
         let rated = levels::rate(&mut crate::logic::Engine::new(), p);
+        self.keep_rating(key(p), rated);
+        rated.map(Glance::Rated)
+    }
+
+    fn keep_rating(&self, key: Key, rated: Option<Difficulty>) {
         let mut ratings = lock(&self.ratings);
         if ratings.len() >= MAX_RATINGS {
             ratings.clear();
         }
-        ratings.insert(key(p), rated);
-        rated.map(Glance::Rated)
+        ratings.insert(key, rated);
+    }
+
+    /// The solving path of a taught puzzle from its starting `state`: solved once while it is
+    /// among the paths kept, and waited for when another thread is solving it. Solving it also
+    /// rates the puzzle (a rating is the same path, read for its techniques).
+    fn path_of(&self, puzzle: &Puzzle, state: &State) -> Arc<Vec<Step>> {
+        let cell = lock(&self.paths).cell(key(puzzle));
+        cell.get_or_init(|| {
+            let path = tutor::path(state);
+            let rated = path
+                .solved
+                .then(|| levels::difficulty_of(&path.steps, puzzle.shape.size));
+            self.keep_rating(key(puzzle), rated);
+            Arc::new(path.steps)
+        })
+        .clone()
+    }
+
+    /// Solves the paths of the taught puzzles of a document of at most [`PRIME_LIMIT`] puzzles,
+    /// in text order, stopping when `stale` says the text changed. Returns how many it solved
+    /// or found kept.
+    pub fn prime(&self, snap: &Snapshot, stale: &dyn Fn() -> bool) -> usize {
+        let count = snap.analysis.puzzle_count();
+        if count > PRIME_LIMIT {
+            return 0;
+        }
+        let mut primed = 0;
+        for puzzle in (0..count).filter_map(|i| snap.analysis.puzzle(i)) {
+            if stale() {
+                break;
+            }
+            let Some(report) = snap.report(&puzzle) else {
+                continue;
+            };
+            if let Some((state, _)) = tutor::teachable(&puzzle, &report) {
+                self.path_of(&puzzle, &state);
+                primed += 1;
+            }
+        }
+        primed
     }
 
     /// The inlay hints of the puzzles whose first line starts in `start..=end`, rated in
@@ -297,35 +387,17 @@ pub fn command_target(arguments: &[Value]) -> Option<(Uri, Position)> {
     Some((uri, position))
 }
 
-/// The most solving paths kept for hovers: moving over the cells of a few puzzles solves each
-/// once.
-const MAX_PATHS: usize = 32;
-
-/// The solving paths of the puzzles hovered lately, by puzzle.
-static PATHS: LazyLock<Mutex<HashMap<Key, Arc<Vec<Step>>>>> = LazyLock::new(Mutex::default);
-
-/// The solving path of a taught puzzle from its starting `state`, solved once while it is among
-/// the puzzles hovered lately.
-fn path_of(puzzle: &Puzzle, state: &State) -> Arc<Vec<Step>> {
-    let key = key(puzzle);
-    if let Some(path) = lock(&PATHS).get(&key) {
-        return path.clone();
-    }
-    let path = Arc::new(tutor::path(state).steps);
-    let mut paths = lock(&PATHS);
-    if paths.len() >= MAX_PATHS {
-        paths.clear();
-    }
-    paths.insert(key, path.clone());
-    path
-}
-
 /// The reasons an empty cell's hover gives after its candidates: the step that settles it and
 /// the cells that remove each missing candidate. `None` when the puzzle is not taught.
-pub fn hover_reasons(snap: &Snapshot, puzzle: &Puzzle, cell: usize) -> Option<String> {
+pub fn hover_reasons(
+    tutor: &Tutor,
+    snap: &Snapshot,
+    puzzle: &Puzzle,
+    cell: usize,
+) -> Option<String> {
     let report = snap.report(puzzle)?;
     let (state, _) = tutor::teachable(puzzle, &report)?;
-    let path = path_of(puzzle, &state);
+    let path = tutor.path_of(puzzle, &state);
     let reasons = tutor::cell_reasons(puzzle, &state, &path, cell);
     let mut out = String::new();
     if let Some(settled) = reasons.settled {
@@ -346,4 +418,84 @@ pub fn hover_reasons(snap: &Snapshot, puzzle: &Puzzle, cell: usize) -> Option<St
         }
     }
     (!out.is_empty()).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::text::LineIndex;
+
+    /// The first puzzles of the top1465 sample, one a line.
+    fn hard(n: usize) -> String {
+        include_str!("../../fixtures/sets/top1465.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .filter_map(|l| l.split_whitespace().next())
+            .take(n)
+            .map(|p| format!("{p}\n"))
+            .collect()
+    }
+
+    fn snapshot(text: String, generation: u64) -> Snapshot {
+        let analysis = crate::analysis::analyze(&text, &Config::default());
+        Snapshot {
+            generation,
+            version: 1,
+            index: LineIndex::new(&text),
+            text,
+            analysis: analysis.into(),
+        }
+    }
+
+    #[test]
+    fn priming_solves_each_taught_puzzle_once_and_rates_it_as_a_rating_does() {
+        let tutor = Tutor::default();
+        let snap = snapshot(hard(4), 1);
+        assert_eq!(tutor.prime(&snap, &|| false), 4);
+        assert_eq!(lock(&tutor.paths).kept.len(), 4);
+        for i in 0..4 {
+            let p = snap.analysis.puzzle(i).unwrap();
+            let cell = lock(&tutor.paths).cell(key(&p));
+            assert!(cell.get().is_some_and(|path| !path.is_empty()));
+            let rated = levels::rate(&mut crate::logic::Engine::new(), &p);
+            assert!(rated.is_some());
+            assert_eq!(
+                tutor.known_glance(&snap, &p),
+                Known::Is(rated.map(Glance::Rated))
+            );
+        }
+        // Primed again (the same puzzles in a new text): nothing is solved a second time.
+        let again = snapshot(hard(4), 2);
+        assert_eq!(tutor.prime(&again, &|| false), 4);
+        assert_eq!(lock(&tutor.paths).kept.len(), 4);
+    }
+
+    #[test]
+    fn priming_stops_on_a_newer_text_and_leaves_large_collections_alone() {
+        let tutor = Tutor::default();
+        assert_eq!(tutor.prime(&snapshot(hard(4), 1), &|| true), 0);
+        let big = snapshot(hard(PRIME_LIMIT + 1), 1);
+        assert_eq!(tutor.prime(&big, &|| false), 0);
+        assert!(lock(&tutor.paths).kept.is_empty());
+        // A puzzle of many solutions is not taught: nothing to prime.
+        let text = format!("1{}\n", ".".repeat(80));
+        assert_eq!(tutor.prime(&snapshot(text, 1), &|| false), 0);
+    }
+
+    #[test]
+    fn the_paths_kept_forget_the_one_used_longest_ago() {
+        let mut paths = Paths::default();
+        let key_of = |i: usize| (Shape::for_size(9).unwrap(), vec![i as u8], None);
+        let first = paths.cell(key_of(0));
+        for i in 1..MAX_PATHS {
+            paths.cell(key_of(i));
+        }
+        // Asked for again: now the most recent.
+        assert!(Arc::ptr_eq(&first, &paths.cell(key_of(0))));
+        paths.cell(key_of(MAX_PATHS));
+        assert_eq!(paths.kept.len(), MAX_PATHS);
+        assert!(paths.kept.contains_key(&key_of(0)));
+        assert!(!paths.kept.contains_key(&key_of(1)));
+    }
 }
