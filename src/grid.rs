@@ -511,16 +511,23 @@ impl Grid {
         {
             return false;
         }
-        let full = full_mask(self.shape.size);
-        let solved = Grid {
-            shape: self.shape,
-            values: other.to_vec(),
-        };
-        solved
-            .values
-            .iter()
-            .all(|&v| v >= 1 && (v as usize) <= self.shape.size)
-            && self.shape.units().all(|u| solved.unit_mask(u) == full)
+        // Every row, column and box holds each value once: with `size` cells each, that is no
+        // value seen twice in one of them.
+        let size = self.shape.size;
+        let tables = self.shape.tables();
+        let (mut rows, mut cols, mut boxes) = (vec![0; size], vec![0; size], vec![0; size]);
+        other.iter().enumerate().all(|(c, &v)| {
+            if v == 0 || v as usize > size {
+                return false;
+            }
+            let b = bit(v);
+            let (r, k, x) = (c / size, c % size, tables.box_of[c]);
+            let fresh = (rows[r] | cols[k] | boxes[x]) & b == 0;
+            rows[r] |= b;
+            cols[k] |= b;
+            boxes[x] |= b;
+            fresh
+        })
     }
 }
 

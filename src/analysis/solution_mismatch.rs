@@ -58,21 +58,52 @@ pub(super) fn check(ctx: &PuzzleCtx, unique: Option<&[u8]>, out: &mut Vec<Findin
     let at = dir.value_range;
     // A default `@solution` of the file holds for every puzzle: not this puzzle's to rewrite.
     let own = !ctx.file_defaults.all.iter().any(|d| d.range == dir.range);
-    let fix = unique
-        .filter(|s| own && s.len() == shape.cells())
-        .map(|s| replace_fix(p, dir, s));
+    // Made only for a finding: a table of millions of rows records a solution in each.
+    let fixes = || {
+        unique
+            .filter(|s| own && s.len() == shape.cells())
+            .map(|s| replace_fix(p, dir, s))
+            .into_iter()
+            .collect()
+    };
     let mismatch = |message: String, related: Vec<Related>| Finding {
-        fixes: fix.iter().cloned().collect(),
+        fixes: fixes(),
         ..Finding::new(Code::SolutionMismatch, at, message)
             .in_puzzle(p.index)
             .with_related(related)
     };
-    let symbols: Vec<char> = dir.value.chars().filter(|&c| is_symbol(c)).collect();
-    if symbols.len() != shape.cells() {
+    // One pass: each symbol's value (0 for a character that is no symbol of the puzzle), and
+    // the first such character with its cell; byte by byte where the value is ASCII (as a
+    // table's million recorded solutions are).
+    let mut values = Vec::with_capacity(shape.cells());
+    let mut stranger = None;
+    if dir.value.is_ascii() {
+        let table = p.alphabet.ascii_values();
+        for &b in dir.value.as_bytes() {
+            // The ASCII characters `is_symbol` rejects.
+            if matches!(b, b' ' | b'\t'..=b'\r' | b'|' | b',') {
+                continue;
+            }
+            let v = table[b as usize & 127];
+            if v == 0 {
+                stranger.get_or_insert((values.len(), b as char));
+            }
+            values.push(v);
+        }
+    } else {
+        for ch in dir.value.chars().filter(|&c| is_symbol(c)) {
+            let v = p.alphabet.value_of(ch).unwrap_or_else(|| {
+                stranger.get_or_insert((values.len(), ch));
+                0
+            });
+            values.push(v);
+        }
+    }
+    if values.len() != shape.cells() {
         out.push(mismatch(
             format!(
                 "@solution has {} symbols; a {}x{} solution has {}",
-                symbols.len(),
+                values.len(),
                 shape.size,
                 shape.size,
                 shape.cells()
@@ -81,21 +112,19 @@ pub(super) fn check(ctx: &PuzzleCtx, unique: Option<&[u8]>, out: &mut Vec<Findin
         ));
         return;
     }
-    let mut values = Vec::with_capacity(symbols.len());
-    for (cell, &ch) in symbols.iter().enumerate() {
-        match p.alphabet.value_of(ch) {
-            Some(v) => values.push(v),
-            None => {
-                out.push(mismatch(
-                    format!(
-                        "@solution has `{ch}` for {}, which is not a symbol of this puzzle",
-                        shape.cell_name(cell)
-                    ),
-                    vec![],
-                ));
-                return;
-            }
-        }
+    if let Some((cell, ch)) = stranger {
+        out.push(mismatch(
+            format!(
+                "@solution has `{ch}` for {}, which is not a symbol of this puzzle",
+                shape.cell_name(cell)
+            ),
+            vec![],
+        ));
+        return;
+    }
+    // The unique solution itself: it agrees with the givens and keeps the rules.
+    if unique == Some(values.as_slice()) {
+        return;
     }
     let against_givens: Vec<usize> = (0..shape.cells())
         .filter(|&c| p.givens[c] != 0 && p.givens[c] != values[c])

@@ -52,6 +52,20 @@ impl Alphabet {
             .map(|i| i as u8 + 1)
     }
 
+    /// [`Alphabet::value_of`] of every ASCII character, 0 for none (a table for a caller
+    /// reading many characters, such as a row's recorded solution).
+    pub fn ascii_values(&self) -> [u8; 128] {
+        let mut ascii = [0u8; 128];
+        // In reverse, so that the first symbol a character matches wins, as in `value_of`.
+        for (i, &s) in self.symbols.iter().enumerate().rev() {
+            if s.is_ascii() && i < 255 {
+                ascii[s.to_ascii_lowercase() as usize] = i as u8 + 1;
+                ascii[s.to_ascii_uppercase() as usize] = i as u8 + 1;
+            }
+        }
+        ascii
+    }
+
     /// The character that writes digit `d` (1-based); `?` when out of range.
     pub fn symbol(&self, d: u8) -> char {
         self.symbols
@@ -224,4 +238,26 @@ pub(super) fn invalid_symbol_text(
     .in_puzzle(p.index);
     f.severity = Severity::Error;
     f
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Alphabet;
+
+    #[test]
+    fn the_table_of_values_reads_every_ascii_character_as_value_of_does() {
+        let alphabets = [
+            Alphabet::default_for(9),
+            Alphabet::default_for(25),
+            Alphabet::new(&['a', 'B', 'c', 'd']),
+            Alphabet::new(&['x', 'X', 'é', '☆']),
+        ];
+        for a in &alphabets {
+            let values = a.ascii_values();
+            for ch in (0..128u8).map(char::from) {
+                let v = Some(values[ch as usize]).filter(|&v| v != 0);
+                assert_eq!(v, a.value_of(ch), "{ch:?} in {:?}", a.symbols);
+            }
+        }
+    }
 }

@@ -100,7 +100,7 @@ pub(super) fn records(text: &str, delim: u8) -> Vec<Record> {
 
 /// The end of the line holding `pos` (before `\r\n` or `\n`) and the start of the next.
 fn line_end(b: &[u8], pos: usize) -> (usize, usize) {
-    match b[pos..].iter().position(|&c| c == b'\n') {
+    match memchr::memchr(b'\n', &b[pos..]) {
         Some(i) => {
             let nl = pos + i;
             let end = if nl > pos && b[nl - 1] == b'\r' {
@@ -159,10 +159,7 @@ fn record(b: &[u8], start: usize, delim: u8) -> (Record, usize) {
                 Some(_) => return broken(b, start, "text follows a closing quote"),
             }
         } else {
-            let end = b[pos..]
-                .iter()
-                .position(|&c| c == delim || c == b'\n')
-                .map_or(b.len(), |i| pos + i);
+            let end = memchr::memchr2(delim, b'\n', &b[pos..]).map_or(b.len(), |i| pos + i);
             let mut content_end = end;
             if b.get(end) != Some(&delim) && content_end > pos && b[content_end - 1] == b'\r' {
                 content_end -= 1;
@@ -562,10 +559,10 @@ impl TableStream {
         let b = window.as_bytes().get(start.checked_sub(base)?..)?;
         let mut pos = 0;
         while pos < self.piece {
-            let nl = b[pos..].iter().position(|&c| c == b'\n').map(|i| pos + i);
+            let nl = memchr::memchr(b'\n', &b[pos..]).map(|i| pos + i);
             match nl {
                 // A line without a quote is a whole record.
-                Some(nl) if !b[pos..nl].contains(&b'"') => pos = nl + 1,
+                Some(nl) if memchr::memchr(b'"', &b[pos..nl]).is_none() => pos = nl + 1,
                 // The rest of the text is the last piece, or more must be read.
                 None => return None,
                 Some(nl) => {
