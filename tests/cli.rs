@@ -1957,3 +1957,25 @@ fn explain_reads_every_format_as_check_does() {
     let puzzles: Vec<&Value> = each(&doc, "puzzles").collect();
     assert!(puzzles.len() > 1, "{doc}");
 }
+
+#[test]
+fn a_puzzle_id_names_the_puzzle_in_json_and_messages() {
+    let file = "fixtures/formats/csv/bank-with-ids.csv";
+    let (_, doc) = json(&["check", "--format", "json", file]);
+    let ids: Vec<&str> = each(&doc, "puzzles")
+        .map(|p| p["id"].as_str().unwrap_or("-"))
+        .collect();
+    assert_eq!(&ids[..3], ["a1", "a2", "a3"]);
+    // A puzzle without one has no `id` key.
+    let (_, plain) = json(&["check", "--format", "json", "fixtures/ok/classic.sudoku"]);
+    assert!(each(&plain, "puzzles").all(|p| p.get("id").is_none()));
+    let r = run(&["explain", file]);
+    assert!(r.stdout.contains(": puzzle 1 (a1): "), "{}", r.stdout);
+    let r = run(&["check", "--rate", file]);
+    assert!(r.stdout.contains(": puzzle 2 (a2): "), "{}", r.stdout);
+    let (_, explained) = json(&["explain", "--format", "json", file]);
+    assert_eq!(
+        explained["files"][0]["puzzles"][0]["id"], "a1",
+        "{explained}"
+    );
+}

@@ -79,11 +79,7 @@ pub fn run(args: ConvertArgs) -> i32 {
             }
         }
         for p in &file.puzzles {
-            let label = format!(
-                "{shown}:{}: puzzle {}",
-                line(p.first_line.start),
-                p.index + 1
-            );
+            let label = format!("{shown}:{}: {}", line(p.first_line.start), p.label());
             if p.has_syntax_error {
                 lost.push(format!("{label}: the cells that could not be read"));
             }

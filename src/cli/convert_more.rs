@@ -408,7 +408,7 @@ mod tests {
         file.puzzles
             .iter()
             .map(|p| Item {
-                label: format!("puzzle {}", p.index + 1),
+                label: p.label(),
                 puzzle: p,
                 text,
             })

@@ -166,6 +166,9 @@ struct FileExplained {
 struct PuzzleExplained {
     /// 0-based position in the file.
     index: usize,
+    /// The puzzle's id, when it has one (`@id`, a table's `id` column, a bank line's id).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<String>,
     /// 0-based line of its first grid line.
     line: usize,
     size: usize,
@@ -247,6 +250,7 @@ fn explain_puzzle(
 ) -> PuzzleExplained {
     let mut out = PuzzleExplained {
         index: puzzle.index,
+        id: puzzle.id().map(str::to_string),
         line,
         size: puzzle.shape.size,
         level: None,
@@ -316,7 +320,15 @@ fn reason_text(reason: &str) -> &'static str {
 fn human(file: &FileExplained) -> String {
     let mut s = String::new();
     for p in &file.puzzles {
-        let head = format!("{}:{}: puzzle {}", file.path, p.line + 1, p.index + 1);
+        let head = match &p.id {
+            Some(id) => format!(
+                "{}:{}: puzzle {} ({id})",
+                file.path,
+                p.line + 1,
+                p.index + 1
+            ),
+            None => format!("{}:{}: puzzle {}", file.path, p.line + 1, p.index + 1),
+        };
         let what = match (&p.difficulty, p.reason) {
             (_, Some(reason)) => format!("not explained: {}", reason_text(reason)),
             (Some(d), None) => super::human::difficulty_text(d),

@@ -67,9 +67,9 @@ pub fn render_with_difficulty(
         };
         let _ = writeln!(
             out,
-            "{}: puzzle {}: {what}",
+            "{}: {}: {what}",
             style.bold(&format!("{shown}:{line}")),
-            puzzle.index + 1
+            puzzle.label()
         );
     }
     for f in findings {

@@ -101,6 +101,9 @@ pub struct PuzzleJson {
     pub solution: Option<String>,
     /// The declared rating, else null.
     pub rating: Option<String>,
+    /// The puzzle's id (`@id`, a table's `id` column, a bank line's id); absent without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// With `check --rate` only: the computed difficulty, null for a puzzle without exactly one
     /// solution; the key is absent without `--rate`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -199,6 +202,7 @@ pub fn puzzle_json(
         solutions: report.verdict.count(),
         solution,
         rating: puzzle.rating.clone(),
+        id: puzzle.id().map(str::to_string),
         difficulty: None,
     }
 }
@@ -223,6 +227,10 @@ pub fn write_puzzle(buf: &mut String, p: &PuzzleJson) {
     write_opt_str(buf, p.solution.as_deref());
     buf.push_str(",\"rating\":");
     write_opt_str(buf, p.rating.as_deref());
+    if let Some(id) = &p.id {
+        buf.push_str(",\"id\":");
+        write_opt_str(buf, Some(id));
+    }
     match &p.difficulty {
         None => {}
         Some(None) => buf.push_str(",\"difficulty\":null"),
@@ -352,6 +360,7 @@ mod tests {
                 solutions: Some(1),
                 solution: Some("123".into()),
                 rating: Some("11.9 \"hard\"\n\u{7}é".into()),
+                id: Some("0000183b \"x\"".into()),
                 difficulty: Some(Some(DifficultyJson {
                     level: "hard".into(),
                     score: 1240,
@@ -366,6 +375,7 @@ mod tests {
                 solutions: None,
                 solution: None,
                 rating: None,
+                id: None,
                 difficulty: Some(None),
             },
             PuzzleJson {
@@ -376,6 +386,7 @@ mod tests {
                 solutions: Some(2),
                 solution: None,
                 rating: Some(String::new()),
+                id: Some(String::new()),
                 difficulty: None,
             },
         ];

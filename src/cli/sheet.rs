@@ -110,10 +110,10 @@ fn draw_file(target: &Target, bytes: &[u8], config: &Config, args: &RenderArgs) 
         if !unique {
             let p = &analysis.file.puzzles[i];
             report_trouble(&format!(
-                "{}:{}: puzzle {} has no unique solution: {}",
+                "{}:{}: {} has no unique solution: {}",
                 target.display,
                 index.line_of(p.first_line.start) + 1,
-                i + 1,
+                p.label(),
                 super::solve::reason(&analysis, i)
             ));
         }

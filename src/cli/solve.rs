@@ -103,9 +103,13 @@ fn report_unfilled(shown: &str, text: &str, analysis: &Analysis, unfilled: &[usi
     let index = LineIndex::new(text);
     for &puzzle in unfilled {
         report_trouble(&format!(
-            "{shown}:{}: puzzle {} was not filled in: {}",
+            "{shown}:{}: {} was not filled in: {}",
             puzzle_line(analysis, puzzle, &index),
-            puzzle + 1,
+            analysis
+                .file
+                .puzzles
+                .get(puzzle)
+                .map_or_else(|| format!("puzzle {}", puzzle + 1), |p| p.label()),
             reason(analysis, puzzle)
         ));
     }

@@ -75,8 +75,8 @@ fn transformable(p: &Puzzle, shown: &str, text: &str) -> bool {
     };
     let line = text[..p.first_line.start].matches('\n').count() + 1;
     report_note(&format!(
-        "{shown}:{line}: puzzle {} is copied unchanged: {why}",
-        p.index + 1
+        "{shown}:{line}: {} is copied unchanged: {why}",
+        p.label()
     ));
     false
 }

@@ -210,6 +210,22 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
+    /// The puzzle's id (`@id`, a table's `id` column, a bank line's leading token), if any.
+    pub fn id(&self) -> Option<&str> {
+        self.directives
+            .get("id")
+            .map(|d| d.value.trim())
+            .filter(|v| !v.is_empty())
+    }
+
+    /// How messages name the puzzle: `puzzle 3`, or `puzzle 3 (0000183b2e0f4c7d)` with its id.
+    pub fn label(&self) -> String {
+        match self.id() {
+            Some(id) => format!("puzzle {} ({id})", self.index + 1),
+            None => format!("puzzle {}", self.index + 1),
+        }
+    }
+
     /// The same puzzle moved: ranges from `from` on move by `delta` bytes and the index by
     /// `index_delta`. Ranges before `from` (the file's default directives, when a piece after
     /// them moves) stay.
