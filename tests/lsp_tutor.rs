@@ -604,3 +604,30 @@ async fn a_burst_of_edits_with_inlay_hints_in_between() {
     assert_eq!(hints.as_array().unwrap().len(), 42);
     assert!(lsp.shutdown_exit().await);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_has_one_symbol_per_row_named_by_its_id() {
+    let mut lsp = started(serde_json::from_str(VSCODE_CAPS).unwrap()).await;
+    let text = include_str!("../fixtures/formats/csv/bank-with-ids.csv");
+    let uri = "untitled:bank.csv";
+    lsp.open(uri, text, 1).await;
+    let symbols = lsp
+        .request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": uri}}),
+        )
+        .await;
+    let symbols = symbols.as_array().unwrap();
+    let rows = text
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .count();
+    assert_eq!(symbols.len(), rows, "{symbols:?}");
+    assert_eq!(symbols[0]["name"], "a1");
+    // Each symbol sits on its row (line 0 is the header).
+    for (i, s) in symbols.iter().enumerate() {
+        assert_eq!(s["selectionRange"]["start"]["line"], i as u64 + 1, "{s}");
+    }
+    assert!(lsp.shutdown_exit().await);
+}

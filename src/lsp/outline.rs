@@ -15,11 +15,14 @@ use crate::text::TextRange;
 /// The longest symbol name taken from a puzzle's first line, in characters.
 const NAME_CHARS: usize = 60;
 
-/// A puzzle's name in the outline: its `@title`, else its first line (cut to [`NAME_CHARS`]),
-/// else `Puzzle N`.
+/// A puzzle's name in the outline: its `@title`, else its id (a table's `id` column, a bank
+/// line's id, `@id`), else its first line (cut to [`NAME_CHARS`]), else `Puzzle N`.
 fn name(snap: &Snapshot, p: &Puzzle) -> String {
     if let Some(title) = p.directives.get("title").filter(|t| !t.value.is_empty()) {
         return title.value.clone();
+    }
+    if let Some(id) = p.id() {
+        return id.to_string();
     }
     let line = snap.text.get(p.first_line.as_range()).unwrap_or("").trim();
     match line.char_indices().nth(NAME_CHARS) {
