@@ -23,7 +23,8 @@ fn split(line: &str) -> Option<(TextRange, TextRange)> {
     let gap = after.len() - after.trim_start().len();
     let cells_start = lead + id_len + gap;
     let body_end = line.trim_end().len();
-    let cells = &line[cells_start..body_end];
+    // `get`: an id followed by white space only leaves no cells (the range would be reversed).
+    let cells = line.get(cells_start..body_end)?;
     let first = cells.split_whitespace().next()?;
     // The cells: at least a 6x6 one-liner, so a 4x4 one-liner with a trailing field is no id.
     if first.len() < 36 || !super::table::is_cell_string(first) {

@@ -539,6 +539,16 @@ fn a_bank_line_of_the_wrong_length_is_one_finding() {
 }
 
 #[test]
+fn a_hex_token_then_only_white_space_is_no_bank_line() {
+    // Found by the fuzzer: the cells' range ran backwards past the trailing blank.
+    for text in ["2378 \n", "2378 \t \n", "  abcd  \n0000183b2e0f \n"] {
+        assert_ne!(detect(text), Format::Bank, "{text:?}");
+        let a = read_as(text, Format::Bank);
+        assert!(a.file.puzzles.is_empty(), "{text:?}");
+    }
+}
+
+#[test]
 fn what_is_no_puzzle_file_is_told_apart() {
     let yes: [&[u8]; 8] = [
         b"{\"a\": 1}",
