@@ -44,6 +44,15 @@ async fn started(caps: Value) -> Lsp {
 }
 
 /// The code action titled `prefix...` at a position, if offered.
+/// The document symbols of `uri`, as the outline asks for them.
+async fn document_symbols(lsp: &mut Lsp, uri: &str) -> Value {
+    lsp.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    )
+    .await
+}
+
 async fn action(lsp: &mut Lsp, uri: &str, line: u64, col: u64, prefix: &str) -> Option<Value> {
     let actions = lsp.code_actions(uri, line, col).await;
     actions
@@ -359,12 +368,7 @@ async fn inlay_hints_rate_as_explain_does_and_only_in_range() {
         .await;
     assert_eq!(labels(&some), want[2..4].to_vec());
     // The outline shows the level once it is known, and one symbol per puzzle.
-    let symbols = lsp
-        .request(
-            "textDocument/documentSymbol",
-            json!({"textDocument": {"uri": uri}}),
-        )
-        .await;
+    let symbols = document_symbols(&mut lsp, uri).await;
     let symbols = symbols.as_array().unwrap();
     assert_eq!(symbols.len(), n + 2);
     let level = want[0].1.split(' ').next().unwrap();
@@ -430,12 +434,7 @@ async fn symbols_and_folds_cover_every_puzzle() {
     let text = mixed();
     let uri = "untitled:mixed.sudoku";
     lsp.open(uri, &text, 1).await;
-    let symbols = lsp
-        .request(
-            "textDocument/documentSymbol",
-            json!({"textDocument": {"uri": uri}}),
-        )
-        .await;
+    let symbols = document_symbols(&mut lsp, uri).await;
     let names: Vec<&str> = symbols
         .as_array()
         .unwrap()
@@ -611,12 +610,7 @@ async fn a_table_has_one_symbol_per_row_named_by_its_id() {
     let text = include_str!("../fixtures/formats/csv/bank-with-ids.csv");
     let uri = "untitled:bank.csv";
     lsp.open(uri, text, 1).await;
-    let symbols = lsp
-        .request(
-            "textDocument/documentSymbol",
-            json!({"textDocument": {"uri": uri}}),
-        )
-        .await;
+    let symbols = document_symbols(&mut lsp, uri).await;
     let symbols = symbols.as_array().unwrap();
     let rows = text
         .lines()

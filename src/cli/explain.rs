@@ -320,15 +320,8 @@ fn reason_text(reason: &str) -> &'static str {
 fn human(file: &FileExplained) -> String {
     let mut s = String::new();
     for p in &file.puzzles {
-        let head = match &p.id {
-            Some(id) => format!(
-                "{}:{}: puzzle {} ({id})",
-                file.path,
-                p.line + 1,
-                p.index + 1
-            ),
-            None => format!("{}:{}: puzzle {}", file.path, p.line + 1, p.index + 1),
-        };
+        let label = crate::syntax::puzzle_label(p.index, p.id.as_deref());
+        let head = format!("{}:{}: {label}", file.path, p.line + 1);
         let what = match (&p.difficulty, p.reason) {
             (_, Some(reason)) => format!("not explained: {}", reason_text(reason)),
             (Some(d), None) => super::human::difficulty_text(d),

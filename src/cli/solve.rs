@@ -105,11 +105,10 @@ fn report_unfilled(shown: &str, text: &str, analysis: &Analysis, unfilled: &[usi
         report_trouble(&format!(
             "{shown}:{}: {} was not filled in: {}",
             puzzle_line(analysis, puzzle, &index),
-            analysis
-                .file
-                .puzzles
-                .get(puzzle)
-                .map_or_else(|| format!("puzzle {}", puzzle + 1), |p| p.label()),
+            crate::syntax::puzzle_label(
+                puzzle,
+                analysis.file.puzzles.get(puzzle).and_then(|p| p.id())
+            ),
             reason(analysis, puzzle)
         ));
     }

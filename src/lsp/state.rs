@@ -22,7 +22,7 @@ use crate::finding::Code;
 use crate::lsp::convert::{self, Mapper};
 use crate::lsp::features::Snapshot;
 use crate::lsp::settings::{lock, ProjectConfigs, Settings};
-use crate::lsp::tutor::{Tutor, PRIME_LIMIT};
+use crate::lsp::tutor::{self, Tutor};
 use crate::syntax;
 use crate::syntax::formats::{Format, Reading};
 use crate::text::{ColumnUnit, LineIndex};
@@ -289,7 +289,7 @@ impl State {
     /// Solves, in the background, the paths a hover on a small document reads (see
     /// [`Tutor::prime`]); a newer text stops it between puzzles.
     fn prime(self: &Arc<Self>, uri: Uri, snap: Arc<Snapshot>) {
-        if snap.analysis.puzzle_count() > PRIME_LIMIT {
+        if !tutor::primes(&snap) {
             return;
         }
         let state = self.clone();

@@ -61,6 +61,11 @@ const MAX_PATHS: usize = 64;
 /// A larger collection solves a path when one of its cells is hovered.
 pub const PRIME_LIMIT: usize = 16;
 
+/// Whether [`Tutor::prime`] solves the paths of `snap`'s puzzles: at most [`PRIME_LIMIT`].
+pub fn primes(snap: &Snapshot) -> bool {
+    snap.analysis.puzzle_count() <= PRIME_LIMIT
+}
+
 /// A puzzle's solving path, solved once: whoever asks while it is being solved waits for it.
 type PathCell = Arc<OnceLock<Arc<Vec<Step>>>>;
 
@@ -148,13 +153,14 @@ impl Tutor {
     /// among the paths kept, and waited for when another thread is solving it. Solving it also
     /// rates the puzzle (a rating is the same path, read for its techniques).
     fn path_of(&self, puzzle: &Puzzle, state: &State) -> Arc<Vec<Step>> {
-        let cell = lock(&self.paths).cell(key(puzzle));
+        let key = key(puzzle);
+        let cell = lock(&self.paths).cell(key.clone());
         cell.get_or_init(|| {
             let path = tutor::path(state);
             let rated = path
                 .solved
                 .then(|| levels::difficulty_of(&path.steps, puzzle.shape.size));
-            self.keep_rating(key(puzzle), rated);
+            self.keep_rating(key, rated);
             Arc::new(path.steps)
         })
         .clone()
@@ -164,10 +170,10 @@ impl Tutor {
     /// in text order, stopping when `stale` says the text changed. Returns how many it solved
     /// or found kept.
     pub fn prime(&self, snap: &Snapshot, stale: &dyn Fn() -> bool) -> usize {
-        let count = snap.analysis.puzzle_count();
-        if count > PRIME_LIMIT {
+        if !primes(snap) {
             return 0;
         }
+        let count = snap.analysis.puzzle_count();
         let mut primed = 0;
         for puzzle in (0..count).filter_map(|i| snap.analysis.puzzle(i)) {
             if stale() {

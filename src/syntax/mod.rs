@@ -209,6 +209,15 @@ pub struct Puzzle {
     pub slot: Option<Arc<formats::SolutionSlot>>,
 }
 
+/// How messages name the puzzle at 0-based `index`: `puzzle 3`, or `puzzle 3 (0000183b2e0f4c7d)`
+/// with its id.
+pub fn puzzle_label(index: usize, id: Option<&str>) -> String {
+    match id {
+        Some(id) => format!("puzzle {} ({id})", index + 1),
+        None => format!("puzzle {}", index + 1),
+    }
+}
+
 impl Puzzle {
     /// The puzzle's id (`@id`, a table's `id` column, a bank line's leading token), if any.
     pub fn id(&self) -> Option<&str> {
@@ -218,12 +227,9 @@ impl Puzzle {
             .filter(|v| !v.is_empty())
     }
 
-    /// How messages name the puzzle: `puzzle 3`, or `puzzle 3 (0000183b2e0f4c7d)` with its id.
+    /// How messages name the puzzle ([`puzzle_label`]).
     pub fn label(&self) -> String {
-        match self.id() {
-            Some(id) => format!("puzzle {} ({id})", self.index + 1),
-            None => format!("puzzle {}", self.index + 1),
-        }
+        puzzle_label(self.index, self.id())
     }
 
     /// The same puzzle moved: ranges from `from` on move by `delta` bytes and the index by
